@@ -1,0 +1,206 @@
+"""Cards, suits and ranks; card sets as int bitmasks.
+
+A card is a small int: ``suit * 13 + rank`` with rank 0 for the two and 12 for
+the ace, and ``JOKER`` (52) for Five Hundred's joker. A set of cards is an int
+whose bit ``c`` is set when card ``c`` is in the set, so hands copy, compare
+and hash for free and "does this hand hold a heart" is one ``&``.
+
+>>> parse_card("10h") == parse_card("TH")
+True
+>>> card_name(parse_card("qs"))
+'QS'
+>>> format_cards(mask_of([parse_card("AS"), parse_card("2C")]))
+'AS 2C'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from enum import IntEnum
+
+__all__ = [
+    "ALL_CARDS",
+    "FULL_DECK",
+    "JOKER",
+    "RANKS",
+    "SUIT_MASKS",
+    "Suit",
+    "Card",
+    "CardSet",
+    "CARD_BY_NAME",
+    "card_name",
+    "card_names",
+    "card_symbol",
+    "cards_of",
+    "format_cards",
+    "mask_of",
+    "parse_card",
+    "parse_cards",
+    "parse_suit",
+    "rank_of",
+    "suit_of",
+]
+
+Card = int
+"""A card index: ``suit * 13 + rank`` (rank 0 = two ... 12 = ace), or ``JOKER``."""
+
+CardSet = int
+"""A set of cards as a bitmask: bit ``c`` set when card ``c`` is in the set."""
+
+
+class Suit(IntEnum):
+    """The four suits, in the canonical order of card listings (♠ ♥ ♦ ♣)."""
+
+    SPADES = 0
+    HEARTS = 1
+    DIAMONDS = 2
+    CLUBS = 3
+
+    @property
+    def letter(self) -> str:
+        """The one-letter notation: ``S H D C``."""
+        return "SHDC"[self]
+
+    @property
+    def symbol(self) -> str:
+        """The display symbol: ``♠ ♥ ♦ ♣``."""
+        return "♠♥♦♣"[self]
+
+    @property
+    def is_red(self) -> bool:
+        """Hearts and diamonds."""
+        return self in (Suit.HEARTS, Suit.DIAMONDS)
+
+    def __str__(self) -> str:
+        return self.name.lower()
+
+
+RANKS = "23456789TJQKA"
+"""Rank letters from the two (rank 0) to the ace (rank 12)."""
+
+JOKER: Card = 52
+ALL_CARDS: tuple[Card, ...] = tuple(range(52))
+FULL_DECK: CardSet = (1 << 52) - 1
+"""The 52 ordinary cards (no joker)."""
+SUIT_MASKS: tuple[CardSet, ...] = tuple(0x1FFF << (13 * s) for s in range(4))
+"""``SUIT_MASKS[s]``: every card of suit ``s``."""
+
+_NAMES: tuple[str, ...] = tuple(
+    RANKS[c % 13] + "SHDC"[c // 13] for c in ALL_CARDS
+) + ("JK",)
+_SYMBOLS: tuple[str, ...] = tuple(
+    ("10" if RANKS[c % 13] == "T" else RANKS[c % 13]) + "♠♥♦♣"[c // 13] for c in ALL_CARDS
+) + ("JK",)
+_PARSE: dict[str, Card] = {name: c for c, name in enumerate(_NAMES)}
+_PARSE.update({"10" + name[1]: c for c, name in enumerate(_NAMES[:52]) if name[0] == "T"})
+_SUIT_PARSE = {"S": 0, "H": 1, "D": 2, "C": 3, "♠": 0, "♥": 1, "♦": 2, "♣": 3}
+
+
+def suit_of(card: Card) -> int:
+    """The printed suit of a card (0..3); the joker has none (-1)."""
+    return card // 13 if card < 52 else -1
+
+
+def rank_of(card: Card) -> int:
+    """The rank of a card: 0 for the two ... 12 for the ace."""
+    return card % 13
+
+
+def card_name(card: Card) -> str:
+    """The canonical notation of a card, e.g. ``TH`` or ``JK``."""
+    return _NAMES[card]
+
+
+def card_symbol(card: Card) -> str:
+    """The display form of a card, e.g. ``10♥``."""
+    return _SYMBOLS[card]
+
+
+def parse_card(text: str) -> Card:
+    """Parse card notation (case-insensitive; ``10`` for ``T``; suit symbols accepted).
+
+    >>> card_name(parse_card("10♥"))
+    'TH'
+    >>> parse_card("1H")
+    Traceback (most recent call last):
+    ...
+    ValueError: not a card: '1H' (write rank then suit, e.g. TH, 10h, QS, JK)
+    """
+    key = text.strip().upper()
+    if key and key[-1] in "♠♥♦♣":
+        key = key[:-1] + "SHDC"["♠♥♦♣".index(key[-1])]
+    card = _PARSE.get(key)
+    if card is None:
+        raise ValueError(f"not a card: {text!r} (write rank then suit, e.g. TH, 10h, QS, JK)")
+    return card
+
+
+def parse_suit(text: str) -> Suit:
+    """Parse a suit letter or symbol (``S H D C``, ``♠ ♥ ♦ ♣``), case-insensitive."""
+    suit = _SUIT_PARSE.get(text.strip().upper())
+    if suit is None:
+        raise ValueError(f"not a suit: {text!r} (one of S H D C)")
+    return Suit(suit)
+
+
+def parse_cards(texts: Iterable[str]) -> list[Card]:
+    """Parse several cards."""
+    return [parse_card(t) for t in texts]
+
+
+def mask_of(cards: Iterable[Card]) -> CardSet:
+    """The bitmask of some cards."""
+    mask = 0
+    for c in cards:
+        mask |= 1 << c
+    return mask
+
+
+def cards_of(mask: CardSet) -> Iterator[Card]:
+    """The cards of a bitmask in ascending index order (♠2 first, joker last)."""
+    while mask:
+        low = mask & -mask
+        yield low.bit_length() - 1
+        mask ^= low
+
+
+def format_cards(mask: CardSet, *, symbols: bool = False) -> str:
+    """Cards of a set, highest first within each suit, suits in ♠ ♥ ♦ ♣ order."""
+    names = _SYMBOLS if symbols else _NAMES
+    ordered = sorted(cards_of(mask), key=lambda c: (suit_of(c) if c < 52 else -1, -rank_of(c)))
+    return " ".join(names[c] for c in ordered)
+
+
+_SUIT_NAME_CACHE: tuple[dict[int, tuple[str, ...]], ...] = ({}, {}, {}, {})
+
+
+def _suit_names(suit: int, bits: int) -> tuple[str, ...]:
+    cache = _SUIT_NAME_CACHE[suit]
+    names = cache.get(bits)
+    if names is None:
+        base = 13 * suit
+        names = tuple(_NAMES[base + r] for r in range(13) if bits >> r & 1)
+        cache[bits] = names
+    return names
+
+
+def card_names(mask: CardSet) -> tuple[str, ...]:
+    """The notation of every card of a set, in canonical order (♠ 2..A, ♥, ♦, ♣, then JK).
+
+    This is the order of every card-play ``legal_actions()``; it is cached per
+    suit, since it runs on the engine's hottest path.
+
+    >>> card_names(mask_of([parse_card("AS"), parse_card("2H"), parse_card("3S")]))
+    ('3S', 'AS', '2H')
+    """
+    return (
+        _suit_names(0, mask & 0x1FFF)
+        + _suit_names(1, mask >> 13 & 0x1FFF)
+        + _suit_names(2, mask >> 26 & 0x1FFF)
+        + _suit_names(3, mask >> 39 & 0x1FFF)
+        + (("JK",) if mask >> 52 & 1 else ())
+    )
+
+
+CARD_BY_NAME: dict[str, Card] = dict(_PARSE)
+"""Canonical and ``10`` spellings to card indexes: the fast path of action parsing."""

@@ -1,0 +1,362 @@
+"""The protocol every game implements, the errors, and the generic match.
+
+A game is a :class:`Game` object: it validates options into a frozen ``Rules``
+value, deals (a :class:`Layout`), starts a deal's immutable :class:`State`,
+and settles a finished deal into the running :class:`Settlement`. A
+:class:`Match` drives any game from deal to deal to its end and is what the
+terminal, the server, the simulator and the record replayer share.
+
+Actions are strings in the notation of ``DESIGN.md`` ("TH", "trump S",
+"pass", "claim 3"): they are what records store, the wire carries and people
+type, so no second encoding can drift from the first.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from typing import Any, Protocol, runtime_checkable
+
+__all__ = [
+    "ActionError",
+    "Game",
+    "IllegalActionError",
+    "InvalidActionError",
+    "Layout",
+    "Match",
+    "PlayedDeal",
+    "Settlement",
+    "State",
+    "Trick",
+    "check_options",
+]
+
+JSON = dict[str, Any]
+
+
+class ActionError(ValueError):
+    """An action was refused; the state is unchanged. Base of the two kinds below."""
+
+
+class IllegalActionError(ActionError):
+    """A well-formed action that the rules do not allow now ("must follow hearts: you hold 8♥")."""
+
+
+class InvalidActionError(ActionError):
+    """Text that is not an action of this game at all ("not a card: '1H'")."""
+
+
+@dataclass(frozen=True, slots=True)
+class Trick:
+    """A completed trick: who led, the cards in the order played, who won."""
+
+    leader: int
+    cards: tuple[str, ...]
+    winner: int
+
+    def to_json(self) -> JSON:
+        """The ``atout replay --json`` form."""
+        return {"leader": self.leader, "cards": list(self.cards), "winner": self.winner}
+
+
+@runtime_checkable
+class Layout(Protocol):
+    """A deal as dealt: the dealer, the hands and any extra packets (kitty, stock)."""
+
+    @property
+    def dealer(self) -> int: ...
+
+    def to_json(self) -> JSON:
+        """The record form of the deal (``dealer``, ``hands`` and extras; no ``actions``)."""
+        ...
+
+
+class State(Protocol):
+    """One deal in progress. Immutable: ``apply`` returns a new state."""
+
+    @property
+    def turn(self) -> int | None:
+        """The seat to act, or ``None`` when the deal is over."""
+        ...
+
+    def legal_actions(self) -> tuple[str, ...]:
+        """The actions the seat to act may take, in the game's canonical order."""
+        ...
+
+    def apply(self, action: str, seat: int | None = None) -> State:
+        """The state after ``seat`` (default: the seat to act) takes ``action``.
+
+        Raises :class:`IllegalActionError` or :class:`InvalidActionError`.
+        """
+        ...
+
+    def is_over(self) -> bool:
+        """Whether the deal has ended."""
+        ...
+
+    def view(self, seat: int | None) -> JSON:
+        """What ``seat`` may know, JSON-ready (``None``: a spectator's public view)."""
+        ...
+
+    def tricks(self) -> list[Trick]:
+        """The completed tricks of the deal, in order."""
+        ...
+
+    def result(self) -> JSON:
+        """A game-specific summary of the deal (tricks per side, contract, courts...)."""
+        ...
+
+
+@dataclass(frozen=True, slots=True)
+class Settlement:
+    """What a finished deal did to the game."""
+
+    points: tuple[int, ...]
+    """What each side scored in this deal (negative where the rules say so)."""
+    tally: Any
+    """The game's running score after the deal (game-specific, immutable)."""
+    next_dealer: int
+    """Who deals next."""
+    winner: int | None = None
+    """The side that won the game with this deal, if it ended it with a winner."""
+    over: bool = False
+    """Whether the game has ended (with a winner, or a draw when ``winner`` is None)."""
+
+
+class Game(Protocol):
+    """A game: options, dealing, starting a deal and scoring it."""
+
+    id: str
+    title: str
+    players: int
+    sides: int
+
+    def parse_rules(self, options: Mapping[str, Any]) -> Any:
+        """Validate options into the game's frozen ``Rules`` (``ValueError`` on a bad one)."""
+        ...
+
+    def rules_to_json(self, rules: Any) -> JSON:
+        """The options that differ from the defaults."""
+        ...
+
+    def new_tally(self, rules: Any) -> Any:
+        """The running score of a game that has not begun."""
+        ...
+
+    def first_dealer(self, rules: Any, rng: random.Random) -> int:
+        """Who deals first when the record does not say."""
+        ...
+
+    def deal(self, rules: Any, dealer: int, rng: random.Random) -> Layout:
+        """Shuffle and deal."""
+        ...
+
+    def layout_from_json(self, rules: Any, data: Mapping[str, Any]) -> Layout:
+        """Read a record's deal (``ValueError`` naming what is wrong)."""
+        ...
+
+    def start(self, rules: Any, layout: Layout, tally: Any) -> State:
+        """The first state of a deal."""
+        ...
+
+    def settle(self, rules: Any, tally: Any, state: State, *, time_up: bool = False) -> Settlement:
+        """Score a finished deal (``time_up``: a timed session was called during it)."""
+        ...
+
+    def tally_view(self, rules: Any, tally: Any) -> JSON:
+        """The score sheet, JSON-ready (public)."""
+        ...
+
+
+def check_options(options: Mapping[str, Any], known: Sequence[str], game: str) -> None:
+    """Refuse options a game does not have, naming the ones it does."""
+    unknown = sorted(set(options) - set(known))
+    if unknown:
+        raise ValueError(
+            f"unknown option for {game}: {', '.join(unknown)} (options: {', '.join(known)})"
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class PlayedDeal:
+    """One deal of a match: as dealt, the actions taken, where it stands."""
+
+    layout: Layout
+    tally_before: Any
+    state: State
+    actions: tuple[tuple[int, str], ...] = ()
+    settlement: Settlement | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Match:
+    """A whole game to its end: deals, running score, dealer rotation. Immutable.
+
+    >>> from atout.games import get_game
+    >>> m = Match.new(get_game("court-piece"), {"target": 3}, random.Random(1))
+    >>> m.turn == m.current.layout.dealer + 1 - 4 * (m.current.layout.dealer == 3)
+    True
+    """
+
+    game: Game
+    rules: Any
+    deals: tuple[PlayedDeal, ...] = ()
+    players: tuple[str, ...] | None = None
+    extra: Mapping[str, Any] = field(default_factory=dict)
+    """Game-level record fields beyond the deals (e.g. when a timed session was called)."""
+
+    # Construction.
+
+    @classmethod
+    def new(
+        cls,
+        game: Game,
+        options: Mapping[str, Any] | None = None,
+        rng: random.Random | None = None,
+        *,
+        dealer: int | None = None,
+        players: Sequence[str] | None = None,
+    ) -> Match:
+        """A new game with its first deal dealt."""
+        rng = rng or random.Random()
+        rules = game.parse_rules(options or {})
+        match = cls(game, rules, players=tuple(players) if players else None)
+        first = game.first_dealer(rules, rng) if dealer is None else dealer
+        return match.start_deal(game.deal(rules, first, rng))
+
+    def start_deal(self, layout: Layout) -> Match:
+        """Begin the next deal with ``layout`` (the previous one must be over)."""
+        if self.is_over():
+            raise IllegalActionError("the game is over: no more deals")
+        if self.deals and self.deals[-1].settlement is None:
+            raise IllegalActionError("the current deal is not over")
+        expected = self.next_dealer()
+        if expected is not None and layout.dealer != expected:
+            raise IllegalActionError(f"seat {expected} deals next, not seat {layout.dealer}")
+        tally = self.tally
+        state = self.game.start(self.rules, layout, tally)
+        return replace(self, deals=(*self.deals, PlayedDeal(layout, tally, state)))
+
+    def deal_next(self, rng: random.Random) -> Match:
+        """Shuffle and deal the next deal."""
+        dealer = self.next_dealer()
+        assert dealer is not None
+        return self.start_deal(self.game.deal(self.rules, dealer, rng))
+
+    # Where the game stands.
+
+    @property
+    def current(self) -> PlayedDeal:
+        """The latest deal (finished or not)."""
+        return self.deals[-1]
+
+    @property
+    def state(self) -> State:
+        """The latest deal's state."""
+        return self.deals[-1].state
+
+    @property
+    def tally(self) -> Any:
+        """The running score after every finished deal."""
+        for deal in reversed(self.deals):
+            if deal.settlement is not None:
+                return deal.settlement.tally
+        return self.game.new_tally(self.rules)
+
+    @property
+    def totals(self) -> tuple[int, ...]:
+        """Points per side over the whole game, as ``atout replay`` reports them."""
+        sums = [0] * self.game.sides
+        for deal in self.deals:
+            if deal.settlement is not None:
+                for i, p in enumerate(deal.settlement.points):
+                    sums[i] += p
+        return tuple(sums)
+
+    @property
+    def turn(self) -> int | None:
+        """The seat to act in the current deal, or ``None``."""
+        return self.deals[-1].state.turn if self.deals else None
+
+    def legal_actions(self) -> tuple[str, ...]:
+        """The current deal's legal actions."""
+        return self.deals[-1].state.legal_actions() if self.deals else ()
+
+    def needs_deal(self) -> bool:
+        """Whether the last deal is over and the game goes on."""
+        return not self.deals or (self.deals[-1].settlement is not None and not self.is_over())
+
+    def last_settlement(self) -> Settlement | None:
+        """The settlement of the latest finished deal."""
+        for deal in reversed(self.deals):
+            if deal.settlement is not None:
+                return deal.settlement
+        return None
+
+    def is_over(self) -> bool:
+        """Whether the game has ended."""
+        last = self.last_settlement()
+        return bool(last and last.over)
+
+    @property
+    def winner(self) -> int | None:
+        """The winning side, once the game is over (``None`` for a draw or while playing)."""
+        last = self.last_settlement()
+        return last.winner if last and last.over else None
+
+    def next_dealer(self) -> int | None:
+        """Who deals the next deal (``None`` before the first)."""
+        last = self.last_settlement()
+        return last.next_dealer if last else None
+
+    # Acting.
+
+    def apply(self, action: str, seat: int | None = None) -> Match:
+        """Take an action in the current deal; a finished deal is settled at once.
+
+        A finished deal may still accept actions where the rules allow it
+        (a revoke claim in Court Piece's ``honour_mode``): it is then settled again.
+        """
+        if not self.deals:
+            raise IllegalActionError("no deal in progress")
+        deal = self.deals[-1]
+        state = deal.state.apply(action, seat)
+        actor = deal.state.turn if seat is None else seat
+        assert actor is not None
+        settlement = self._settle(len(self.deals) - 1, deal.tally_before, state)
+        played = replace(
+            deal, state=state, actions=(*deal.actions, (actor, action)), settlement=settlement
+        )
+        return replace(self, deals=(*self.deals[:-1], played))
+
+    def call_time(self) -> Match:
+        """A timed session's time is up: the game ends when the current deal does."""
+        if self.is_over() or "time_up_in_deal" in self.extra:
+            return self
+        index = len(self.deals) - 1
+        match = replace(self, extra={**self.extra, "time_up_in_deal": index})
+        deal = match.deals[-1]
+        if deal.settlement is None:
+            return match
+        settlement = match._settle(index, deal.tally_before, deal.state)
+        return replace(match, deals=(*match.deals[:-1], replace(deal, settlement=settlement)))
+
+    def _settle(self, index: int, tally: Any, state: State) -> Settlement | None:
+        if not state.is_over():
+            return None
+        called = self.extra.get("time_up_in_deal")
+        time_up = called is not None and index >= int(called)
+        return self.game.settle(self.rules, tally, state, time_up=time_up)
+
+    def view(self, seat: int | None) -> JSON:
+        """The current deal's view for ``seat`` plus the public score sheet."""
+        view = dict(self.deals[-1].state.view(seat))
+        view["match"] = {
+            **self.game.tally_view(self.rules, self.tally),
+            "deal_number": len(self.deals),
+            "totals": list(self.totals),
+            "over": self.is_over(),
+            "winner": self.winner,
+        }
+        return view

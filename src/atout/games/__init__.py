@@ -1,0 +1,27 @@
+"""The games, by id. An explicit registry: importing a game registers nothing.
+
+>>> sorted(GAMES)[:1]
+['court-piece']
+"""
+
+from __future__ import annotations
+
+from atout.core import Game
+from atout.games.court_piece import COURT_PIECE
+
+__all__ = ["GAMES", "get_game"]
+
+GAMES: dict[str, Game] = {
+    COURT_PIECE.id: COURT_PIECE,
+}
+
+
+def get_game(game_id: str) -> Game:
+    """The game with this id (``court-piece``, ``five-hundred``, ``bridge``, ``court-circular``).
+
+    Underscores are accepted for dashes.
+    """
+    game = GAMES.get(game_id.strip().lower().replace("_", "-"))
+    if game is None:
+        raise ValueError(f"unknown game {game_id!r} (games: {', '.join(sorted(GAMES))})")
+    return game

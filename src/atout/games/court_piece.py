@@ -1,0 +1,665 @@
+"""Court Piece (Rang): trump named from five cards, first side to seven tricks.
+
+Two rule sets (``rules/court-piece.md``):
+
+* ``variant="simple"`` (seed 001): a deal stops at a side's 7th trick, except
+  the compulsory Bavney chase at 7-0 (all 13 tricks score 2); first side to
+  ``target`` points (3..15, default 5) wins; the deal passes on every deal.
+* ``variant="courts"`` (seed 003): a deal stops at 7 tricks; the first seven
+  tricks of a deal make a court, and so do seven deal wins in a row; any court
+  resets both series; the dealer rule of section 4.5; a session ends after a
+  number of deals or minutes (``session_end``); ``honour_mode`` lets illegal
+  cards be played, corrected before the trick closes (``correct 7H``) or
+  claimed later (``claim revoke``).
+
+Seats are numbered in playing order (clockwise in the simple variant,
+anticlockwise in the classic one), so the caller is always ``dealer + 1``.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from atout.cards import (
+    CARD_BY_NAME,
+    SUIT_MASKS,
+    Card,
+    CardSet,
+    Suit,
+    card_name,
+    card_names,
+    cards_of,
+    format_cards,
+    mask_of,
+    parse_card,
+    parse_suit,
+)
+from atout.core import (
+    IllegalActionError,
+    InvalidActionError,
+    Settlement,
+    Trick,
+    check_options,
+)
+from atout.tricks import must_follow_message, plain_trick_winner
+
+__all__ = ["COURT_PIECE", "CourtPiece", "CourtPieceDeal", "CourtPieceRules", "CourtPieceState"]
+
+TRUMP_ACTIONS = ("trump S", "trump H", "trump D", "trump C")
+VARIANTS = ("simple", "courts")
+_OPTIONS = ("variant", "target", "first_dealer", "session_end", "honour_mode")
+
+
+@dataclass(frozen=True, slots=True)
+class CourtPieceRules:
+    """The options of a game of Court Piece (validated by :meth:`CourtPiece.parse_rules`)."""
+
+    variant: str = "simple"
+    """``simple`` (seed 001) or ``courts`` (seed 003)."""
+    target: int = 5
+    """Simple variant: points that win the game, 3..15."""
+    first_dealer: int | None = None
+    """The first dealer's seat; ``None`` draws it at random."""
+    session_end: tuple[str, int] | None = None
+    """Courts variant: ``("deals", N)`` or ``("minutes", M)``; ``None`` plays on."""
+    honour_mode: bool = False
+    """Courts variant: illegal cards may be played; corrections and revoke claims."""
+
+    @property
+    def courts(self) -> bool:
+        """Whether these are the classic rules with courts."""
+        return self.variant == "courts"
+
+
+@dataclass(frozen=True, slots=True)
+class CourtPieceDeal:
+    """A deal as dealt: ``hands[s]`` in the order received (the first five are the first packet)."""
+
+    dealer: int
+    hands: tuple[tuple[Card, ...], ...]
+
+    @property
+    def caller(self) -> int:
+        """The trump caller: the seat after the dealer in playing order."""
+        return (self.dealer + 1) % 4
+
+    def to_json(self) -> dict[str, Any]:
+        """The record form."""
+        return {"dealer": self.dealer, "hands": [[card_name(c) for c in h] for h in self.hands]}
+
+
+@dataclass(frozen=True, slots=True)
+class CourtPieceTally:
+    """The running score: points (simple) or courts and series (courts)."""
+
+    points: tuple[int, int] = (0, 0)
+    series: tuple[int, int] = (0, 0)
+    deals: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class _Honour:
+    """Honour-mode bookkeeping: reneges of the current trick and of closed tricks."""
+
+    open_reneges: tuple[int, ...] = ()
+    """Positions in the current trick whose card was a renege."""
+    corrected_at: int = -1
+    """The earliest position in the current trick whose renege was corrected."""
+    closed_reneges: tuple[int, ...] = ()
+    """Seats that reneged in a closed trick."""
+    claim: int | None = None
+    """The side whose revoke claim ended the deal."""
+
+
+_NO_HONOUR = _Honour()
+
+
+class CourtPieceState:
+    """One deal of Court Piece. Immutable; ``apply`` returns a new state.
+
+    Hands are bitmasks; the current trick is a tuple of cards from its leader;
+    finished tricks are kept as ``(leader, cards, winner)`` tuples.
+    """
+
+    __slots__ = (
+        "rules",
+        "deal",
+        "_hands",
+        "_trump",
+        "_turn",
+        "_leader",
+        "_trick",
+        "_won",
+        "_done",
+        "_honour",
+        "_legal",
+    )
+
+    rules: CourtPieceRules
+    deal: CourtPieceDeal
+    _hands: tuple[CardSet, ...]
+    _trump: int
+    _turn: int
+    _leader: int
+    _trick: tuple[Card, ...]
+    _won: tuple[int, int]
+    _done: tuple[tuple[int, tuple[Card, ...], int], ...]
+    _honour: _Honour
+    _legal: tuple[str, ...] | None
+
+    def __init__(self, rules: CourtPieceRules, deal: CourtPieceDeal) -> None:
+        self.rules = rules
+        self.deal = deal
+        self._hands = tuple(mask_of(h) for h in deal.hands)
+        self._trump = -1
+        self._turn = deal.caller
+        self._leader = deal.caller
+        self._trick = ()
+        self._won = (0, 0)
+        self._done = ()
+        self._honour = _NO_HONOUR
+        self._legal = None
+
+    def _copy(self) -> CourtPieceState:
+        new = object.__new__(CourtPieceState)
+        new.rules = self.rules
+        new.deal = self.deal
+        new._hands = self._hands
+        new._trump = self._trump
+        new._turn = self._turn
+        new._leader = self._leader
+        new._trick = self._trick
+        new._won = self._won
+        new._done = self._done
+        new._honour = self._honour
+        new._legal = None
+        return new
+
+    # Reading the state.
+
+    @property
+    def turn(self) -> int | None:
+        """The seat to act, or ``None`` once the deal is over."""
+        return None if self._turn < 0 else self._turn
+
+    @property
+    def trump(self) -> Suit | None:
+        """The trump suit, once named."""
+        return None if self._trump < 0 else Suit(self._trump)
+
+    @property
+    def tricks_won(self) -> tuple[int, int]:
+        """Tricks taken by side 0 (seats 0, 2) and side 1 (seats 1, 3)."""
+        return self._won
+
+    def hand(self, seat: int) -> CardSet:
+        """The cards ``seat`` holds now (all 13 from the start; views reveal them in stages)."""
+        return self._hands[seat]
+
+    def is_over(self) -> bool:
+        """Whether the deal has ended."""
+        return self._turn < 0
+
+    def winning_side(self) -> int | None:
+        """The side that won the deal (a revoke claim's side where one ended it)."""
+        if self._honour.claim is not None:
+            return self._honour.claim
+        a, b = self._won
+        if max(a, b) < 7:
+            return None
+        return 0 if a > b else 1
+
+    def is_court(self) -> bool:
+        """Courts variant: the deal gave a court by itself (first seven tricks, or a revoke)."""
+        side = self.winning_side()
+        return side is not None and (self._honour.claim is not None or self._won[1 - side] == 0)
+
+    def is_bavney(self) -> bool:
+        """Simple variant: one side took all thirteen tricks."""
+        return 13 in self._won
+
+    # Legal actions.
+
+    def legal_actions(self) -> tuple[str, ...]:
+        """Trump calls (♠ ♥ ♦ ♣), then cards in canonical order (suit, then rank)."""
+        legal = self._legal
+        if legal is None:
+            if self._turn < 0:
+                legal = ()
+            elif self._trump < 0:
+                legal = TRUMP_ACTIONS
+            else:
+                legal = card_names(self._playable(self._turn))
+            self._legal = legal
+        return legal
+
+    def _playable(self, seat: int) -> CardSet:
+        hand = self._hands[seat]
+        if not self._trick or self.rules.honour_mode:
+            return hand
+        return hand & SUIT_MASKS[self._trick[0] // 13] or hand
+
+    def lawful_cards(self) -> CardSet:
+        """The cards that follow suit correctly (what an honest player chooses from in honour mode)."""
+        hand = self._hands[self._turn]
+        if not self._trick:
+            return hand
+        return hand & SUIT_MASKS[self._trick[0] // 13] or hand
+
+    # Acting.
+
+    def apply(self, action: str, seat: int | None = None) -> CourtPieceState:
+        """The state after ``seat`` (default: the seat to act) takes ``action``."""
+        card = CARD_BY_NAME.get(action)
+        turn = self._turn
+        if card is None or self._trump < 0 or (seat is not None and seat != turn):
+            return self._apply_other(action, turn if seat is None else seat)
+        if turn < 0:
+            raise IllegalActionError("the deal is over")
+        hand = self._hands[turn]
+        bit = 1 << card
+        trick = self._trick
+        if trick and not self.rules.honour_mode:
+            legal = hand & SUIT_MASKS[trick[0] // 13] or hand
+        else:
+            legal = hand
+        if not legal & bit:
+            raise IllegalActionError(self._refusal(turn, card))
+        new = self._copy()
+        hands = list(self._hands)
+        hands[turn] = hand ^ bit
+        new._hands = tuple(hands)
+        if self.rules.honour_mode and trick:
+            new._honour = self._note_renege(hand, card)
+        trick = (*trick, card)
+        if len(trick) < 4:
+            new._trick = trick
+            new._turn = (turn + 1) % 4
+        else:
+            new._close_trick(trick)
+        return new
+
+    def _refusal(self, seat: int, card: Card) -> str:
+        hand = self._hands[seat]
+        if not hand >> card & 1:
+            return f"you do not hold {card_name(card)}"
+        return must_follow_message(hand, self._trick[0] // 13)
+
+    def _close_trick(self, trick: tuple[Card, ...]) -> None:
+        leader = self._leader
+        winner = (leader + plain_trick_winner(trick, self._trump)) % 4
+        won = list(self._won)
+        won[winner % 2] += 1
+        self._won = (won[0], won[1])
+        self._done = (*self._done, (leader, trick, winner))
+        self._trick = ()
+        self._leader = winner
+        self._turn = -1 if self._deal_ends() else winner
+        if self.rules.honour_mode:
+            honour = self._honour
+            reneged = tuple((leader + p) % 4 for p in honour.open_reneges)
+            self._honour = _Honour(closed_reneges=honour.closed_reneges + reneged)
+
+    def _deal_ends(self) -> bool:
+        high, low = max(self._won), min(self._won)
+        if self.rules.courts:
+            return high >= 7
+        # Simple: stop at 7 unless the other side has none (the Bavney chase).
+        return (high >= 7 and low >= 1) or high == 13
+
+    def _apply_other(self, action: str, seat: int) -> CourtPieceState:
+        words = action.strip().split()
+        if not words:
+            raise InvalidActionError("empty action")
+        verb = words[0].lower()
+        if verb == "trump":
+            return self._name_trump(words, seat)
+        if verb == "correct" and len(words) == 2:
+            return self._correct(_parse_card(words[1]), seat)
+        if verb == "claim" and len(words) == 2 and words[1].lower() == "revoke":
+            return self._claim_revoke(seat)
+        card = _parse_card(action)
+        if self._turn < 0:
+            raise IllegalActionError("the deal is over")
+        if seat != self._turn:
+            raise IllegalActionError(f"not seat {seat}'s turn: seat {self._turn} plays")
+        if self._trump < 0:
+            raise IllegalActionError(f"seat {self._turn} must name trump first ({_trump_list()})")
+        return self.apply(card_name(card))
+
+    def _name_trump(self, words: list[str], seat: int) -> CourtPieceState:
+        if len(words) != 2:
+            raise InvalidActionError(f"name one suit: {_trump_list()}")
+        suit = _parse(parse_suit, words[1])
+        if self._trump >= 0:
+            raise IllegalActionError(f"trump is already named ({Suit(self._trump)})")
+        if seat != self._turn:
+            raise IllegalActionError(f"seat {self._turn} names trump, not seat {seat}")
+        new = self._copy()
+        new._trump = int(suit)
+        return new
+
+    # Honour mode.
+
+    def _note_renege(self, hand: CardSet, card: Card) -> _Honour:
+        led = self._trick[0] // 13
+        honour = self._honour
+        if card // 13 != led and hand & SUIT_MASKS[led]:
+            position = len(self._trick)
+            return _Honour(
+                (*honour.open_reneges, position), honour.corrected_at, honour.closed_reneges
+            )
+        return honour
+
+    def _correct(self, card: Card, seat: int) -> CourtPieceState:
+        if not self.rules.honour_mode:
+            raise IllegalActionError("corrections exist only in honour_mode")
+        position = (seat - self._leader) % 4
+        if self._turn < 0 or position >= len(self._trick) or position == 0:
+            raise IllegalActionError(f"seat {seat} has no card to correct in this trick")
+        honour = self._honour
+        may_change = position in honour.open_reneges or 0 <= honour.corrected_at < position
+        if not may_change:
+            raise IllegalActionError(
+                "only a renege, or a card played after a corrected renege, may be changed"
+            )
+        old = self._trick[position]
+        hand = self._hands[seat] | 1 << old
+        led = self._trick[0] // 13
+        follow = hand & SUIT_MASKS[led]
+        if not (hand >> card & 1) or card == old:
+            raise IllegalActionError(f"you cannot change {card_name(old)} for {card_name(card)}")
+        if follow and card // 13 != led:
+            raise IllegalActionError(must_follow_message(hand, led))
+        new = self._copy()
+        hands = list(self._hands)
+        hands[seat] = hand ^ 1 << card
+        new._hands = tuple(hands)
+        new._trick = (*self._trick[:position], card, *self._trick[position + 1 :])
+        open_reneges = tuple(p for p in honour.open_reneges if p != position)
+        corrected = position if position in honour.open_reneges else honour.corrected_at
+        if 0 <= honour.corrected_at < corrected:
+            corrected = honour.corrected_at
+        new._honour = _Honour(open_reneges, corrected, honour.closed_reneges)
+        return new
+
+    def _claim_revoke(self, seat: int) -> CourtPieceState:
+        if not self.rules.honour_mode:
+            raise IllegalActionError("revoke claims exist only in honour_mode")
+        if self._honour.claim is not None:
+            raise IllegalActionError("a revoke claim already ended this deal")
+        if not any(r % 2 != seat % 2 for r in self._honour.closed_reneges):
+            raise IllegalActionError("no revoke by the other side in a closed trick to claim")
+        new = self._copy()
+        new._turn = -1
+        new._trick = ()
+        new._honour = _Honour(closed_reneges=self._honour.closed_reneges, claim=seat % 2)
+        return new
+
+    # Views and summaries.
+
+    def tricks(self) -> list[Trick]:
+        """The completed tricks, in order."""
+        return [
+            Trick(leader, tuple(card_name(c) for c in cards), winner)
+            for leader, cards, winner in self._done
+        ]
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        """What ``seat`` may know (``None``: a spectator).
+
+        Before trump is named only the caller sees cards, and only his first
+        five. Under the courts rules finished tricks are kept face down, so
+        the view gives the count per side, not their cards.
+        """
+        caller = self.deal.caller
+        if seat is None:
+            hand: list[str] = []
+        elif self._trump < 0:
+            first_five = self.deal.hands[caller][:5]
+            hand = [card_name(c) for c in first_five] if seat == caller else []
+        else:
+            hand = list(card_names(self._hands[seat]))
+        view: dict[str, Any] = {
+            "game": "court-piece",
+            "variant": self.rules.variant,
+            "seat": seat,
+            "dealer": self.deal.dealer,
+            "caller": caller,
+            "phase": "over" if self._turn < 0 else ("trump" if self._trump < 0 else "play"),
+            "trump": None if self._trump < 0 else Suit(self._trump).letter,
+            "turn": self.turn,
+            "hand": hand,
+            "hand_sizes": [h.bit_count() if self._trump >= 0 else 0 for h in self._hands],
+            "trick": {"leader": self._leader, "cards": [card_name(c) for c in self._trick]},
+            "tricks_won": list(self._won),
+            "legal": list(self.legal_actions()) if seat is not None and seat == self.turn else [],
+        }
+        if not self.rules.courts:
+            view["tricks"] = [t.to_json() for t in self.tricks()]
+        if self._turn < 0:
+            view["result"] = self.result()
+        return view
+
+    def result(self) -> dict[str, Any]:
+        """Tricks per side, who won the deal, and Bavney or court."""
+        side = self.winning_side()
+        out: dict[str, Any] = {
+            "trump": None if self._trump < 0 else Suit(self._trump).letter,
+            "caller": self.deal.caller,
+            "tricks_won": list(self._won),
+            "winner": side,
+        }
+        if self.rules.courts:
+            out["court"] = self.is_court() if side is not None else False
+            if self._honour.claim is not None:
+                out["revoke_claimed_by"] = self._honour.claim
+        else:
+            out["bavney"] = self.is_bavney()
+        return out
+
+    def __repr__(self) -> str:
+        hands = " / ".join(format_cards(h) for h in self._hands)
+        return f"<CourtPieceState turn={self.turn} trump={self.trump} won={self._won} {hands}>"
+
+
+def _parse_card(text: str) -> Card:
+    return _parse(parse_card, text)
+
+
+def _parse(parser: Any, text: str) -> Any:
+    try:
+        return parser(text)
+    except ValueError as error:
+        raise InvalidActionError(str(error)) from None
+
+
+def _trump_list() -> str:
+    return ", ".join(TRUMP_ACTIONS)
+
+
+@dataclass(frozen=True)
+class CourtPiece:
+    """The game object: options, dealing, scoring."""
+
+    id: str = "court-piece"
+    title: str = "Court Piece"
+    players: int = 4
+    sides: int = 2
+    option_names: tuple[str, ...] = field(default=_OPTIONS)
+
+    def parse_rules(self, options: Mapping[str, Any]) -> CourtPieceRules:
+        """Validate options (see :class:`CourtPieceRules`)."""
+        check_options(options, _OPTIONS, self.id)
+        variant = options.get("variant", "simple")
+        if variant not in VARIANTS:
+            raise ValueError(f"variant must be 'simple' or 'courts', not {variant!r}")
+        target = options.get("target", 5)
+        if type(target) is not int or not 3 <= target <= 15:
+            raise ValueError(f"target must be a whole number from 3 to 15, not {target!r}")
+        if variant == "courts" and target != 5:
+            raise ValueError("target is an option of the simple variant (courts use session_end)")
+        first = options.get("first_dealer")
+        if first is not None and (type(first) is not int or not 0 <= first <= 3):
+            raise ValueError(f"first_dealer must be a seat 0..3, not {first!r}")
+        session = _parse_session_end(options.get("session_end"))
+        honour = options.get("honour_mode", False)
+        if type(honour) is not bool:
+            raise ValueError(f"honour_mode must be true or false, not {honour!r}")
+        if variant == "simple" and (session is not None or honour):
+            raise ValueError("session_end and honour_mode are options of the courts variant")
+        return CourtPieceRules(variant, target, first, session, honour)
+
+    def rules_to_json(self, rules: CourtPieceRules) -> dict[str, Any]:
+        """The options that differ from the defaults."""
+        out: dict[str, Any] = {"variant": rules.variant}
+        if rules.target != 5:
+            out["target"] = rules.target
+        if rules.first_dealer is not None:
+            out["first_dealer"] = rules.first_dealer
+        if rules.session_end is not None:
+            out["session_end"] = {rules.session_end[0]: rules.session_end[1]}
+        if rules.honour_mode:
+            out["honour_mode"] = True
+        return out
+
+    def new_tally(self, rules: CourtPieceRules) -> CourtPieceTally:
+        """No points, no series, no deals."""
+        return CourtPieceTally()
+
+    def first_dealer(self, rules: CourtPieceRules, rng: random.Random) -> int:
+        """The option's seat, or one at random (both seeds draw the first dealer)."""
+        return rng.randrange(4) if rules.first_dealer is None else rules.first_dealer
+
+    def deal(self, rules: CourtPieceRules, dealer: int, rng: random.Random) -> CourtPieceDeal:
+        """Shuffle, then packets of 5, 4 and 4 from the caller round in playing order."""
+        deck = list(range(52))
+        rng.shuffle(deck)
+        hands: list[list[Card]] = [[], [], [], []]
+        for size in (5, 4, 4):
+            for i in range(4):
+                seat = (dealer + 1 + i) % 4
+                hands[seat].extend(deck[:size])
+                del deck[:size]
+        return CourtPieceDeal(dealer, tuple(tuple(h) for h in hands))
+
+    def layout_from_json(self, rules: CourtPieceRules, data: Mapping[str, Any]) -> CourtPieceDeal:
+        """Read a record's deal: four hands of 13 distinct cards and the dealer."""
+        dealer = data.get("dealer")
+        if type(dealer) is not int or not 0 <= dealer <= 3:
+            raise ValueError(f"dealer must be a seat 0..3, not {dealer!r}")
+        hands = data.get("hands")
+        if not isinstance(hands, list) or len(hands) != 4:
+            raise ValueError("hands must be a list of four hands")
+        parsed = []
+        for seat, hand in enumerate(hands):
+            if not isinstance(hand, list) or len(hand) != 13:
+                raise ValueError(f"seat {seat}'s hand must hold 13 cards")
+            cards = tuple(parse_card(str(c)) for c in hand)
+            if 52 in cards:
+                raise ValueError("Court Piece has no joker")
+            parsed.append(cards)
+        if mask_of(c for h in parsed for c in h).bit_count() != 52:
+            raise ValueError("the four hands must hold 52 different cards")
+        return CourtPieceDeal(dealer, tuple(parsed))
+
+    def start(
+        self, rules: CourtPieceRules, layout: Any, tally: CourtPieceTally
+    ) -> CourtPieceState:
+        """The deal before trump is named."""
+        return CourtPieceState(rules, layout)
+
+    def settle(
+        self,
+        rules: CourtPieceRules,
+        tally: CourtPieceTally,
+        state: Any,
+        *,
+        time_up: bool = False,
+    ) -> Settlement:
+        """Score a finished deal under either rule set."""
+        assert isinstance(state, CourtPieceState)
+        side = state.winning_side()
+        assert side is not None
+        dealer = state.deal.dealer
+        if not rules.courts:
+            points = [0, 0]
+            points[side] = 2 if state.is_bavney() else 1
+            total = (tally.points[0] + points[0], tally.points[1] + points[1])
+            over = total[side] >= rules.target
+            new = CourtPieceTally(total, (0, 0), tally.deals + 1)
+            return Settlement(
+                tuple(points), new, (dealer + 1) % 4, side if over else None, over
+            )
+        return _settle_courts(rules, tally, state, side, time_up)
+
+    def tally_view(self, rules: CourtPieceRules, tally: CourtPieceTally) -> dict[str, Any]:
+        """The score sheet."""
+        if not rules.courts:
+            return {"points": list(tally.points), "target": rules.target, "deals": tally.deals}
+        session = None if rules.session_end is None else dict([rules.session_end])
+        return {
+            "courts": list(tally.points),
+            "series": list(tally.series),
+            "deals": tally.deals,
+            "session_end": session,
+        }
+
+
+def _settle_courts(
+    rules: CourtPieceRules, tally: CourtPieceTally, state: CourtPieceState, side: int, time_up: bool
+) -> Settlement:
+    """Courts and series (4.4), the dealer rule (4.5), the end of the session (4.7)."""
+    courts = list(tally.points)
+    series = list(tally.series)
+    court = state.is_court()
+    if court:
+        series = [0, 0]
+    else:
+        series[side] += 1
+        series[1 - side] = 0
+        if series[side] == 7:
+            court = True
+            series = [0, 0]
+    points = [0, 0]
+    if court:
+        courts[side] += 1
+        points[side] = 1
+    dealer = state.deal.dealer
+    if side == dealer % 2:
+        next_dealer = (dealer + 1) % 4
+    elif not court:
+        next_dealer = dealer
+    else:
+        next_dealer = (dealer + 2) % 4
+    deals = tally.deals + 1
+    end = rules.session_end
+    over = time_up or (end is not None and end[0] == "deals" and deals >= end[1])
+    winner = None
+    if over and courts[0] != courts[1]:
+        winner = 0 if courts[0] > courts[1] else 1
+    new = CourtPieceTally((courts[0], courts[1]), (series[0], series[1]), deals)
+    return Settlement((points[0], points[1]), new, next_dealer, winner, over)
+
+
+def _parse_session_end(value: Any) -> tuple[str, int] | None:
+    if value is None:
+        return None
+    if isinstance(value, Mapping) and len(value) == 1:
+        ((kind, amount),) = value.items()
+        if kind in ("deals", "minutes") and type(amount) is int and amount >= 1:
+            return (str(kind), amount)
+    raise ValueError(
+        f"session_end must be {{\"deals\": N}} or {{\"minutes\": M}} with N, M >= 1, not {value!r}"
+    )
+
+
+COURT_PIECE = CourtPiece()
+
+
+def lawful_cards(state: CourtPieceState) -> list[Card]:
+    """The cards the seat to act may play under the follow rule (for bots in honour mode)."""
+    return list(cards_of(state.lawful_cards()))
