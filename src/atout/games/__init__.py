@@ -7,12 +7,14 @@
 from __future__ import annotations
 
 from atout.core import Game
+from atout.games.court_circular import COURT_CIRCULAR
 from atout.games.court_piece import COURT_PIECE
 
 __all__ = ["GAMES", "get_game"]
 
 GAMES: dict[str, Game] = {
     COURT_PIECE.id: COURT_PIECE,
+    COURT_CIRCULAR.id: COURT_CIRCULAR,
 }
 
 

@@ -1,0 +1,637 @@
+"""Court Circular (Lewis Carroll, 1860): two players, a turned-up Lead and "lines".
+
+The rules are ``rules/court-circular.md`` (seed 000). In a trick the two
+players alternately put down three cards each, with no obligation of any
+kind; the better *line* (:mod:`atout.games.court_circular_lines`) wins. The
+winner then picks the next Lead from the cards put down (``lead QH``), takes
+the rest, face up if he was first-hand and face down otherwise, and leads
+the next trick while the fixed dealer refills the hands from the stock. A
+player may resign a trick (``concede``) within the limits of 1.3, never in
+the last trick, the first one begun with an empty stock, whose winner takes
+everything left. Won cards score 2 face up or 1 face down, +1 a heart, +1 a
+court card; the higher total scores the difference, to 20 or 50 (``target``).
+
+Seats are 0 and 1 and each is its own side. The dealer is fixed for the
+whole game; the other player is first-hand at the start of every deal.
+
+>>> import random
+>>> from atout.core import Match
+>>> m = Match.new(COURT_CIRCULAR, {"target": 20}, random.Random(3))
+>>> m.turn == 1 - m.current.layout.dealer, len(m.legal_actions())
+(True, 6)
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from enum import Enum
+from typing import Any
+
+from atout.cards import (
+    CARD_BY_NAME,
+    Card,
+    CardSet,
+    card_name,
+    card_names,
+    cards_of,
+    format_cards,
+    mask_of,
+    parse_card,
+)
+from atout.core import (
+    IllegalActionError,
+    InvalidActionError,
+    Settlement,
+    Trick,
+    check_options,
+)
+from atout.games.court_circular_lines import (
+    CARD_STRENGTH,
+    Line,
+    best_line,
+    card_points,
+    line_to_json,
+)
+
+__all__ = [
+    "CONCEDE",
+    "COURT_CIRCULAR",
+    "CourtCircular",
+    "CourtCircularDeal",
+    "CourtCircularRules",
+    "CourtCircularState",
+    "CourtCircularTally",
+    "Phase",
+    "deal_points",
+    "pile_points",
+]
+
+CONCEDE = "concede"
+TARGETS = (20, 50)
+HAND_SIZE = 6
+PER_TRICK = 3
+"""Cards each player puts down in a full trick."""
+_OPTIONS = ("target", "carroll_resign")
+
+
+@dataclass(frozen=True, slots=True)
+class CourtCircularRules:
+    """The options of a game of Court Circular (validated by :meth:`CourtCircular.parse_rules`)."""
+
+    target: int = 20
+    """Points that win the game: 20 or 50 (1.9)."""
+    carroll_resign: bool = False
+    """Carroll's rule VII: resigning needs only some card of the trick down, not one's own (1.3)."""
+
+
+@dataclass(frozen=True, slots=True)
+class CourtCircularDeal:
+    """A deal as dealt: two hands of 6 (in the order received), the Lead, the stock (top first)."""
+
+    dealer: int
+    hands: tuple[tuple[Card, ...], ...]
+    lead: Card
+    stock: tuple[Card, ...]
+
+    @property
+    def first_hand(self) -> int:
+        """Who plays first in the deal's first trick: the non-dealer (1.2)."""
+        return 1 - self.dealer
+
+    def to_json(self) -> dict[str, Any]:
+        """The record form (``dealer``, ``hands``, ``lead``, ``stock``)."""
+        return {
+            "dealer": self.dealer,
+            "hands": [[card_name(c) for c in h] for h in self.hands],
+            "lead": card_name(self.lead),
+            "stock": [card_name(c) for c in self.stock],
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class CourtCircularTally:
+    """The running score: points per player and deals played."""
+
+    points: tuple[int, int] = (0, 0)
+    deals: int = 0
+
+
+class Phase(Enum):
+    """Where a deal stands: cards being put down, the winner choosing the Lead, or over."""
+
+    PLAY = "play"
+    LEAD = "lead"
+    OVER = "over"
+
+
+def pile_points(face_up: CardSet, face_down: CardSet) -> int:
+    """What a player's won cards score (1.9).
+
+    >>> from atout.cards import mask_of, parse_cards
+    >>> up = mask_of(parse_cards(["QH", "7C", "AS"]))
+    >>> down = mask_of(parse_cards(["KD", "3H", "9S"]))
+    >>> pile_points(up, down)
+    13
+    """
+    return sum(card_points(c, face_up=True) for c in cards_of(face_up)) + sum(
+        card_points(c, face_up=False) for c in cards_of(face_down)
+    )
+
+
+def deal_points(totals: tuple[int, int]) -> tuple[int, int]:
+    """Who scores what from two pile totals: the higher scores the difference; equal, nobody.
+
+    >>> deal_points((13, 10)), deal_points((7, 7))
+    ((3, 0), (0, 0))
+    """
+    a, b = totals
+    return (a - b, 0) if a > b else (0, b - a)
+
+
+class CourtCircularState:
+    """One deal of Court Circular. Immutable; ``apply`` returns a new state.
+
+    Hands and piles are bitmasks. ``_table`` holds the cards of the current
+    trick in the order put down, alternately from its first-hand (``_leader``),
+    so seat of a card is known from its position. Finished tricks are kept as
+    ``(leader, cards, winner)`` tuples.
+    """
+
+    __slots__ = (
+        "_done",
+        "_drawn",
+        "_hands",
+        "_lead",
+        "_leader",
+        "_legal",
+        "_phase",
+        "_piles",
+        "_table",
+        "_turn",
+        "deal",
+        "rules",
+    )
+
+    rules: CourtCircularRules
+    deal: CourtCircularDeal
+    _hands: tuple[CardSet, CardSet]
+    _lead: Card
+    _drawn: int
+    _leader: int
+    _table: tuple[Card, ...]
+    _turn: int
+    _phase: Phase
+    _piles: tuple[tuple[CardSet, CardSet], tuple[CardSet, CardSet]]
+    _done: tuple[tuple[int, tuple[Card, ...], int], ...]
+    _legal: tuple[str, ...] | None
+
+    def __init__(self, rules: CourtCircularRules, deal: CourtCircularDeal) -> None:
+        self.rules = rules
+        self.deal = deal
+        self._hands = (mask_of(deal.hands[0]), mask_of(deal.hands[1]))
+        self._lead = deal.lead
+        self._drawn = 0
+        self._leader = deal.first_hand
+        self._table = ()
+        self._turn = deal.first_hand
+        self._phase = Phase.PLAY
+        self._piles = ((0, 0), (0, 0))
+        self._done = ()
+        self._legal = None
+
+    def _copy(self) -> CourtCircularState:
+        new = object.__new__(CourtCircularState)
+        for name in CourtCircularState.__slots__:
+            object.__setattr__(new, name, getattr(self, name))
+        new._legal = None
+        return new
+
+    # Reading the state.
+
+    @property
+    def turn(self) -> int | None:
+        """The seat to act, or ``None`` once the deal is over."""
+        return None if self._phase is Phase.OVER else self._turn
+
+    @property
+    def phase(self) -> Phase:
+        """Putting down cards, choosing the next Lead, or over."""
+        return self._phase
+
+    @property
+    def lead(self) -> Card | None:
+        """The current Lead (``None`` once the deal is over and everything is collected)."""
+        return None if self._phase is Phase.OVER else self._lead
+
+    @property
+    def leader(self) -> int:
+        """First-hand of the current (or, once over, the last) trick."""
+        return self._leader
+
+    @property
+    def stock(self) -> tuple[Card, ...]:
+        """The cards still in the stock, top first."""
+        return self.deal.stock[self._drawn :]
+
+    @property
+    def piles(self) -> tuple[tuple[CardSet, CardSet], tuple[CardSet, CardSet]]:
+        """Each player's won cards as ``(face_up, face_down)``."""
+        return self._piles
+
+    def hand(self, seat: int) -> CardSet:
+        """The cards ``seat`` holds now."""
+        return self._hands[seat]
+
+    def table(self, seat: int) -> CardSet:
+        """The cards ``seat`` has put down in the current trick (not the Lead)."""
+        start = 0 if seat == self._leader else 1
+        return mask_of(self._table[start::2])
+
+    def trick_cards(self) -> tuple[Card, ...]:
+        """The cards of the current trick in the order put down, from its first-hand."""
+        return self._table
+
+    def is_over(self) -> bool:
+        """Whether the deal has ended."""
+        return self._phase is Phase.OVER
+
+    def is_last_trick(self) -> bool:
+        """Whether the current trick began with an empty stock (1.8): no resigning, winner takes all
+
+        The stock only changes between tricks, so "empty now" is "empty when it began".
+        """
+        return self._drawn == len(self.deal.stock)
+
+    def line(self, seat: int) -> Line:
+        """``seat``'s best line so far with the current Lead (public: the table is face up)."""
+        return best_line(self.table(seat), self._lead)
+
+    def pile_points(self) -> tuple[int, int]:
+        """What each player's won cards score so far."""
+        (u0, d0), (u1, d1) = self._piles
+        return (pile_points(u0, d0), pile_points(u1, d1))
+
+    def deal_points(self) -> tuple[int, int]:
+        """What each player scores for the deal (only meaningful once it is over)."""
+        return deal_points(self.pile_points())
+
+    # Legal actions.
+
+    def legal_actions(self) -> tuple[str, ...]:
+        """Cards in canonical order then ``concede`` (when allowed); or ``lead X`` in card order."""
+        legal = self._legal
+        if legal is None:
+            if self._phase is Phase.OVER:
+                legal = ()
+            elif self._phase is Phase.LEAD:
+                legal = tuple(f"lead {name}" for name in card_names(mask_of(self._table)))
+            else:
+                legal = card_names(self._hands[self._turn])
+                if self._concede_refusal(self._turn) is None:
+                    legal = (*legal, CONCEDE)
+            self._legal = legal
+        return legal
+
+    def _concede_refusal(self, seat: int) -> str | None:
+        """Why ``seat`` may not resign now, or ``None`` when he may (the table of 1.3)."""
+        if self.is_last_trick():
+            return "nobody may resign the last trick (the stock is empty)"
+        mine = self.table(seat).bit_count()
+        theirs = len(self._table) - mine
+        if mine >= PER_TRICK or theirs >= PER_TRICK:
+            return "a player has put down his 3 cards: the trick must be played out"
+        if self.rules.carroll_resign:
+            if not self._table:
+                return "nobody may resign before the first card of the trick is down"
+        elif not mine:
+            return "you may resign only after putting down a card of your own in this trick"
+        return None
+
+    # Acting.
+
+    def apply(self, action: str, seat: int | None = None) -> CourtCircularState:
+        """The state after ``seat`` (default: the seat to act) takes ``action``."""
+        card = CARD_BY_NAME.get(action)
+        if card is None:
+            return self._apply_other(action, seat)
+        self._check_turn(seat)
+        if self._phase is Phase.LEAD:
+            raise IllegalActionError(
+                f"choose the next Lead first, e.g. {self.legal_actions()[0]!r}"
+            )
+        return self._put_down(card)
+
+    def _check_turn(self, seat: int | None) -> None:
+        if self._phase is Phase.OVER:
+            raise IllegalActionError("the deal is over")
+        if seat is not None and seat != self._turn:
+            raise IllegalActionError(f"not seat {seat}'s turn: seat {self._turn} plays")
+
+    def _apply_other(self, action: str, seat: int | None) -> CourtCircularState:
+        words = action.strip().split()
+        if not words:
+            raise InvalidActionError("empty action")
+        verb = words[0].lower()
+        if verb == CONCEDE and len(words) == 1:
+            self._check_turn(seat)
+            return self._concede()
+        if verb == "lead" and len(words) == 2:
+            card = _parse_card(words[1])
+            self._check_turn(seat)
+            return self._choose_lead(card)
+        if len(words) == 1:
+            card = _parse_card(words[0])
+            return self.apply(card_name(card), seat)
+        raise InvalidActionError(
+            f"not a Court Circular action: {action!r} (a card such as QH, concede, or lead QH)"
+        )
+
+    def _put_down(self, card: Card) -> CourtCircularState:
+        seat = self._turn
+        hand = self._hands[seat]
+        if not hand >> card & 1:
+            raise IllegalActionError(f"you do not hold {card_name(card)}")
+        new = self._copy()
+        new._hands = _replace(self._hands, seat, hand ^ 1 << card)
+        new._table = (*self._table, card)
+        if len(new._table) == 2 * PER_TRICK:
+            new._end_trick(new._trick_winner())
+        else:
+            new._turn = 1 - seat
+        return new
+
+    def _trick_winner(self) -> int:
+        """The better best line wins; without lines the best card does (1.6)."""
+        leader = self._leader
+        return leader if self.line(leader).beats(self.line(1 - leader)) else 1 - leader
+
+    def _concede(self) -> CourtCircularState:
+        if self._phase is not Phase.PLAY:
+            raise IllegalActionError("there is no trick to resign: choose the next Lead")
+        refusal = self._concede_refusal(self._turn)
+        if refusal is not None:
+            raise IllegalActionError(refusal)
+        new = self._copy()
+        new._end_trick(1 - self._turn)
+        return new
+
+    def _end_trick(self, winner: int) -> None:
+        """Close the trick; in the last one the winner takes everything left (1.8)."""
+        self._done = (*self._done, (self._leader, self._table, winner))
+        self._turn = winner
+        if not self.is_last_trick():
+            self._phase = Phase.LEAD
+            return
+        everything = mask_of(self._table) | 1 << self._lead | self._hands[0] | self._hands[1]
+        self._collect(winner, everything)
+        self._hands = (0, 0)
+        self._table = ()
+        self._phase = Phase.OVER
+
+    def _collect(self, winner: int, cards: CardSet) -> None:
+        up, down = self._piles[winner]
+        pile = (up | cards, down) if winner == self._leader else (up, down | cards)
+        self._piles = _replace(self._piles, winner, pile)
+
+    def _choose_lead(self, card: Card) -> CourtCircularState:
+        if self._phase is not Phase.LEAD:
+            raise IllegalActionError("the next Lead is chosen by the trick's winner, after it")
+        if card == self._lead:
+            raise IllegalActionError(
+                f"{card_name(card)} is the old Lead: choose among {self._table_names()}"
+            )
+        if card not in self._table:
+            raise IllegalActionError(
+                f"{card_name(card)} is not on the table: choose among {self._table_names()}"
+            )
+        winner = self._turn
+        new = self._copy()
+        new._collect(winner, (mask_of(self._table) ^ 1 << card) | 1 << self._lead)
+        new._lead = card
+        new._table = ()
+        new._leader = winner
+        new._phase = Phase.PLAY
+        new._refill(winner)
+        return new
+
+    def _refill(self, first: int) -> None:
+        """One card at a time from the trick's winner, skipping full hands, while stock lasts."""
+        hands = list(self._hands)
+        stock = self.deal.stock
+        drawn = self._drawn
+        seat = first
+        while drawn < len(stock) and min(h.bit_count() for h in hands) < HAND_SIZE:
+            if hands[seat].bit_count() < HAND_SIZE:
+                hands[seat] |= 1 << stock[drawn]
+                drawn += 1
+            seat = 1 - seat
+        self._hands = (hands[0], hands[1])
+        self._drawn = drawn
+
+    def _table_names(self) -> str:
+        return " ".join(card_names(mask_of(self._table)))
+
+    # Views and summaries.
+
+    def tricks(self) -> list[Trick]:
+        """The tricks whose winner is known (a trick awaiting its new Lead included), in order."""
+        return [
+            Trick(leader, tuple(card_name(c) for c in cards), winner)
+            for leader, cards, winner in self._done
+        ]
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        """What ``seat`` may know (``None``: a spectator).
+
+        Everything put down is face up, so the table, the Lead and both players'
+        lines are public, and so are face-up piles. A face-down pile shows only
+        its size: that is what face down means, for its owner too. Hands are
+        private; their sizes are public.
+        """
+        over = self._phase is Phase.OVER
+        view: dict[str, Any] = {
+            "game": "court-circular",
+            "seat": seat,
+            "phase": self._phase.value,
+            "dealer": self.deal.dealer,
+            "turn": self.turn,
+            "hand": [] if seat is None else list(card_names(self._hands[seat])),
+            "hand_sizes": [h.bit_count() for h in self._hands],
+            "lead": None if over else card_name(self._lead),
+            "table": [list(card_names(self.table(s))) for s in (0, 1)],
+            "trick": {"leader": self._leader, "cards": [card_name(c) for c in self._table]},
+            "stock_size": len(self.deal.stock) - self._drawn,
+            "last_trick": self.is_last_trick(),
+            "piles": [
+                {"face_up": list(card_names(u)), "face_down": d.bit_count()} for u, d in self._piles
+            ],
+            "lines": [self._line_view(s) for s in (0, 1)],
+            "tricks_played": len(self._done),
+            "legal": list(self.legal_actions()) if seat is not None and seat == self.turn else [],
+        }
+        if over:
+            view["result"] = self.result()
+        return view
+
+    def _line_view(self, seat: int) -> dict[str, Any] | None:
+        if self._phase is Phase.OVER or not self.table(seat):
+            return None
+        return line_to_json(self.line(seat))
+
+    def result(self) -> dict[str, Any]:
+        """Cards won face up and face down, their points, and who scored how much."""
+        points = self.deal_points() if self.is_over() else (0, 0)
+        scorer = None if points == (0, 0) else (0 if points[0] else 1)
+        return {
+            "face_up": [u.bit_count() for u, _ in self._piles],
+            "face_down": [d.bit_count() for _, d in self._piles],
+            "pile_points": list(self.pile_points()),
+            "points": list(points),
+            "winner": scorer,
+        }
+
+    def __repr__(self) -> str:
+        hands = " / ".join(format_cards(h) for h in self._hands)
+        return (
+            f"<CourtCircularState {self._phase.value} turn={self.turn} "
+            f"lead={card_name(self._lead)} table={format_cards(mask_of(self._table))} {hands}>"
+        )
+
+
+def _replace(pair: tuple[Any, Any], index: int, value: Any) -> tuple[Any, Any]:
+    return (value, pair[1]) if index == 0 else (pair[0], value)
+
+
+def _parse_card(text: str) -> Card:
+    try:
+        return parse_card(text)
+    except ValueError as error:
+        raise InvalidActionError(
+            f"{error}; Court Circular actions are a card, concede, or lead QH"
+        ) from None
+
+
+@dataclass(frozen=True)
+class CourtCircular:
+    """The game object: options, the cut, dealing, scoring."""
+
+    id: str = "court-circular"
+    title: str = "Court Circular"
+    players: int = 2
+    sides: int = 2
+    option_names: tuple[str, ...] = field(default=_OPTIONS)
+
+    def parse_rules(self, options: Mapping[str, Any]) -> CourtCircularRules:
+        """Validate options (see :class:`CourtCircularRules`)."""
+        check_options(options, _OPTIONS, self.id)
+        target = options.get("target", 20)
+        if type(target) is not int or target not in TARGETS:
+            raise ValueError(f"target must be 20 or 50, not {target!r}")
+        carroll = options.get("carroll_resign", False)
+        if type(carroll) is not bool:
+            raise ValueError(f"carroll_resign must be true or false, not {carroll!r}")
+        return CourtCircularRules(target, carroll)
+
+    def rules_to_json(self, rules: CourtCircularRules) -> dict[str, Any]:
+        """The options that differ from the defaults."""
+        out: dict[str, Any] = {}
+        if rules.target != 20:
+            out["target"] = rules.target
+        if rules.carroll_resign:
+            out["carroll_resign"] = True
+        return out
+
+    def new_tally(self, rules: CourtCircularRules) -> CourtCircularTally:
+        """No points, no deals."""
+        return CourtCircularTally()
+
+    def first_dealer(self, rules: CourtCircularRules, rng: random.Random) -> int:
+        """Each player draws a card; the lower one (1.4 order) deals for the whole game."""
+        cut = rng.sample(range(52), 2)
+        return 0 if CARD_STRENGTH[cut[0]] < CARD_STRENGTH[cut[1]] else 1
+
+    def deal(self, rules: CourtCircularRules, dealer: int, rng: random.Random) -> CourtCircularDeal:
+        """Shuffle; 6 each one by one, first-hand first; the 13th is the Lead; the rest, stock."""
+        deck = list(range(52))
+        rng.shuffle(deck)
+        first = 1 - dealer
+        hands: list[list[Card]] = [[], []]
+        for i in range(2 * HAND_SIZE):
+            hands[first if i % 2 == 0 else dealer].append(deck[i])
+        lead = deck[2 * HAND_SIZE]
+        return CourtCircularDeal(dealer, (tuple(hands[0]), tuple(hands[1])), lead, tuple(deck[13:]))
+
+    def layout_from_json(
+        self, rules: CourtCircularRules, data: Mapping[str, Any]
+    ) -> CourtCircularDeal:
+        """Read a record's deal: dealer, two hands of 6, the Lead, the 39-card stock."""
+        dealer = data.get("dealer")
+        if type(dealer) is not int or dealer not in (0, 1):
+            raise ValueError(f"dealer must be seat 0 or 1, not {dealer!r}")
+        hands = data.get("hands")
+        if not isinstance(hands, list) or len(hands) != 2:
+            raise ValueError("hands must be a list of two hands")
+        parsed = tuple(
+            _read_cards(hand, f"seat {s}'s hand", HAND_SIZE) for s, hand in enumerate(hands)
+        )
+        lead_text = data.get("lead")
+        if not isinstance(lead_text, str):
+            raise ValueError('lead must be a card, e.g. "QH"')
+        lead = parse_card(lead_text)
+        stock = _read_cards(data.get("stock"), "the stock", 52 - 2 * HAND_SIZE - 1)
+        every = (*parsed[0], *parsed[1], lead, *stock)
+        if 52 in every:
+            raise ValueError("Court Circular has no joker")
+        if mask_of(every).bit_count() != 52:
+            raise ValueError("the hands, the Lead and the stock must hold 52 different cards")
+        return CourtCircularDeal(dealer, parsed, lead, stock)
+
+    def start(
+        self, rules: CourtCircularRules, layout: Any, tally: CourtCircularTally
+    ) -> CourtCircularState:
+        """The deal before its first card: the non-dealer is first-hand."""
+        return CourtCircularState(rules, layout)
+
+    def settle(
+        self,
+        rules: CourtCircularRules,
+        tally: CourtCircularTally,
+        state: Any,
+        *,
+        time_up: bool = False,
+    ) -> Settlement:
+        """Score a finished deal; the game ends once a player reaches the target."""
+        assert isinstance(state, CourtCircularState)
+        return settle_points(rules, tally, state.deal_points(), state.deal.dealer)
+
+    def tally_view(self, rules: CourtCircularRules, tally: CourtCircularTally) -> dict[str, Any]:
+        """The score sheet."""
+        return {"points": list(tally.points), "target": rules.target, "deals": tally.deals}
+
+
+def settle_points(
+    rules: CourtCircularRules, tally: CourtCircularTally, points: tuple[int, int], dealer: int
+) -> Settlement:
+    """Add a deal's points to the tally; the same dealer deals again (1.2, 1.9).
+
+    >>> s = settle_points(CourtCircularRules(), CourtCircularTally((18, 4)), (3, 0), 1)
+    >>> s.tally.points, s.over, s.winner, s.next_dealer
+    ((21, 4), True, 0, 1)
+    """
+    total = (tally.points[0] + points[0], tally.points[1] + points[1])
+    reached = [s for s in (0, 1) if total[s] >= rules.target]
+    # Only one player scores in a deal, so at most one can reach the target with it.
+    winner = reached[0] if reached else None
+    new = CourtCircularTally(total, tally.deals + 1)
+    return Settlement(points, new, dealer, winner, winner is not None)
+
+
+def _read_cards(value: Any, what: str, size: int) -> tuple[Card, ...]:
+    if not isinstance(value, list) or len(value) != size:
+        raise ValueError(f"{what} must be a list of {size} cards")
+    return tuple(parse_card(str(c)) for c in value)
+
+
+COURT_CIRCULAR = CourtCircular()

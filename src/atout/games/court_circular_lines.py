@@ -1,0 +1,317 @@
+"""Court Circular's lines: the card order, the eleven kinds of line, a player's best line.
+
+Court Circular is not a follow-suit game: a trick is won by the better
+*line* (``rules/court-circular.md`` 1.4-1.6), a small pattern formed by the
+2 or 3 cards a player put down, with or without the turned-up Lead. The
+rules and the trick flow live in :mod:`atout.games.court_circular`; this module
+is the pure evaluation both the engine and the bots use, so neither can
+judge a line differently from the other.
+
+Every line has a :attr:`Line.key` and keys compare the way the rules do:
+class and kind first (one single ranking of eleven kinds), then the number
+of cards (which only matters inside one kind), then the best **own** card of
+the line (the Lead never counts). A player with no line gets a key below
+every line, ending with his best card, so one comparison settles every trick.
+
+>>> from atout.cards import mask_of, parse_card, parse_cards
+>>> line = best_line(mask_of(parse_cards(["6H", "7H", "2C"])), parse_card("5H"))
+>>> line.kind.name, line.names()
+('LEAD_SEQUENCE', ('5H', '6H', '7H'))
+>>> describe_line(line)
+'Sequence of 3 with the Lead'
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import IntEnum
+from functools import lru_cache
+from itertools import combinations, pairwise
+from typing import Any
+
+from atout.cards import Card, CardSet, card_name, cards_of
+
+__all__ = [
+    "CARD_STRENGTH",
+    "COURT_RANKS",
+    "Line",
+    "LineKind",
+    "best_card",
+    "best_line",
+    "card_points",
+    "card_strength",
+    "describe_line",
+    "line_to_json",
+]
+
+_HEARTS = 1
+COURT_RANKS = frozenset((9, 10, 11))
+"""Jack, queen and king (ranks 9, 10, 11). The ace is not a court card."""
+
+_SUIT_TIE = (0, 0, 2, 1)  # spades, (hearts apart), diamonds, clubs: ♦ > ♣ > ♠.
+
+
+def _strength(card: Card) -> int:
+    suit, rank = divmod(card, 13)
+    if suit == _HEARTS:
+        return 39 + rank
+    return 3 * rank + _SUIT_TIE[suit]
+
+
+CARD_STRENGTH: tuple[int, ...] = tuple(_strength(c) for c in range(52))
+"""``CARD_STRENGTH[c]``: the total card order of 1.4, 0 (2♠) to 51 (A♥); all distinct."""
+
+
+def card_strength(card: Card) -> int:
+    """A card's place in the total order: hearts A..2 above all, then by rank with ♦ > ♣ > ♠.
+
+    >>> from atout.cards import parse_card
+    >>> [card_strength(parse_card(c)) for c in ("2H", "AD", "AC", "AS", "KD")]
+    [39, 38, 37, 36, 35]
+    """
+    return CARD_STRENGTH[card]
+
+
+def best_card(cards: CardSet) -> Card:
+    """The highest card of a non-empty set in the total order (what decides a trick without lines).
+
+    >>> from atout.cards import card_name, mask_of, parse_cards
+    >>> card_name(best_card(mask_of(parse_cards(["AS", "4H", "AD"]))))
+    '4H'
+    """
+    if not cards:
+        raise ValueError("no cards: a best card needs at least one")
+    return max(cards_of(cards), key=CARD_STRENGTH.__getitem__)
+
+
+def card_points(card: Card, *, face_up: bool) -> int:
+    """What a won card scores (1.9): 2 face up or 1 face down, +1 a heart, +1 a court card.
+
+    >>> from atout.cards import parse_card
+    >>> card_points(parse_card("QH"), face_up=True), card_points(parse_card("9S"), face_up=False)
+    (4, 1)
+    """
+    suit, rank = divmod(card, 13)
+    return (2 if face_up else 1) + (suit == _HEARTS) + (rank in COURT_RANKS)
+
+
+class LineKind(IntEnum):
+    """The kinds of line in the single ranking of 1.5; a higher value beats a lower one.
+
+    ``LEAD_*`` kinds are Class I (the Lead and 2 or 3 own cards); ``TRIO`` to
+    ``COURT`` are Class II (3 own cards); ``PAIR`` to ``ETIQUETTE`` are Class III
+    (2 own cards). ``NONE`` is no line at all: the best card decides.
+    """
+
+    NONE = 0
+    ETIQUETTE = 1
+    VALENTINE = 2
+    PAIR = 3
+    COURT = 4
+    SYMPATHY = 5
+    SEQUENCE = 6
+    TRIO = 7
+    LEAD_COURT = 8
+    LEAD_SYMPATHY = 9
+    LEAD_SEQUENCE = 10
+    LEAD_TRIO = 11
+
+    @property
+    def line_class(self) -> int | None:
+        """1, 2 or 3 (Carroll's Class I, II, III), or ``None`` for no line."""
+        if self >= LineKind.LEAD_COURT:
+            return 1
+        if self >= LineKind.COURT:
+            return 2
+        return 3 if self else None
+
+    @property
+    def word(self) -> str:
+        """The kind's name in the rules, lower case: ``sequence``, ``valentine``, ``none``."""
+        return self.name.removeprefix("LEAD_").lower()
+
+
+@dataclass(frozen=True, slots=True)
+class Line:
+    """A player's line: its kind, its cards (the Lead included for Class I), its ranking key."""
+
+    kind: LineKind
+    cards: tuple[Card, ...]
+    """The cards of the line: a sequence in run order, otherwise best card first."""
+    key: tuple[int, int, int]
+    """``(kind, number of cards, strength of the best own card)``: compare two lines by it."""
+
+    @property
+    def is_line(self) -> bool:
+        """Whether this is a real line (not just the best card of a player without one)."""
+        return self.kind is not LineKind.NONE
+
+    def names(self) -> tuple[str, ...]:
+        """The cards in notation."""
+        return tuple(card_name(c) for c in self.cards)
+
+    def beats(self, other: Line) -> bool:
+        """Whether this line wins a trick against ``other`` (the keys of two players never tie)."""
+        return self.key > other.key
+
+
+_NO_CARDS = Line(LineKind.NONE, (), (0, 0, -1))
+
+
+def best_line(own: CardSet, lead: Card) -> Line:
+    """The best line a player makes with ``own`` (the 0-3 cards he put down) and the Lead.
+
+    Without any line the result is ``LineKind.NONE`` holding his best card, whose
+    key still compares correctly against the other player's (a line beats no line).
+
+    >>> from atout.cards import mask_of, parse_card, parse_cards
+    >>> def best(cards, lead):
+    ...     line = best_line(mask_of(parse_cards(cards)), parse_card(lead))
+    ...     return line.kind.name, line.names()
+    >>> best(["7C", "9S", "2H"], "8D")  # the Lead may not sit in the middle of a run
+    ('NONE', ('2H',))
+    >>> best(["2D", "3S", "9H"], "AC")  # ace low, Lead at the bottom
+    ('LEAD_SEQUENCE', ('AC', '2D', '3S'))
+    """
+    if own >> lead & 1:
+        raise ValueError(f"the Lead {card_name(lead)} cannot be one of a player's own cards")
+    if own.bit_count() > 3:
+        raise ValueError("a line is made of at most 3 own cards")
+    return _best_line(own, lead)
+
+
+@lru_cache(maxsize=1 << 16)
+def _best_line(own: CardSet, lead: Card) -> Line:
+    cards = list(cards_of(own))
+    if not cards:
+        return _NO_CARDS
+    top = best_card(own)
+    best = Line(LineKind.NONE, (top,), (0, 1, CARD_STRENGTH[top]))
+    for size in (2, 3):
+        for subset in combinations(cards, size):
+            for line in _lines_of(subset, lead):
+                if line.key > best.key:
+                    best = line
+    return best
+
+
+def _lines_of(own: tuple[Card, ...], lead: Card) -> list[Line]:
+    """The best Class I line of ``own`` with the Lead, and its Class II or III line without it."""
+    top = max(CARD_STRENGTH[c] for c in own)
+    found: list[Line] = []
+    with_lead = (*own, lead)
+    kind = _class_one(with_lead, lead)
+    if kind is not None:
+        found.append(Line(kind, _ordered(with_lead, kind), (kind, len(with_lead), top)))
+    kind = _class_two(own) if len(own) == 3 else _class_three(own)
+    if kind is not None:
+        found.append(Line(kind, _ordered(own, kind), (kind, len(own), top)))
+    return found
+
+
+def _class_one(cards: tuple[Card, ...], lead: Card) -> LineKind | None:
+    if _same_rank(cards):
+        return LineKind.LEAD_TRIO
+    if _run(cards, lead) is not None:
+        return LineKind.LEAD_SEQUENCE
+    if _all_hearts(cards):
+        return LineKind.LEAD_SYMPATHY
+    if _all_courts(cards):
+        return LineKind.LEAD_COURT
+    return None
+
+
+def _class_two(cards: tuple[Card, ...]) -> LineKind | None:
+    if _same_rank(cards):
+        return LineKind.TRIO
+    if _run(cards, None) is not None:
+        return LineKind.SEQUENCE
+    if _all_hearts(cards):
+        return LineKind.SYMPATHY
+    if _all_courts(cards):
+        return LineKind.COURT
+    return None
+
+
+def _class_three(cards: tuple[Card, ...]) -> LineKind | None:
+    if _same_rank(cards):
+        return LineKind.PAIR
+    if _all_hearts(cards):
+        return LineKind.VALENTINE
+    if _all_courts(cards):
+        return LineKind.ETIQUETTE
+    return None
+
+
+def _same_rank(cards: tuple[Card, ...]) -> bool:
+    return len({c % 13 for c in cards}) == 1
+
+
+def _all_hearts(cards: tuple[Card, ...]) -> bool:
+    return all(c // 13 == _HEARTS for c in cards)
+
+
+def _all_courts(cards: tuple[Card, ...]) -> bool:
+    return all(c % 13 in COURT_RANKS for c in cards)
+
+
+def _run(cards: tuple[Card, ...], lead: Card | None) -> tuple[Card, ...] | None:
+    """The cards in run order if they are consecutive ranks, else ``None``.
+
+    The ace counts high (after the king) or low (before the two), never both
+    (no wrap-around); when ``lead`` is given it must be an end of the run.
+    """
+    for ace in (12, -1):
+        ranked = sorted(cards, key=lambda c: ace if c % 13 == 12 else c % 13)
+        ranks = [ace if c % 13 == 12 else c % 13 for c in ranked]
+        if any(b - a != 1 for a, b in pairwise(ranks)):
+            continue
+        if lead is None or lead in (ranked[0], ranked[-1]):
+            return tuple(ranked)
+    return None
+
+
+def _ordered(cards: tuple[Card, ...], kind: LineKind) -> tuple[Card, ...]:
+    if kind in (LineKind.LEAD_SEQUENCE, LineKind.SEQUENCE):
+        # The Lead is known to sit at an end here, so any consecutive order will do.
+        run = _run(cards, None)
+        assert run is not None
+        return run
+    return tuple(sorted(cards, key=CARD_STRENGTH.__getitem__, reverse=True))
+
+
+def describe_line(line: Line) -> str:
+    """A player's words for a line: ``Trio of 3 with the Lead``, ``Pair``, ``no line (best AS)``.
+
+    >>> from atout.cards import mask_of, parse_card, parse_cards
+    >>> describe_line(best_line(mask_of(parse_cards(["KD", "JS", "KH"])), parse_card("QC")))
+    'Court Circular (Court of 4 with the Lead)'
+    """
+    if not line.cards:
+        return "no cards"
+    if not line.is_line:
+        return f"no line (best {card_name(line.cards[0])})"
+    word = line.kind.word.capitalize()
+    if line.kind.line_class == 1:
+        text = f"{word} of {len(line.cards)} with the Lead"
+        return (
+            f"Court Circular ({text})"
+            if line.kind is LineKind.LEAD_COURT and len(line.cards) == 4
+            else text
+        )
+    return word
+
+
+def line_to_json(line: Line) -> dict[str, Any]:
+    """The view form: kind word, class (1-3, ``None`` without a line), cards, label.
+
+    >>> from atout.cards import mask_of, parse_card, parse_cards
+    >>> line_to_json(best_line(mask_of(parse_cards(["5D", "5S", "9C"])), parse_card("2C")))
+    {'kind': 'pair', 'class': 3, 'cards': ['5D', '5S'], 'label': 'Pair'}
+    """
+    return {
+        "kind": line.kind.word,
+        "class": line.kind.line_class,
+        "cards": list(line.names()),
+        "label": describe_line(line),
+    }
