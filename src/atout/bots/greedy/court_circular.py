@@ -1,0 +1,84 @@
+"""The greedy Court Circular player: aim for the best line, resign hopeless tricks, keep a Lead.
+
+It reads only the view (its hand, the Lead, both players' cards on the table)
+and judges lines with the engine's own :func:`best_line`, so it never
+disagrees with the rules about who is winning.
+
+* Putting down a card: of all the ways to complete its 3 cards from the hand,
+  the one with the best line (ties: the weakest cards, to keep strong ones);
+  it puts down the weakest card of that plan first, so that little is lost
+  if the trick is resigned by either player.
+* Resigning: when allowed and the opponent's line already beats every line it
+  can still make: the cards still in hand then stay out of the opponent's pile.
+* Choosing the next Lead: the table card with which its own hand makes the
+  best line; ties go to the card worth least, since the Lead is not scored.
+
+The rng is accepted for the common bot signature; the choices are
+deterministic, since every tie is broken by the total card order.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from itertools import combinations
+from typing import Any
+
+from atout.cards import Card, CardSet, card_name, cards_of, mask_of, parse_card
+from atout.games.court_circular_lines import CARD_STRENGTH, Line, best_line, card_points
+
+__all__ = ["best_reachable", "choose"]
+
+CONCEDE = "concede"
+PER_TRICK = 3
+
+
+def choose(view: Mapping[str, Any], rng: random.Random) -> str:
+    """The greedy action for this view."""
+    legal: Sequence[str] = view["legal"]
+    if not legal:
+        raise ValueError("no legal action in this view")
+    hand = mask_of(parse_card(c) for c in view["hand"])
+    if view["phase"] == "lead":
+        return _choose_lead(legal, hand)
+    seat = int(view["seat"])
+    lead = parse_card(view["lead"])
+    mine = mask_of(parse_card(c) for c in view["table"][seat])
+    theirs = mask_of(parse_card(c) for c in view["table"][1 - seat])
+    line, plan = best_reachable(mine, hand, lead)
+    if CONCEDE in legal and best_line(theirs, lead).beats(line):
+        return CONCEDE
+    return card_name(min(cards_of(plan), key=CARD_STRENGTH.__getitem__))
+
+
+def best_reachable(mine: CardSet, hand: CardSet, lead: Card) -> tuple[Line, CardSet]:
+    """The best line ``mine`` can still become with cards of ``hand``, and those cards.
+
+    >>> from atout.cards import format_cards, parse_cards
+    >>> line, plan = best_reachable(
+    ...     mask_of(parse_cards(["9D"])), mask_of(parse_cards(["9S", "2H", "KC", "3D"])),
+    ...     parse_card("9C"))
+    >>> line.kind.name, format_cards(plan)
+    ('LEAD_TRIO', '9S 3D')
+    """
+    room = min(PER_TRICK - mine.bit_count(), hand.bit_count())
+    best: tuple[tuple[int, int, int], int] | None = None
+    found: tuple[Line, CardSet] = (best_line(mine, lead), 0)
+    for combo in combinations(cards_of(hand), room):
+        line = best_line(mine | mask_of(combo), lead)
+        # Best line first; then the weakest cards, keeping strong ones for later tricks.
+        score = (line.key, -sum(CARD_STRENGTH[c] for c in combo))
+        if best is None or score > best:
+            best, found = score, (line, mask_of(combo))
+    return found
+
+
+def _choose_lead(legal: Sequence[str], hand: CardSet) -> str:
+    """The candidate Lead that makes the best line with our hand; then the cheapest one."""
+
+    def value(action: str) -> tuple[tuple[int, int, int], int, int]:
+        card = parse_card(action.split()[1])
+        line, _ = best_reachable(0, hand, card)
+        return (line.key, -card_points(card, face_up=True), -CARD_STRENGTH[card])
+
+    return max(legal, key=value)
