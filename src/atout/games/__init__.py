@@ -9,11 +9,13 @@ from __future__ import annotations
 from atout.core import Game
 from atout.games.court_circular import COURT_CIRCULAR
 from atout.games.court_piece import COURT_PIECE
+from atout.games.five_hundred import FIVE_HUNDRED
 
 __all__ = ["GAMES", "get_game"]
 
 GAMES: dict[str, Game] = {
     COURT_PIECE.id: COURT_PIECE,
+    FIVE_HUNDRED.id: FIVE_HUNDRED,
     COURT_CIRCULAR.id: COURT_CIRCULAR,
 }
 

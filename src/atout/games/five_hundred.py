@@ -1,0 +1,922 @@
+"""Five Hundred (seed 002): 43 cards and a joker, an Avondale auction, a kitty, 500 to win.
+
+The rules are ``rules/five-hundred.md``. In short:
+
+* 43 cards (no 2s, no 3s, no black 4s) plus one joker; ten cards each and a
+  kitty of three, dealt 3-kitty-4-3 from the seat left of the dealer.
+* A continuous auction (a pass is final) of bids ``6S`` .. ``10NT`` ranked by
+  their Avondale value; option ``single_round_bidding``; option ``misere``
+  adds misère (250) and open misère (500), played alone at no-trumps.
+* The contractor takes the kitty, discards three, leads. In a suit contract the
+  joker and both bowers are trumps for every purpose; in no-trumps the joker is
+  the only trump, wins any trick, and when led names a suit (``JK H``).
+* The bid value if made (250 for a slam bid under 250), minus it if set;
+  defenders score 10 a trick; +500 wins, -500 loses.
+
+How cards behave in tricks is one :class:`~atout.tricks.TrickOrder` per
+strain (:func:`contract_order`), so the play code has no special cases for
+bowers or the joker. In no-trumps the joker is given a fifth suit of its own
+(:data:`JOKER_SUIT`), which is the trump suit of that order.
+
+>>> from atout.cards import parse_card
+>>> order = contract_order(strain_of("6S"))
+>>> cards = [parse_card(c) for c in ("9S", "JC", "AS", "JK")]
+>>> trick_winner(cards, order), trick_winner(cards[:3], order)
+(3, 1)
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from enum import IntEnum
+from functools import cache
+from itertools import combinations
+from typing import Any
+
+from atout.cards import (
+    CARD_BY_NAME,
+    JOKER,
+    SUIT_MASKS,
+    Card,
+    CardSet,
+    Suit,
+    card_name,
+    card_names,
+    cards_of,
+    format_cards,
+    mask_of,
+    parse_card,
+    parse_suit,
+)
+from atout.core import IllegalActionError, InvalidActionError, Settlement, Trick, check_options
+from atout.tricks import TrickOrder, trick_winner
+
+__all__ = [
+    "CALL_NAMES",
+    "DECK",
+    "FIVE_HUNDRED",
+    "FiveHundred",
+    "FiveHundredDeal",
+    "FiveHundredRules",
+    "FiveHundredState",
+    "FiveHundredTally",
+    "Phase",
+    "call_value",
+    "contract_order",
+    "game_winner",
+    "hand_points",
+    "parse_call",
+    "strain_of",
+]
+
+# The calls. Bids are coded 0..24 in Avondale order (6S 6C 6D 6H 6NT 7S ...), so a
+# bid's value is 40 + 20 * code; misère and open misère follow.
+STRAINS = ("S", "C", "D", "H", "NT")
+STRAIN_SUIT = (Suit.SPADES, Suit.CLUBS, Suit.DIAMONDS, Suit.HEARTS, -1)
+"""The card suit of each strain (the strains are in Avondale order, not card order)."""
+NT = 4
+PASS = -1
+MISERE = 25
+OPEN_MISERE = 26
+CALL_NAMES: tuple[str, ...] = (
+    *(f"{tricks}{strain}" for tricks in range(6, 11) for strain in STRAINS),
+    "misere",
+    "open-misere",
+)
+"""Canonical names of the calls by code (``pass`` is code -1)."""
+_RANK = (*(2 * (40 + 20 * code) for code in range(25)), 500, 999)
+"""Auction rank of each call: misère sits between 8S and 8C, open misère between 10D and 10H."""
+_BY_RANK = tuple(sorted(range(27), key=_RANK.__getitem__))
+_CALLS: dict[str, int] = {name.upper(): code for code, name in enumerate(CALL_NAMES)}
+_CALLS.update({"PASS": PASS, "MISÈRE": MISERE, "OPEN-MISÈRE": OPEN_MISERE})
+
+JOKER_SUIT = 4
+"""The joker's effective suit in no-trumps: a one-card trump suit."""
+JACK = 9
+_LOW = (0b11, 0b111)
+"""Ranks left out of a red / black suit: the 2 and 3, and the black 4."""
+DECK: CardSet = (1 << JOKER) | sum(
+    SUIT_MASKS[s] & ~(_LOW[not Suit(s).is_red] << 13 * s) for s in range(4)
+)
+"""The 43 cards of the game."""
+SLAM = 250
+GAME = 500
+_OPTIONS = (
+    "first_dealer",
+    "single_round_bidding",
+    "misere",
+    "open_misere_expose",
+    "misere_defender_trick_points",
+    "joker_nominate_restricted",
+    "defenders_cannot_win",
+)
+_EXPOSE = ("after_first_trick", "before_lead")
+
+
+class Phase(IntEnum):
+    """The stages of a deal."""
+
+    AUCTION = 0
+    KITTY = 1
+    PLAY = 2
+    OVER = 3
+
+
+def call_value(code: int) -> int:
+    """The Avondale value of a call: what it scores if made and loses if set.
+
+    >>> [call_value(parse_call(c)) for c in ("6S", "7H", "8NT", "10H", "10NT", "misere")]
+    [40, 200, 320, 500, 520, 250]
+    """
+    if code == MISERE:
+        return 250
+    if code == OPEN_MISERE:
+        return 500
+    return 40 + 20 * code
+
+
+def parse_call(text: str) -> int:
+    """The code of a call (``pass`` -1, bids 0..24, misère 25, open misère 26), any case.
+
+    >>> parse_call("10nt"), parse_call("Pass"), CALL_NAMES[parse_call("open misere")]
+    (24, -1, 'open-misere')
+    """
+    key = "-".join(text.strip().upper().replace("_", " ").split())
+    code = _CALLS.get(key)
+    if code is None:
+        raise InvalidActionError(
+            f"not a call: {text!r} (pass, a bid 6S..10NT, misere, open-misere)"
+        )
+    return code
+
+
+def strain_of(call: str) -> int:
+    """The strain index (0 ♠, 1 ♣, 2 ♦, 3 ♥, 4 NT) a contract is played in; misères are NT."""
+    code = parse_call(call)
+    return NT if code < 0 or code >= MISERE else code % 5
+
+
+@cache
+def contract_order(strain: int) -> TrickOrder:
+    """How cards behave in tricks in a strain (0 ♠, 1 ♣, 2 ♦, 3 ♥, 4 NT).
+
+    Suit contracts: the joker, the right bower and the left bower are the top
+    three trumps and belong to the trump suit for following and leading. No
+    trumps: the joker is a suit of its own that is trump, so it wins any trick.
+    """
+    suit = [c // 13 for c in range(52)] + [JOKER_SUIT]
+    strength = [c % 13 for c in range(52)] + [13]
+    follow = [*SUIT_MASKS, 1 << JOKER]
+    if strain == NT:
+        return TrickOrder(tuple(suit), tuple(strength), JOKER_SUIT, tuple(follow))
+    trump = int(STRAIN_SUIT[strain])
+    right, left = 13 * trump + JACK, 13 * (3 - trump) + JACK
+    suit[left] = suit[JOKER] = trump
+    strength[left], strength[right], strength[JOKER] = 13, 14, 15
+    follow[trump] |= 1 << left | 1 << JOKER
+    follow[3 - trump] &= ~(1 << left)
+    return TrickOrder(tuple(suit), tuple(strength), trump, tuple(follow[:4]))
+
+
+@dataclass(frozen=True, slots=True)
+class FiveHundredRules:
+    """The options of a game of Five Hundred (validated by :meth:`FiveHundred.parse_rules`)."""
+
+    first_dealer: int | None = None
+    """The first dealer's seat; ``None`` draws it at random."""
+    single_round_bidding: bool = False
+    """Each player speaks once (American); default is the continuous Australian auction."""
+    misere: bool = False
+    """Allow misère (250, only after a bid of seven or more) and open misère (500)."""
+    open_misere_expose: str = "after_first_trick"
+    """When an open misère hand is laid face up: ``after_first_trick`` or ``before_lead``."""
+    misere_defender_trick_points: bool = False
+    """Whether defenders score 10 a trick against a misère."""
+    joker_nominate_restricted: bool = True
+    """A joker led in no-trumps may not name a suit its leader has shown void in."""
+    defenders_cannot_win: bool = False
+    """Trick points alone never win: the winning 500 must come from a made bid."""
+
+
+@dataclass(frozen=True, slots=True)
+class FiveHundredDeal:
+    """A deal as dealt: ``hands[s]`` in the order received, and the kitty."""
+
+    dealer: int
+    hands: tuple[tuple[Card, ...], ...]
+    kitty: tuple[Card, ...]
+
+    def to_json(self) -> dict[str, Any]:
+        """The record form (``dealer``, ``hands``, ``kitty``)."""
+        return {
+            "dealer": self.dealer,
+            "hands": [[card_name(c) for c in h] for h in self.hands],
+            "kitty": [card_name(c) for c in self.kitty],
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class FiveHundredTally:
+    """The running score of each side, and the number of deals played."""
+
+    scores: tuple[int, int] = (0, 0)
+    deals: int = 0
+
+
+class FiveHundredState:
+    """One deal of Five Hundred. Immutable; ``apply`` returns a new state.
+
+    Hands are bitmasks. The contractor's hand holds the kitty from the end of
+    the auction until the discard. In misère the partner (``_skip``) keeps
+    his cards and never plays, so tricks have three cards.
+    """
+
+    __slots__ = (
+        "_auction",
+        "_discards",
+        "_done",
+        "_hands",
+        "_high",
+        "_high_seat",
+        "_leader",
+        "_led",
+        "_legal",
+        "_order",
+        "_passed",
+        "_phase",
+        "_skip",
+        "_trick",
+        "_turn",
+        "_voids",
+        "_won",
+        "deal",
+        "rules",
+    )
+
+    rules: FiveHundredRules
+    deal: FiveHundredDeal
+    _phase: Phase
+    _hands: tuple[CardSet, ...]
+    _turn: int
+    _auction: tuple[tuple[int, int], ...]
+    _passed: int
+    _high: int
+    _high_seat: int
+    _order: TrickOrder
+    _skip: int
+    _discards: CardSet
+    _leader: int
+    _trick: tuple[Card, ...]
+    _led: int
+    _won: tuple[int, int]
+    _done: tuple[tuple[int, tuple[Card, ...], int], ...]
+    _voids: int
+    _legal: tuple[str, ...] | None
+
+    def __init__(self, rules: FiveHundredRules, deal: FiveHundredDeal) -> None:
+        self.rules = rules
+        self.deal = deal
+        self._phase = Phase.AUCTION
+        self._hands = tuple(mask_of(h) for h in deal.hands)
+        self._turn = (deal.dealer + 1) % 4
+        self._auction = ()
+        self._passed = 0
+        self._high = PASS
+        self._high_seat = -1
+        self._order = contract_order(NT)
+        self._skip = -1
+        self._discards = 0
+        self._leader = -1
+        self._trick = ()
+        self._led = -1
+        self._won = (0, 0)
+        self._done = ()
+        self._voids = 0
+        self._legal = None
+
+    @classmethod
+    def from_position(
+        cls,
+        rules: FiveHundredRules,
+        hands: tuple[CardSet, ...],
+        contract: str,
+        contractor: int,
+        leader: int,
+        *,
+        voids: int = 0,
+    ) -> FiveHundredState:
+        """A play-phase position (for analysis, solvers and perft), the auction skipped.
+
+        ``voids`` has bit ``4 * seat + suit`` set where a seat has shown void.
+        """
+        deal = FiveHundredDeal((contractor + 3) % 4, tuple(tuple(cards_of(h)) for h in hands), ())
+        state = cls(rules, deal)
+        code = parse_call(contract)
+        state._hands, state._voids = tuple(hands), voids
+        state._high, state._high_seat = code, contractor
+        state._order = contract_order(NT if code >= MISERE else code % 5)
+        state._skip = (contractor + 2) % 4 if code >= MISERE else -1
+        state._phase, state._turn, state._leader = Phase.PLAY, leader, leader
+        return state
+
+    def _copy(self) -> FiveHundredState:
+        new = object.__new__(FiveHundredState)
+        new.rules = self.rules
+        new.deal = self.deal
+        new._phase = self._phase
+        new._hands = self._hands
+        new._turn = self._turn
+        new._auction = self._auction
+        new._passed = self._passed
+        new._high = self._high
+        new._high_seat = self._high_seat
+        new._order = self._order
+        new._skip = self._skip
+        new._discards = self._discards
+        new._leader = self._leader
+        new._trick = self._trick
+        new._led = self._led
+        new._won = self._won
+        new._done = self._done
+        new._voids = self._voids
+        new._legal = None
+        return new
+
+    # Reading the state.
+
+    @property
+    def turn(self) -> int | None:
+        """The seat to act, or ``None`` once the deal is over."""
+        return None if self._turn < 0 else self._turn
+
+    @property
+    def phase(self) -> Phase:
+        """Auction, kitty (the contractor discards), play, or over."""
+        return self._phase
+
+    @property
+    def contract(self) -> str | None:
+        """The contract (``7H``, ``misere``...) once the auction has one."""
+        return CALL_NAMES[self._high] if self._high >= 0 and self._phase > Phase.AUCTION else None
+
+    @property
+    def contractor(self) -> int | None:
+        """The contractor's seat once the auction is won."""
+        return self._high_seat if self.contract is not None else None
+
+    @property
+    def tricks_won(self) -> tuple[int, int]:
+        """Tricks taken by side 0 (seats 0, 2) and side 1 (seats 1, 3)."""
+        return self._won
+
+    @property
+    def discards(self) -> CardSet:
+        """The contractor's three discards (out of play), once made."""
+        return self._discards
+
+    def hand(self, seat: int) -> CardSet:
+        """The cards ``seat`` holds now (the contractor's includes the kitty until he discards)."""
+        return self._hands[seat]
+
+    def is_over(self) -> bool:
+        """Whether the deal has ended (played out, misère lost, or thrown in)."""
+        return self._phase == Phase.OVER
+
+    def is_thrown_in(self) -> bool:
+        """Whether all four passed, so nobody plays and nobody scores."""
+        return self._phase == Phase.OVER and self._high < 0
+
+    def made(self) -> bool | None:
+        """Whether the contract was made (``None`` while playing or when thrown in)."""
+        if self._phase != Phase.OVER or self._high < 0:
+            return None
+        taken = self._won[self._high_seat % 2]
+        if self._high >= MISERE:
+            return taken == 0
+        return taken >= self._high // 5 + 6
+
+    def points(self) -> tuple[int, int]:
+        """What each side scores for this deal (zero until it is over)."""
+        if self._phase != Phase.OVER or self._high < 0:
+            return (0, 0)
+        return hand_points(self.rules, self._high, self._high_seat, self._won)
+
+    # Legal actions.
+
+    def legal_actions(self) -> tuple[str, ...]:
+        """The actions of the seat to act, in canonical order.
+
+        Auction: ``pass``, then every call that outranks the highest bid, by rank.
+        Kitty: all 286 discards of three, ordered by card index. Play: cards in
+        canonical order; a joker lead in no-trumps is ``JK S``/``JK H``/``JK D``/``JK C``.
+        """
+        legal = self._legal
+        if legal is None:
+            phase = self._phase
+            if phase == Phase.PLAY:
+                legal = self._legal_plays()
+            elif phase == Phase.AUCTION:
+                legal = ("pass", *(CALL_NAMES[c] for c in self._legal_bids()))
+            elif phase == Phase.KITTY:
+                legal = _discard_actions(self._hands[self._turn])
+            else:
+                legal = ()
+            self._legal = legal
+        return legal
+
+    def _legal_bids(self) -> list[int]:
+        return [c for c in _BY_RANK if self._bid_refusal(c) is None]
+
+    def _legal_plays(self) -> tuple[str, ...]:
+        hand = self._hands[self._turn]
+        if self._trick:
+            return card_names(hand & self._order.follow[self._led] or hand)
+        if self._order.trump != JOKER_SUIT or not hand >> JOKER & 1:
+            return card_names(hand)
+        letters = "SHDC"
+        return card_names(hand ^ 1 << JOKER) + tuple(
+            f"JK {letters[s]}" for s in self._nominable(self._turn)
+        )
+
+    def _nominable(self, seat: int) -> list[int]:
+        """The suits a joker led by ``seat`` may name (all four if he has shown void in all)."""
+        shown = self._voids >> 4 * seat & 0xF if self.rules.joker_nominate_restricted else 0
+        return [s for s in range(4) if not shown >> s & 1] or [0, 1, 2, 3]
+
+    # Acting.
+
+    def apply(self, action: str, seat: int | None = None) -> FiveHundredState:
+        """The state after ``seat`` (default: the seat to act) takes ``action``."""
+        card = CARD_BY_NAME.get(action)
+        turn = self._turn
+        if card is None or self._phase != Phase.PLAY or (seat is not None and seat != turn):
+            return self._apply_other(action, turn if seat is None else seat)
+        hand = self._hands[turn]
+        order = self._order
+        if self._trick:
+            legal = hand & order.follow[self._led] or hand
+        elif card == JOKER and order.trump == JOKER_SUIT:
+            raise IllegalActionError(self._joker_lead_message())
+        else:
+            legal = hand
+        if not legal >> card & 1:
+            raise IllegalActionError(self._refusal(turn, card))
+        return self._play(turn, card, order.suit[card])
+
+    def _play(self, seat: int, card: Card, led: int) -> FiveHundredState:
+        """Play a legal card (``led``: the suit it leads, when it leads)."""
+        new = self._copy()
+        hands = list(self._hands)
+        hands[seat] ^= 1 << card
+        new._hands = tuple(hands)
+        trick = self._trick
+        if not trick:
+            new._led = led
+        elif self._order.suit[card] != self._led:
+            new._voids = self._voids | 1 << (4 * seat + self._led)
+        trick = (*trick, card)
+        if len(trick) < (3 if self._skip >= 0 else 4):
+            new._trick = trick
+            new._turn = _next_seat(seat, self._skip)
+        else:
+            new._close_trick(trick)
+        return new
+
+    def _close_trick(self, trick: tuple[Card, ...]) -> None:
+        leader = self._leader
+        winner = leader
+        for _ in range(trick_winner(trick, self._order, self._led)):
+            winner = _next_seat(winner, self._skip)
+        won = list(self._won)
+        won[winner % 2] += 1
+        self._won = (won[0], won[1])
+        self._done = (*self._done, (leader, trick, winner))
+        self._trick = ()
+        self._leader = winner
+        lost_misere = self._skip >= 0 and winner == self._high_seat
+        if lost_misere or not self._hands[winner]:
+            self._phase, self._turn = Phase.OVER, -1
+        else:
+            self._turn = winner
+
+    def _refusal(self, seat: int, card: Card) -> str:
+        hand = self._hands[seat]
+        if not hand >> card & 1:
+            return f"you do not hold {card_name(card)}"
+        order, led = self._order, self._led
+        if led == order.trump:
+            name = f"trumps ({Suit(led)}, with the bowers and the joker)"
+        else:
+            name = str(Suit(led))
+        held = format_cards(hand & order.follow[led], symbols=True)
+        return f"must follow {name}: you hold {held}"
+
+    def _joker_lead_message(self) -> str:
+        names = ", ".join(f"JK {'SHDC'[s]}" for s in self._nominable(self._turn))
+        return f"leading the joker in no-trumps, name a suit: {names}"
+
+    def _apply_other(self, action: str, seat: int) -> FiveHundredState:
+        """Everything but a well-formed card play in turn, with full checks and messages.
+
+        ``6S`` is both a bid and a card: the phase decides which it is.
+        """
+        words = action.strip().split()
+        if not words:
+            raise InvalidActionError("empty action")
+        verb = words[0].upper()
+        if verb == "DISCARD":
+            return self._discard([_parse_card(w) for w in words[1:]], seat)
+        if len(words) == 2 and verb in ("JK", "JOKER"):
+            return self._lead_joker(int(_parse(parse_suit, words[1])), seat)
+        code = _maybe(parse_call, action)
+        card = _maybe(_parse_card, action) if len(words) == 1 else None
+        if code is not None and (self._phase == Phase.AUCTION or card is None):
+            return self._call(code, seat)
+        if card is not None:
+            self._check_turn(seat, Phase.PLAY, f"playing {card_name(card)}")
+            return self.apply(card_name(card))
+        if len(words) == 1:
+            _parse_card(action)  # raises its own message for a card-like word
+        raise InvalidActionError(
+            f"not a Five Hundred action: {action!r} (pass, a bid like 7H or 6NT, misere,"
+            " open-misere, discard C1 C2 C3, a card like QS, or JK H to lead the joker)"
+        )
+
+    def _check_turn(self, seat: int, phase: Phase, doing: str) -> None:
+        if self._phase == Phase.OVER:
+            raise IllegalActionError("the deal is over")
+        if self._phase != phase:
+            raise IllegalActionError(f"{doing} is not possible now: {self._waiting_for()}")
+        if seat != self._turn:
+            raise IllegalActionError(f"not seat {seat}'s turn: {self._waiting_for()}")
+
+    def _waiting_for(self) -> str:
+        what = {
+            Phase.AUCTION: "bid or pass",
+            Phase.KITTY: "take the kitty and discard three cards",
+            Phase.PLAY: "play a card",
+        }
+        return f"seat {self._turn} is to {what[self._phase]}"
+
+    def _lead_joker(self, suit: int, seat: int) -> FiveHundredState:
+        self._check_turn(seat, Phase.PLAY, "leading the joker")
+        if self._order.trump != JOKER_SUIT:
+            raise IllegalActionError("the joker names a suit only when led in no-trumps: play JK")
+        if self._trick:
+            raise IllegalActionError("the joker names a suit only when it leads a trick: play JK")
+        if not self._hands[seat] >> JOKER & 1:
+            raise IllegalActionError("you do not hold JK")
+        if suit not in self._nominable(seat):
+            raise IllegalActionError(
+                f"you have shown void in {Suit(suit)}: {self._joker_lead_message()}"
+            )
+        return self._play(seat, JOKER, suit)
+
+    def _bid_refusal(self, code: int) -> str | None:
+        """Why a bid is not allowed now, or ``None`` (the auction is in progress)."""
+        if code >= MISERE and not self.rules.misere:
+            return "misère is not played in this game (option misere)"
+        high = self._high
+        if high >= 0 and _RANK[code] <= _RANK[high]:
+            return (
+                f"{CALL_NAMES[code]} ({call_value(code)}) does not outrank "
+                f"{CALL_NAMES[high]} ({call_value(high)}): bid higher or pass"
+            )
+        if code == MISERE and not 5 <= high < MISERE:
+            return "misère may be bid only after a bid of seven or more tricks"
+        return None
+
+    def _call(self, code: int, seat: int) -> FiveHundredState:
+        self._check_turn(seat, Phase.AUCTION, f"{'pass' if code < 0 else CALL_NAMES[code]}")
+        if code >= 0:
+            refusal = self._bid_refusal(code)
+            if refusal is not None:
+                raise IllegalActionError(refusal)
+        new = self._copy()
+        new._auction = (*self._auction, (seat, code))
+        if code == PASS:
+            new._passed = self._passed | 1 << seat
+        else:
+            new._high, new._high_seat = code, seat
+        passes = new._passed.bit_count()
+        if self.rules.single_round_bidding:
+            ended = len(new._auction) == 4
+        else:
+            ended = passes == 4 or (passes == 3 and new._high >= 0)
+        if not ended:
+            turn = (seat + 1) % 4
+            while new._passed >> turn & 1 and not self.rules.single_round_bidding:
+                turn = (turn + 1) % 4
+            new._turn = turn
+        elif new._high < 0:
+            new._phase, new._turn = Phase.OVER, -1
+        else:
+            new._start_kitty()
+        return new
+
+    def _start_kitty(self) -> None:
+        """The auction is won: the contractor takes the kitty; the strain fixes the order."""
+        high, contractor = self._high, self._high_seat
+        hands = list(self._hands)
+        hands[contractor] |= mask_of(self.deal.kitty)
+        self._hands = tuple(hands)
+        self._order = contract_order(NT if high >= MISERE else high % 5)
+        self._skip = (contractor + 2) % 4 if high >= MISERE else -1
+        self._phase, self._turn = Phase.KITTY, contractor
+
+    def _discard(self, cards: list[Card], seat: int) -> FiveHundredState:
+        self._check_turn(seat, Phase.KITTY, "discarding")
+        if len(cards) != 3 or len(set(cards)) != 3:
+            raise InvalidActionError("discard exactly three different cards: discard C1 C2 C3")
+        hand = self._hands[seat]
+        missing = [card_name(c) for c in cards if not hand >> c & 1]
+        if missing:
+            raise IllegalActionError(f"you do not hold {' '.join(missing)}")
+        new = self._copy()
+        hands = list(self._hands)
+        new._discards = mask_of(cards)
+        hands[seat] = hand ^ new._discards
+        new._hands = tuple(hands)
+        new._phase, new._leader = Phase.PLAY, seat
+        return new
+
+    # Views and summaries.
+
+    def tricks(self) -> list[Trick]:
+        """The completed tricks, in order (a joker lead is just ``JK``)."""
+        return [
+            Trick(leader, tuple(card_name(c) for c in cards), winner)
+            for leader, cards, winner in self._done
+        ]
+
+    def exposed(self) -> int | None:
+        """The open-misère contractor whose hand is face up now, if any."""
+        if self._high != OPEN_MISERE or self._phase < Phase.PLAY:
+            return None
+        if self.rules.open_misere_expose == "before_lead" or self._done:
+            return self._high_seat
+        return None
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        """What ``seat`` may know (``None``: a spectator).
+
+        Own hand only; the kitty and the discards only to the contractor; the
+        open-misère hand once exposed. Finished tricks are face up in 500.
+        """
+        contractor = self.contractor
+        view: dict[str, Any] = {
+            "game": "five-hundred",
+            "seat": seat,
+            "phase": self._phase.name.lower(),
+            "dealer": self.deal.dealer,
+            "turn": self.turn,
+            "hand": [] if seat is None else list(card_names(self._hands[seat])),
+            "hand_sizes": [h.bit_count() for h in self._hands],
+            "auction": [[s, "pass" if c < 0 else CALL_NAMES[c]] for s, c in self._auction],
+            "contract": None,
+            "trick": {
+                "leader": self._leader if self._phase == Phase.PLAY else None,
+                "cards": [card_name(c) for c in self._trick],
+                "named_suit": "SHDC"[self._led]
+                if self._trick and self._trick[0] == JOKER and self._order.trump == JOKER_SUIT
+                else None,
+            },
+            "tricks_won": list(self._won),
+            "tricks": [t.to_json() for t in self.tricks()],
+            "legal": list(self.legal_actions()) if seat is not None and seat == self.turn else [],
+        }
+        if contractor is not None:
+            view["contract"] = {
+                "bid": self.contract,
+                "contractor": contractor,
+                "value": call_value(self._high),
+                "trump": None if self._order.trump == JOKER_SUIT else "SHDC"[self._order.trump],
+                "sits_out": self._skip if self._skip >= 0 else None,
+            }
+            if seat == contractor:
+                view["kitty"] = [card_name(c) for c in self.deal.kitty]
+                view["discards"] = list(card_names(self._discards))
+        shown = self.exposed()
+        if shown is not None:
+            view["exposed"] = {"seat": shown, "hand": list(card_names(self._hands[shown]))}
+        if self._phase == Phase.OVER:
+            view["result"] = self.result()
+        return view
+
+    def result(self) -> dict[str, Any]:
+        """Contract, contractor, tricks per side, made or set, or thrown in."""
+        contract = self.contract
+        return {
+            "contract": contract,
+            "contractor": self.contractor,
+            "value": None if contract is None else call_value(self._high),
+            "tricks_won": list(self._won),
+            "made": self.made(),
+            "thrown_in": self.is_thrown_in(),
+        }
+
+    def __repr__(self) -> str:
+        hands = " / ".join(format_cards(h) for h in self._hands)
+        return f"<FiveHundredState {self._phase.name} turn={self.turn} won={self._won} {hands}>"
+
+
+def _next_seat(seat: int, skip: int) -> int:
+    """The seat after ``seat`` in playing order, passing over a misère partner."""
+    seat = (seat + 1) % 4
+    return (seat + 1) % 4 if seat == skip else seat
+
+
+@cache
+def _discard_actions(hand: CardSet) -> tuple[str, ...]:
+    names = [card_name(c) for c in cards_of(hand)]
+    return tuple("discard " + " ".join(trio) for trio in combinations(names, 3))
+
+
+def _parse_card(text: str) -> Card:
+    card: Card = _parse(parse_card, text)
+    if not DECK >> card & 1:
+        raise InvalidActionError(f"{card_name(card)} is not in the Five Hundred pack")
+    return card
+
+
+def _maybe(parser: Any, text: str) -> Any:
+    """What ``parser`` makes of ``text``, or ``None`` when it refuses it."""
+    try:
+        return parser(text)
+    except ValueError:
+        return None
+
+
+def _parse(parser: Any, text: str) -> Any:
+    try:
+        return parser(text)
+    except ValueError as error:
+        raise InvalidActionError(str(error)) from None
+
+
+def hand_points(
+    rules: FiveHundredRules, contract: int, contractor: int, won: tuple[int, int]
+) -> tuple[int, int]:
+    """Points of each side for a finished deal (Avondale table, slam 250, 10 a defending trick).
+
+    >>> hand_points(FiveHundredRules(), parse_call("8H"), 0, (9, 1))
+    (300, 10)
+    >>> hand_points(FiveHundredRules(), parse_call("9D"), 1, (2, 8))
+    (20, -380)
+    """
+    side = contractor % 2
+    value = call_value(contract)
+    taken, defended = won[side], won[1 - side]
+    if contract >= MISERE:
+        ours = value if taken == 0 else -value
+        theirs = 10 * defended if rules.misere_defender_trick_points else 0
+    elif taken >= contract // 5 + 6:
+        ours = SLAM if taken == 10 and value < SLAM else value
+        theirs = 10 * defended
+    else:
+        ours, theirs = -value, 10 * defended
+    return (ours, theirs) if side == 0 else (theirs, ours)
+
+
+def game_winner(rules: FiveHundredRules, scores: tuple[int, int], contractor: int) -> int | None:
+    """The side that has won after a deal, or ``None`` while the game goes on.
+
+    +500 wins and -500 loses; the contractors win when both sides pass 500
+    together; with ``defenders_cannot_win`` trick points alone never win.
+
+    >>> game_winner(FiveHundredRules(), (700, 500), 0)
+    0
+    >>> game_winner(FiveHundredRules(), (-540, 120), 0)
+    1
+    """
+    ours, theirs = contractor % 2, 1 - contractor % 2
+    if scores[ours] >= GAME:
+        return ours
+    if scores[theirs] >= GAME and not rules.defenders_cannot_win:
+        return theirs
+    if scores[ours] <= -GAME:
+        return theirs
+    if scores[theirs] <= -GAME:
+        return ours
+    return None
+
+
+@dataclass(frozen=True)
+class FiveHundred:
+    """The game object: options, dealing, scoring."""
+
+    id: str = "five-hundred"
+    title: str = "Five Hundred"
+    players: int = 4
+    sides: int = 2
+    option_names: tuple[str, ...] = field(default=_OPTIONS)
+
+    def parse_rules(self, options: Mapping[str, Any]) -> FiveHundredRules:
+        """Validate options (see :class:`FiveHundredRules`)."""
+        check_options(options, _OPTIONS, self.id)
+        first = options.get("first_dealer")
+        if first is not None and (type(first) is not int or not 0 <= first <= 3):
+            raise ValueError(f"first_dealer must be a seat 0..3, not {first!r}")
+        flags: dict[str, Any] = {}
+        for name in _OPTIONS[1:]:
+            value = options.get(name, getattr(_DEFAULT, name))
+            if name != "open_misere_expose" and type(value) is not bool:
+                raise ValueError(f"{name} must be true or false, not {value!r}")
+            flags[name] = value
+        expose = flags.pop("open_misere_expose")
+        if expose not in _EXPOSE:
+            raise ValueError(
+                f"open_misere_expose must be 'after_first_trick' or 'before_lead', not {expose!r}"
+            )
+        if not flags["misere"] and (
+            expose != _DEFAULT.open_misere_expose or flags["misere_defender_trick_points"]
+        ):
+            raise ValueError(
+                "open_misere_expose and misere_defender_trick_points are options of misere"
+            )
+        return FiveHundredRules(first_dealer=first, open_misere_expose=expose, **flags)
+
+    def rules_to_json(self, rules: FiveHundredRules) -> dict[str, Any]:
+        """The options that differ from the defaults."""
+        return {
+            name: getattr(rules, name)
+            for name in _OPTIONS
+            if getattr(rules, name) != getattr(_DEFAULT, name)
+        }
+
+    def new_tally(self, rules: FiveHundredRules) -> FiveHundredTally:
+        """Both sides at zero."""
+        return FiveHundredTally()
+
+    def first_dealer(self, rules: FiveHundredRules, rng: random.Random) -> int:
+        """The option's seat, or one at random (the seed does not say how)."""
+        return rng.randrange(4) if rules.first_dealer is None else rules.first_dealer
+
+    def deal(self, rules: FiveHundredRules, dealer: int, rng: random.Random) -> FiveHundredDeal:
+        """Shuffle the 43 cards; 3 to each from the dealer's left, 3 to the kitty, 4, then 3."""
+        deck = list(cards_of(DECK))
+        rng.shuffle(deck)
+        hands: list[list[Card]] = [[], [], [], []]
+        kitty: list[Card] = []
+        seats = [(dealer + 1 + i) % 4 for i in range(4)]
+        packets = [(s, 3) for s in seats] + [(-1, 3)] + [(s, n) for n in (4, 3) for s in seats]
+        top = 0
+        for seat, size in packets:
+            (kitty if seat < 0 else hands[seat]).extend(deck[top : top + size])
+            top += size
+        return FiveHundredDeal(dealer, tuple(tuple(h) for h in hands), tuple(kitty))
+
+    def layout_from_json(self, rules: FiveHundredRules, data: Mapping[str, Any]) -> FiveHundredDeal:
+        """Read a record's deal: the dealer, four hands of 10 and a kitty of 3, 43 cards in all."""
+        dealer = data.get("dealer")
+        if type(dealer) is not int or not 0 <= dealer <= 3:
+            raise ValueError(f"dealer must be a seat 0..3, not {dealer!r}")
+        hands = data.get("hands")
+        if not isinstance(hands, list) or len(hands) != 4:
+            raise ValueError("hands must be a list of four hands")
+        parsed = []
+        for seat, hand in enumerate(hands):
+            if not isinstance(hand, list) or len(hand) != 10:
+                raise ValueError(f"seat {seat}'s hand must hold 10 cards")
+            parsed.append(tuple(parse_card(str(c)) for c in hand))
+        kitty = data.get("kitty")
+        if not isinstance(kitty, list) or len(kitty) != 3:
+            raise ValueError("kitty must list 3 cards")
+        widow = tuple(parse_card(str(c)) for c in kitty)
+        everything = [c for h in parsed for c in h] + list(widow)
+        strays = [card_name(c) for c in everything if not DECK >> c & 1]
+        if strays:
+            raise ValueError(f"not in the Five Hundred pack: {' '.join(strays)}")
+        if mask_of(everything) != DECK:
+            raise ValueError("the hands and the kitty must hold the 43 cards, each once")
+        return FiveHundredDeal(dealer, tuple(parsed), widow)
+
+    def start(self, rules: FiveHundredRules, layout: Any, tally: Any) -> FiveHundredState:
+        """The deal before the first call."""
+        return FiveHundredState(rules, layout)
+
+    def settle(
+        self, rules: FiveHundredRules, tally: FiveHundredTally, state: Any, *, time_up: bool = False
+    ) -> Settlement:
+        """Score a finished deal; the deal passes left. ``time_up`` ends on the higher score."""
+        assert isinstance(state, FiveHundredState)
+        points = state.points()
+        scores = (tally.scores[0] + points[0], tally.scores[1] + points[1])
+        contractor = state.contractor
+        winner = None if contractor is None else game_winner(rules, scores, contractor)
+        over = winner is not None
+        if time_up and not over:
+            over = True
+            winner = None if scores[0] == scores[1] else int(scores[1] > scores[0])
+        new = FiveHundredTally(scores, tally.deals + 1)
+        return Settlement(points, new, (state.deal.dealer + 1) % 4, winner, over)
+
+    def tally_view(self, rules: FiveHundredRules, tally: FiveHundredTally) -> dict[str, Any]:
+        """The score sheet."""
+        return {"scores": list(tally.scores), "target": GAME, "deals": tally.deals}
+
+
+_DEFAULT = FiveHundredRules()
+FIVE_HUNDRED = FiveHundred()
