@@ -1,36 +1,8 @@
-"""Five Hundred (seed 002): 43 cards and a joker, an Avondale auction, a kitty, 500 to win.
-
-The rules are ``rules/five-hundred.md``. In short:
-
-* 43 cards (no 2s, no 3s, no black 4s) plus one joker; ten cards each and a
-  kitty of three, dealt 3-kitty-4-3 from the seat left of the dealer.
-* A continuous auction (a pass is final) of bids ``6S`` .. ``10NT`` ranked by
-  their Avondale value; option ``single_round_bidding``; option ``misere``
-  adds misère (250) and open misère (500), played alone at no-trumps.
-* The contractor takes the kitty, discards three, leads. In a suit contract the
-  joker and both bowers are trumps for every purpose; in no-trumps the joker is
-  the only trump, wins any trick, and when led names a suit (``JK H``).
-* The bid value if made (250 for a slam bid under 250), minus it if set;
-  defenders score 10 a trick; +500 wins, -500 loses.
-
-How cards behave in tricks is one :class:`~atout.tricks.TrickOrder` per
-strain (:func:`contract_order`), so the play code has no special cases for
-bowers or the joker. In no-trumps the joker is given a fifth suit of its own
-(:data:`JOKER_SUIT`), which is the trump suit of that order.
-
->>> from atout.cards import parse_card
->>> order = contract_order(strain_of("6S"))
->>> cards = [parse_card(c) for c in ("9S", "JC", "AS", "JK")]
->>> trick_winner(cards, order), trick_winner(cards[:3], order)
-(3, 1)
-"""
+"""One deal of Five Hundred: auction, kitty, play; views and the deal's result."""
 
 from __future__ import annotations
 
-import random
-from collections.abc import Mapping
-from dataclasses import dataclass, field
-from enum import IntEnum
+from dataclasses import dataclass
 from functools import cache
 from itertools import combinations
 from typing import Any
@@ -38,7 +10,6 @@ from typing import Any
 from atout.cards import (
     CARD_BY_NAME,
     JOKER,
-    SUIT_MASKS,
     Card,
     CardSet,
     Suit,
@@ -50,154 +21,27 @@ from atout.cards import (
     parse_card,
     parse_suit,
 )
-from atout.core import IllegalActionError, InvalidActionError, Settlement, Trick, check_options
+from atout.core import IllegalActionError, InvalidActionError, Trick
+from atout.games.five_hundred.rules import (
+    CALL_NAMES,
+    CALL_RANK,
+    CALLS_BY_RANK,
+    DECK,
+    JOKER_SUIT,
+    MISERE,
+    NT,
+    OPEN_MISERE,
+    PASS,
+    FiveHundredRules,
+    Phase,
+    call_value,
+    contract_order,
+    hand_points,
+    parse_call,
+)
 from atout.tricks import TrickOrder, trick_winner
 
-__all__ = [
-    "CALL_NAMES",
-    "DECK",
-    "FIVE_HUNDRED",
-    "FiveHundred",
-    "FiveHundredDeal",
-    "FiveHundredRules",
-    "FiveHundredState",
-    "FiveHundredTally",
-    "Phase",
-    "call_value",
-    "contract_order",
-    "game_winner",
-    "hand_points",
-    "parse_call",
-    "strain_of",
-]
-
-# The calls. Bids are coded 0..24 in Avondale order (6S 6C 6D 6H 6NT 7S ...), so a
-# bid's value is 40 + 20 * code; misère and open misère follow.
-STRAINS = ("S", "C", "D", "H", "NT")
-STRAIN_SUIT = (Suit.SPADES, Suit.CLUBS, Suit.DIAMONDS, Suit.HEARTS, -1)
-"""The card suit of each strain (the strains are in Avondale order, not card order)."""
-NT = 4
-PASS = -1
-MISERE = 25
-OPEN_MISERE = 26
-CALL_NAMES: tuple[str, ...] = (
-    *(f"{tricks}{strain}" for tricks in range(6, 11) for strain in STRAINS),
-    "misere",
-    "open-misere",
-)
-"""Canonical names of the calls by code (``pass`` is code -1)."""
-_RANK = (*(2 * (40 + 20 * code) for code in range(25)), 500, 999)
-"""Auction rank of each call: misère sits between 8S and 8C, open misère between 10D and 10H."""
-_BY_RANK = tuple(sorted(range(27), key=_RANK.__getitem__))
-_CALLS: dict[str, int] = {name.upper(): code for code, name in enumerate(CALL_NAMES)}
-_CALLS.update({"PASS": PASS, "MISÈRE": MISERE, "OPEN-MISÈRE": OPEN_MISERE})
-
-JOKER_SUIT = 4
-"""The joker's effective suit in no-trumps: a one-card trump suit."""
-JACK = 9
-_LOW = (0b11, 0b111)
-"""Ranks left out of a red / black suit: the 2 and 3, and the black 4."""
-DECK: CardSet = (1 << JOKER) | sum(
-    SUIT_MASKS[s] & ~(_LOW[not Suit(s).is_red] << 13 * s) for s in range(4)
-)
-"""The 43 cards of the game."""
-SLAM = 250
-GAME = 500
-_OPTIONS = (
-    "first_dealer",
-    "single_round_bidding",
-    "misere",
-    "open_misere_expose",
-    "misere_defender_trick_points",
-    "joker_nominate_restricted",
-    "defenders_cannot_win",
-)
-_EXPOSE = ("after_first_trick", "before_lead")
-
-
-class Phase(IntEnum):
-    """The stages of a deal."""
-
-    AUCTION = 0
-    KITTY = 1
-    PLAY = 2
-    OVER = 3
-
-
-def call_value(code: int) -> int:
-    """The Avondale value of a call: what it scores if made and loses if set.
-
-    >>> [call_value(parse_call(c)) for c in ("6S", "7H", "8NT", "10H", "10NT", "misere")]
-    [40, 200, 320, 500, 520, 250]
-    """
-    if code == MISERE:
-        return 250
-    if code == OPEN_MISERE:
-        return 500
-    return 40 + 20 * code
-
-
-def parse_call(text: str) -> int:
-    """The code of a call (``pass`` -1, bids 0..24, misère 25, open misère 26), any case.
-
-    >>> parse_call("10nt"), parse_call("Pass"), CALL_NAMES[parse_call("open misere")]
-    (24, -1, 'open-misere')
-    """
-    key = "-".join(text.strip().upper().replace("_", " ").split())
-    code = _CALLS.get(key)
-    if code is None:
-        raise InvalidActionError(
-            f"not a call: {text!r} (pass, a bid 6S..10NT, misere, open-misere)"
-        )
-    return code
-
-
-def strain_of(call: str) -> int:
-    """The strain index (0 ♠, 1 ♣, 2 ♦, 3 ♥, 4 NT) a contract is played in; misères are NT."""
-    code = parse_call(call)
-    return NT if code < 0 or code >= MISERE else code % 5
-
-
-@cache
-def contract_order(strain: int) -> TrickOrder:
-    """How cards behave in tricks in a strain (0 ♠, 1 ♣, 2 ♦, 3 ♥, 4 NT).
-
-    Suit contracts: the joker, the right bower and the left bower are the top
-    three trumps and belong to the trump suit for following and leading. No
-    trumps: the joker is a suit of its own that is trump, so it wins any trick.
-    """
-    suit = [c // 13 for c in range(52)] + [JOKER_SUIT]
-    strength = [c % 13 for c in range(52)] + [13]
-    follow = [*SUIT_MASKS, 1 << JOKER]
-    if strain == NT:
-        return TrickOrder(tuple(suit), tuple(strength), JOKER_SUIT, tuple(follow))
-    trump = int(STRAIN_SUIT[strain])
-    right, left = 13 * trump + JACK, 13 * (3 - trump) + JACK
-    suit[left] = suit[JOKER] = trump
-    strength[left], strength[right], strength[JOKER] = 13, 14, 15
-    follow[trump] |= 1 << left | 1 << JOKER
-    follow[3 - trump] &= ~(1 << left)
-    return TrickOrder(tuple(suit), tuple(strength), trump, tuple(follow[:4]))
-
-
-@dataclass(frozen=True, slots=True)
-class FiveHundredRules:
-    """The options of a game of Five Hundred (validated by :meth:`FiveHundred.parse_rules`)."""
-
-    first_dealer: int | None = None
-    """The first dealer's seat; ``None`` draws it at random."""
-    single_round_bidding: bool = False
-    """Each player speaks once (American); default is the continuous Australian auction."""
-    misere: bool = False
-    """Allow misère (250, only after a bid of seven or more) and open misère (500)."""
-    open_misere_expose: str = "after_first_trick"
-    """When an open misère hand is laid face up: ``after_first_trick`` or ``before_lead``."""
-    misere_defender_trick_points: bool = False
-    """Whether defenders score 10 a trick against a misère."""
-    joker_nominate_restricted: bool = True
-    """A joker led in no-trumps may not name a suit its leader has shown void in."""
-    defenders_cannot_win: bool = False
-    """Trick points alone never win: the winning 500 must come from a made bid."""
+__all__ = ["FiveHundredDeal", "FiveHundredState"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -215,14 +59,6 @@ class FiveHundredDeal:
             "hands": [[card_name(c) for c in h] for h in self.hands],
             "kitty": [card_name(c) for c in self.kitty],
         }
-
-
-@dataclass(frozen=True, slots=True)
-class FiveHundredTally:
-    """The running score of each side, and the number of deals played."""
-
-    scores: tuple[int, int] = (0, 0)
-    deals: int = 0
 
 
 class FiveHundredState:
@@ -427,7 +263,7 @@ class FiveHundredState:
         return legal
 
     def _legal_bids(self) -> list[int]:
-        return [c for c in _BY_RANK if self._bid_refusal(c) is None]
+        return [c for c in CALLS_BY_RANK if self._bid_refusal(c) is None]
 
     def _legal_plays(self) -> tuple[str, ...]:
         hand = self._hands[self._turn]
@@ -579,7 +415,7 @@ class FiveHundredState:
         if code >= MISERE and not self.rules.misere:
             return "misère is not played in this game (option misere)"
         high = self._high
-        if high >= 0 and _RANK[code] <= _RANK[high]:
+        if high >= 0 and CALL_RANK[code] <= CALL_RANK[high]:
             return (
                 f"{CALL_NAMES[code]} ({call_value(code)}) does not outrank "
                 f"{CALL_NAMES[high]} ({call_value(high)}): bid higher or pass"
@@ -754,169 +590,3 @@ def _parse(parser: Any, text: str) -> Any:
         return parser(text)
     except ValueError as error:
         raise InvalidActionError(str(error)) from None
-
-
-def hand_points(
-    rules: FiveHundredRules, contract: int, contractor: int, won: tuple[int, int]
-) -> tuple[int, int]:
-    """Points of each side for a finished deal (Avondale table, slam 250, 10 a defending trick).
-
-    >>> hand_points(FiveHundredRules(), parse_call("8H"), 0, (9, 1))
-    (300, 10)
-    >>> hand_points(FiveHundredRules(), parse_call("9D"), 1, (2, 8))
-    (20, -380)
-    """
-    side = contractor % 2
-    value = call_value(contract)
-    taken, defended = won[side], won[1 - side]
-    if contract >= MISERE:
-        ours = value if taken == 0 else -value
-        theirs = 10 * defended if rules.misere_defender_trick_points else 0
-    elif taken >= contract // 5 + 6:
-        ours = SLAM if taken == 10 and value < SLAM else value
-        theirs = 10 * defended
-    else:
-        ours, theirs = -value, 10 * defended
-    return (ours, theirs) if side == 0 else (theirs, ours)
-
-
-def game_winner(rules: FiveHundredRules, scores: tuple[int, int], contractor: int) -> int | None:
-    """The side that has won after a deal, or ``None`` while the game goes on.
-
-    +500 wins and -500 loses; the contractors win when both sides pass 500
-    together; with ``defenders_cannot_win`` trick points alone never win.
-
-    >>> game_winner(FiveHundredRules(), (700, 500), 0)
-    0
-    >>> game_winner(FiveHundredRules(), (-540, 120), 0)
-    1
-    """
-    ours, theirs = contractor % 2, 1 - contractor % 2
-    if scores[ours] >= GAME:
-        return ours
-    if scores[theirs] >= GAME and not rules.defenders_cannot_win:
-        return theirs
-    if scores[ours] <= -GAME:
-        return theirs
-    if scores[theirs] <= -GAME:
-        return ours
-    return None
-
-
-@dataclass(frozen=True)
-class FiveHundred:
-    """The game object: options, dealing, scoring."""
-
-    id: str = "five-hundred"
-    title: str = "Five Hundred"
-    players: int = 4
-    sides: int = 2
-    option_names: tuple[str, ...] = field(default=_OPTIONS)
-
-    def parse_rules(self, options: Mapping[str, Any]) -> FiveHundredRules:
-        """Validate options (see :class:`FiveHundredRules`)."""
-        check_options(options, _OPTIONS, self.id)
-        first = options.get("first_dealer")
-        if first is not None and (type(first) is not int or not 0 <= first <= 3):
-            raise ValueError(f"first_dealer must be a seat 0..3, not {first!r}")
-        flags: dict[str, Any] = {}
-        for name in _OPTIONS[1:]:
-            value = options.get(name, getattr(_DEFAULT, name))
-            if name != "open_misere_expose" and type(value) is not bool:
-                raise ValueError(f"{name} must be true or false, not {value!r}")
-            flags[name] = value
-        expose = flags.pop("open_misere_expose")
-        if expose not in _EXPOSE:
-            raise ValueError(
-                f"open_misere_expose must be 'after_first_trick' or 'before_lead', not {expose!r}"
-            )
-        if not flags["misere"] and (
-            expose != _DEFAULT.open_misere_expose or flags["misere_defender_trick_points"]
-        ):
-            raise ValueError(
-                "open_misere_expose and misere_defender_trick_points are options of misere"
-            )
-        return FiveHundredRules(first_dealer=first, open_misere_expose=expose, **flags)
-
-    def rules_to_json(self, rules: FiveHundredRules) -> dict[str, Any]:
-        """The options that differ from the defaults."""
-        return {
-            name: getattr(rules, name)
-            for name in _OPTIONS
-            if getattr(rules, name) != getattr(_DEFAULT, name)
-        }
-
-    def new_tally(self, rules: FiveHundredRules) -> FiveHundredTally:
-        """Both sides at zero."""
-        return FiveHundredTally()
-
-    def first_dealer(self, rules: FiveHundredRules, rng: random.Random) -> int:
-        """The option's seat, or one at random (the seed does not say how)."""
-        return rng.randrange(4) if rules.first_dealer is None else rules.first_dealer
-
-    def deal(self, rules: FiveHundredRules, dealer: int, rng: random.Random) -> FiveHundredDeal:
-        """Shuffle the 43 cards; 3 to each from the dealer's left, 3 to the kitty, 4, then 3."""
-        deck = list(cards_of(DECK))
-        rng.shuffle(deck)
-        hands: list[list[Card]] = [[], [], [], []]
-        kitty: list[Card] = []
-        seats = [(dealer + 1 + i) % 4 for i in range(4)]
-        packets = [(s, 3) for s in seats] + [(-1, 3)] + [(s, n) for n in (4, 3) for s in seats]
-        top = 0
-        for seat, size in packets:
-            (kitty if seat < 0 else hands[seat]).extend(deck[top : top + size])
-            top += size
-        return FiveHundredDeal(dealer, tuple(tuple(h) for h in hands), tuple(kitty))
-
-    def layout_from_json(self, rules: FiveHundredRules, data: Mapping[str, Any]) -> FiveHundredDeal:
-        """Read a record's deal: the dealer, four hands of 10 and a kitty of 3, 43 cards in all."""
-        dealer = data.get("dealer")
-        if type(dealer) is not int or not 0 <= dealer <= 3:
-            raise ValueError(f"dealer must be a seat 0..3, not {dealer!r}")
-        hands = data.get("hands")
-        if not isinstance(hands, list) or len(hands) != 4:
-            raise ValueError("hands must be a list of four hands")
-        parsed = []
-        for seat, hand in enumerate(hands):
-            if not isinstance(hand, list) or len(hand) != 10:
-                raise ValueError(f"seat {seat}'s hand must hold 10 cards")
-            parsed.append(tuple(parse_card(str(c)) for c in hand))
-        kitty = data.get("kitty")
-        if not isinstance(kitty, list) or len(kitty) != 3:
-            raise ValueError("kitty must list 3 cards")
-        widow = tuple(parse_card(str(c)) for c in kitty)
-        everything = [c for h in parsed for c in h] + list(widow)
-        strays = [card_name(c) for c in everything if not DECK >> c & 1]
-        if strays:
-            raise ValueError(f"not in the Five Hundred pack: {' '.join(strays)}")
-        if mask_of(everything) != DECK:
-            raise ValueError("the hands and the kitty must hold the 43 cards, each once")
-        return FiveHundredDeal(dealer, tuple(parsed), widow)
-
-    def start(self, rules: FiveHundredRules, layout: Any, tally: Any) -> FiveHundredState:
-        """The deal before the first call."""
-        return FiveHundredState(rules, layout)
-
-    def settle(
-        self, rules: FiveHundredRules, tally: FiveHundredTally, state: Any, *, time_up: bool = False
-    ) -> Settlement:
-        """Score a finished deal; the deal passes left. ``time_up`` ends on the higher score."""
-        assert isinstance(state, FiveHundredState)
-        points = state.points()
-        scores = (tally.scores[0] + points[0], tally.scores[1] + points[1])
-        contractor = state.contractor
-        winner = None if contractor is None else game_winner(rules, scores, contractor)
-        over = winner is not None
-        if time_up and not over:
-            over = True
-            winner = None if scores[0] == scores[1] else int(scores[1] > scores[0])
-        new = FiveHundredTally(scores, tally.deals + 1)
-        return Settlement(points, new, (state.deal.dealer + 1) % 4, winner, over)
-
-    def tally_view(self, rules: FiveHundredRules, tally: FiveHundredTally) -> dict[str, Any]:
-        """The score sheet."""
-        return {"scores": list(tally.scores), "target": GAME, "deals": tally.deals}
-
-
-_DEFAULT = FiveHundredRules()
-FIVE_HUNDRED = FiveHundred()
