@@ -135,7 +135,28 @@ def test_lines_need_two_own_cards() -> None:
 
 
 def test_card_order() -> None:
-    order = ["AH", "KH", "QH", "JH", "TH", "9H", "8H", "7H", "6H", "5H", "4H", "3H", "2H", "AD", "AC", "AS", "KD", "KC", "KS", "QD"]
+    order = [
+        "AH",
+        "KH",
+        "QH",
+        "JH",
+        "TH",
+        "9H",
+        "8H",
+        "7H",
+        "6H",
+        "5H",
+        "4H",
+        "3H",
+        "2H",
+        "AD",
+        "AC",
+        "AS",
+        "KD",
+        "KC",
+        "KS",
+        "QD",
+    ]
     strengths = [card_strength(parse_card(c)) for c in order]
     assert strengths == sorted(strengths, reverse=True)
     assert sorted(card_strength(c) for c in range(52)) == list(range(52))
