@@ -1,0 +1,214 @@
+"""The greedy Five Hundred player: cautious bids, sensible discards, cheapest winner.
+
+It reads only the seat's view, and asks the rules package how cards rank
+(:func:`~atout.games.five_hundred.contract_order`) instead of re-deriving
+bowers and the joker.
+
+* Bidding: for each strain, count the hand's likely tricks (top trumps
+  counting the joker and both bowers, length in trumps, side aces and
+  guarded kings) and add two for partner and the kitty. Bid the cheapest legal
+  bid the best strain supports; pass when nothing is supported or when
+  partner already holds the auction. Never misère.
+* Discard: keep trumps (joker and bowers included) and aces; throw the lowest
+  cards of the shortest side suits, which also makes voids for ruffing.
+* Leading: the contracting side draws trumps from strength (highest trump when
+  holding three or more, or the best trump left); otherwise the highest card
+  of the longest non-trump suit.
+* Following: if partner is winning, the lowest legal card; else the cheapest
+  card that wins; else the lowest legal card. "Low" ranks trumps above
+  everything, so a trump (or the joker) is never thrown away cheaply.
+* As a misère contractor (only if a person or another bot put it there), it
+  plays the highest card that still loses the trick.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from atout.cards import JOKER, Card, card_name, cards_of, parse_card
+from atout.games.five_hundred import DECK, contract_order, parse_call, strain_of
+from atout.tricks import TrickOrder, trick_winner
+
+__all__ = ["choose", "discard", "estimate_tricks"]
+
+NT = 4
+_STRAIN_TRUMP = (0, 3, 2, 1, 4)
+"""The effective trump suit of each strain (``4``: the joker's own suit in no-trumps)."""
+
+
+def choose(view: Mapping[str, Any], rng: random.Random) -> str:
+    """The greedy action for this view (``rng`` is unused: the bot is deterministic)."""
+    legal: Sequence[str] = view["legal"]
+    if not legal:
+        raise ValueError("no legal action in this view")
+    hand = [parse_card(c) for c in view["hand"]]
+    phase = view["phase"]
+    if phase == "auction":
+        return _bid(view, hand, legal)
+    contract = view["contract"]
+    order = contract_order(strain_of(contract["bid"]))
+    if phase == "kitty":
+        return discard(hand, order, misere=contract["bid"].endswith("misere"))
+    return _play(view, hand, order, legal)
+
+
+# Bidding.
+
+
+def estimate_tricks(hand: Sequence[Card], strain: int) -> float:
+    """Tricks the hand itself should take in ``strain`` (0 ♠, 1 ♣, 2 ♦, 3 ♥, 4 NT)."""
+    order = contract_order(strain)
+    trump = order.trump
+    trumps = sorted((order.strength[c] for c in hand if order.suit[c] == trump), reverse=True)
+    if strain == NT:
+        tricks = float(len(trumps))  # the joker
+    else:
+        # JK, right bower, left bower, A, K of trumps are strengths 15, 14, 13, 12, 11.
+        tops = sum(1 for s in trumps if s >= 12 or (s == 11 and len(trumps) >= 3))
+        tricks = tops + max(0, len(trumps) - 4)
+    stoppers = 0
+    for suit in range(4):
+        ranks = sorted(
+            (order.strength[c] for c in hand if order.suit[c] == suit and suit != trump),
+            reverse=True,
+        )
+        if not ranks:
+            continue
+        if ranks[0] == 12:
+            tricks += 1
+            stoppers += 1
+            if len(ranks) > 1 and ranks[1] == 11:
+                tricks += 1
+        elif ranks[0] == 11 and len(ranks) >= 2:
+            tricks += 0.5
+            stoppers += 1
+    if strain == NT and stoppers + len(trumps) < 3:
+        return 0.0  # no-trumps with unguarded suits runs away
+    return tricks
+
+
+def _bid(view: Mapping[str, Any], hand: list[Card], legal: Sequence[str]) -> str:
+    auction = view["auction"]
+    seat = view["seat"]
+    bids = [(s, c) for s, c in auction if c != "pass"]
+    if bids and bids[-1][0] == (seat + 2) % 4:
+        return "pass"  # partner holds the auction: do not outbid him
+    support = {s: int(estimate_tricks(hand, s) + 2) for s in range(5)}
+    for strain in sorted(range(5), key=lambda s: (-support[s], -s)):
+        for call in legal:
+            code = parse_call(call)
+            if 0 <= code < 25 and code % 5 == strain and code // 5 + 6 <= support[strain]:
+                return call
+    return "pass"
+
+
+# The kitty.
+
+
+def discard(hand: Sequence[Card], order: TrickOrder, *, misere: bool = False) -> str:
+    """The three cards to throw: low cards of short side suits (misère: the highest)."""
+
+    def keep(card: Card) -> tuple[int, int, int]:
+        suit = order.suit[card]
+        if suit == order.trump:
+            return (2, 0, order.strength[card])
+        if order.strength[card] == 12:
+            return (1, 0, 0)
+        length = sum(1 for c in hand if order.suit[c] == suit)
+        return (0, length, order.strength[card])
+
+    if misere:
+        chosen = sorted(hand, key=lambda c: (order.suit[c] == order.trump, order.strength[c]))[-3:]
+    else:
+        chosen = sorted(hand, key=keep)[:3]
+    return "discard " + " ".join(card_name(c) for c in sorted(chosen))
+
+
+# Card play.
+
+
+def _low(order: TrickOrder) -> Any:
+    """Sort key from the cheapest card to the dearest: any trump above every other card."""
+    return lambda c: (order.suit[c] == order.trump, order.strength[c])
+
+
+def _play(
+    view: Mapping[str, Any], hand: list[Card], order: TrickOrder, legal: Sequence[str]
+) -> str:
+    cards = [parse_card(a.split()[0]) for a in legal]
+    trick_view = view["trick"]
+    trick = [parse_card(c) for c in trick_view["cards"]]
+    contract = view["contract"]
+    seat = view["seat"]
+    misere_contractor = contract["bid"].endswith("misere") and contract["contractor"] == seat
+    if not trick:
+        card = _lead(view, hand, order, cards, misere_contractor)
+        return _name_joker(card, hand, order, legal)
+    named = trick_view.get("named_suit")
+    led = "SHDC".index(named) if named else order.suit[trick[0]]
+    seats = _seats(trick_view["leader"], contract.get("sits_out"), len(trick))
+    best = trick_winner(trick, order, led)
+    wins = [c for c in cards if trick_winner([*trick, c], order, led) == len(trick)]
+    low = _low(order)
+    if misere_contractor:
+        losers = [c for c in cards if c not in wins]
+        return card_name(max(losers, key=low) if losers else min(cards, key=low))
+    if seats[best] % 2 == seat % 2 or not wins:
+        return card_name(min(cards, key=low))
+    return card_name(min(wins, key=low))
+
+
+def _seats(leader: int, sits_out: int | None, count: int) -> list[int]:
+    seats: list[int] = []
+    seat = leader
+    while len(seats) < count:
+        seats.append(seat)
+        seat = (seat + 1) % 4
+        if seat == sits_out:
+            seat = (seat + 1) % 4
+    return seats
+
+
+def _lead(
+    view: Mapping[str, Any],
+    hand: list[Card],
+    order: TrickOrder,
+    cards: list[Card],
+    misere_contractor: bool,
+) -> Card:
+    low = _low(order)
+    if misere_contractor:
+        return min(cards, key=low)
+    trump = order.trump
+    trumps = sorted((c for c in cards if order.suit[c] == trump), key=low, reverse=True)
+    others = [c for c in cards if order.suit[c] != trump]
+    contract = view["contract"]
+    ours = contract["contractor"] % 2 == view["seat"] % 2
+    if trumps and trump != 4 and ours and (len(trumps) >= 3 or _is_boss(trumps[0], view, order)):
+        return trumps[0]
+    if not others:
+        return trumps[0]
+    longest = max(range(4), key=lambda s: (sum(1 for c in others if order.suit[c] == s), -s))
+    return max((c for c in others if order.suit[c] == longest), key=low)
+
+
+def _is_boss(card: Card, view: Mapping[str, Any], order: TrickOrder) -> bool:
+    """Whether ``card`` is the highest trump not yet played (the discards aside)."""
+    gone = {parse_card(c) for t in view["tricks"] for c in t["cards"]}
+    gone.update(parse_card(c) for c in view.get("discards", []))
+    return all(
+        c in gone
+        for c in cards_of(DECK)
+        if order.suit[c] == order.trump and order.strength[c] > order.strength[card]
+    )
+
+
+def _name_joker(card: Card, hand: list[Card], order: TrickOrder, legal: Sequence[str]) -> str:
+    """A card's action; a joker lead in no-trumps names a suit the leader lacks if it can."""
+    if card != JOKER or "JK" in legal:
+        return card_name(card)
+    options = [a for a in legal if a.startswith("JK ")]
+    lacking = [a for a in options if not any(order.suit[c] == "SHDC".index(a[3]) for c in hand)]
+    return (lacking or options)[0]
