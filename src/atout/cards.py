@@ -20,14 +20,14 @@ from enum import IntEnum
 
 __all__ = [
     "ALL_CARDS",
+    "CARD_BY_NAME",
     "FULL_DECK",
     "JOKER",
     "RANKS",
     "SUIT_MASKS",
-    "Suit",
     "Card",
     "CardSet",
-    "CARD_BY_NAME",
+    "Suit",
     "card_name",
     "card_names",
     "card_symbol",
@@ -85,9 +85,7 @@ FULL_DECK: CardSet = (1 << 52) - 1
 SUIT_MASKS: tuple[CardSet, ...] = tuple(0x1FFF << (13 * s) for s in range(4))
 """``SUIT_MASKS[s]``: every card of suit ``s``."""
 
-_NAMES: tuple[str, ...] = tuple(
-    RANKS[c % 13] + "SHDC"[c // 13] for c in ALL_CARDS
-) + ("JK",)
+_NAMES: tuple[str, ...] = tuple(RANKS[c % 13] + "SHDC"[c // 13] for c in ALL_CARDS) + ("JK",)
 _SYMBOLS: tuple[str, ...] = tuple(
     ("10" if RANKS[c % 13] == "T" else RANKS[c % 13]) + "♠♥♦♣"[c // 13] for c in ALL_CARDS
 ) + ("JK",)

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import sys
 from pathlib import Path
 
 import typer
@@ -49,10 +48,128 @@ def replay(
     print_replay(summary)
 
 
+def _options(
+    variant: str | None, target: int | None, option: list[str] | None
+) -> dict[str, object]:
+    """Options from the command line: ``--variant``, ``--target`` and ``--option key=value``.
+
+    A value is read as JSON when it parses (``honour_mode=true``,
+    ``session_end={"deals":10}``), else as a string.
+    """
+    options: dict[str, object] = {}
+    if variant is not None:
+        options["variant"] = variant
+    if target is not None:
+        options["target"] = target
+    for item in option or []:
+        key, sep, raw = item.partition("=")
+        if not sep or not key.strip():
+            raise typer.BadParameter(f"--option takes key=value, not {item!r}")
+        try:
+            options[key.strip()] = json.loads(raw)
+        except ValueError:
+            options[key.strip()] = raw
+    return options
+
+
+_GAME = typer.Argument(..., help="court-piece, five-hundred, bridge or court-circular.")
+_VARIANT = typer.Option(None, help="Court Piece: simple or courts.")
+_TARGET = typer.Option(None, help="Points that win the game (Court Piece 3..15, Court Circular).")
+_OPTION = typer.Option(None, "--option", "-o", help="Any rule option as key=value (repeatable).")
+
+
+@app.command()
+def play(
+    game: str = _GAME,
+    variant: str | None = _VARIANT,
+    target: int | None = _TARGET,
+    option: list[str] | None = _OPTION,
+    seed: int | None = typer.Option(None, help="Seed of the shuffles and the bots."),
+    bots: str = typer.Option("greedy", help="The bots' level (random, greedy), or one per seat."),
+) -> None:
+    """Play a game in the terminal against bots (you sit at seat 0; South in bridge)."""
+    from atout.games import get_game  # noqa: PLC0415 - keep `atout replay` light
+    from atout.tui.play import play_terminal  # noqa: PLC0415
+
+    try:
+        spec = get_game(game)
+        options = _options(variant, target, option)
+        spec.parse_rules(options)
+    except ValueError as error:
+        typer.echo(f"error: {error}", err=True)
+        raise typer.Exit(2) from None
+    names = bots.split(",")
+    if len(names) == 1:
+        names = names * (spec.players - 1)
+    human = 2 if spec.id == "bridge" else 0
+    try:
+        play_terminal(spec.id, options, seed=seed, bots=names, human=human)
+    except (EOFError, KeyboardInterrupt):
+        typer.echo("\ngame left unfinished")
+
+
+@app.command()
+def sim(
+    game: str = _GAME,
+    games: int = typer.Option(100, "--games", "-n", min=1, help="How many whole games."),
+    seed: int = typer.Option(0, help="Seed of game 0; game i uses seed + i."),
+    players: str = typer.Option("greedy,random,greedy,random", help="One bot per seat."),
+    variant: str | None = _VARIANT,
+    target: int | None = _TARGET,
+    option: list[str] | None = _OPTION,
+    workers: int = typer.Option(1, min=1, help="Processes to spread the games over."),
+    records: Path | None = typer.Option(None, help="Write each game's record in this folder."),
+    as_json: bool = typer.Option(False, "--json", help="Print one JSON object for machines."),
+) -> None:
+    """Play many games between bots and report wins (95% interval), points and deals.
+
+    Side 0 is whoever sits at seats 0 and 2 (seat 0 in two-player games).
+    """
+    from rich.progress import Progress  # noqa: PLC0415
+
+    from atout.games import get_game  # noqa: PLC0415
+    from atout.sim.tournament import run_games  # noqa: PLC0415
+
+    names = [p.strip() for p in players.split(",")]
+    try:
+        spec = get_game(game)
+        options = _options(variant, target, option)
+        spec.parse_rules(options)
+        if len(names) != spec.players:
+            raise ValueError(f"{spec.title} needs {spec.players} players, got {len(names)}")
+    except ValueError as error:
+        typer.echo(f"error: {error}", err=True)
+        raise typer.Exit(2) from None
+    from atout.sim.play import BotFailure  # noqa: PLC0415
+
+    with Progress(transient=True, disable=as_json) as bar:
+        task = bar.add_task(f"{spec.title}", total=games)
+        try:
+            summary = run_games(
+                spec.id,
+                options,
+                names,
+                games=games,
+                seed=seed,
+                workers=workers,
+                records=records,
+                progress=lambda n: bar.advance(task, n),
+            )
+        except (BotFailure, ImportError, AttributeError) as error:
+            typer.echo(f"error: {error}", err=True)
+            raise typer.Exit(1) from None
+    if as_json:
+        typer.echo(json.dumps(summary))
+        return
+    from atout.tui.render import print_sim  # noqa: PLC0415
+
+    print_sim(summary)
+
+
 def main() -> None:
     """Entry point of the console script."""
     app(prog_name="atout")
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    main()

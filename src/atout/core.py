@@ -279,6 +279,16 @@ class Match:
         """The seat to act in the current deal, or ``None``."""
         return self.deals[-1].state.turn if self.deals else None
 
+    @property
+    def actor(self) -> int | None:
+        """The seat whose player decides now: ``turn``, except where a game says otherwise
+        (in bridge, declarer chooses dummy's cards)."""
+        if not self.deals:
+            return None
+        state = self.deals[-1].state
+        actor: int | None = getattr(state, "actor", state.turn)
+        return actor
+
     def legal_actions(self) -> tuple[str, ...]:
         """The current deal's legal actions."""
         return self.deals[-1].state.legal_actions() if self.deals else ()

@@ -10,7 +10,7 @@ Seats are numbered 0..n-1 in the order of play: the seat after ``s`` is
 
 from __future__ import annotations
 
-__all__ = ["BRIDGE_SEATS", "next_seat", "partner", "side_of", "seats_from"]
+__all__ = ["BRIDGE_SEATS", "next_seat", "partner", "seats_from", "side_of"]
 
 BRIDGE_SEATS = "NESW"
 

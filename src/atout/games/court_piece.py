@@ -125,17 +125,17 @@ class CourtPieceState:
     """
 
     __slots__ = (
-        "rules",
-        "deal",
+        "_done",
         "_hands",
+        "_honour",
+        "_leader",
+        "_legal",
+        "_trick",
         "_trump",
         "_turn",
-        "_leader",
-        "_trick",
         "_won",
-        "_done",
-        "_honour",
-        "_legal",
+        "deal",
+        "rules",
     )
 
     rules: CourtPieceRules
@@ -243,7 +243,7 @@ class CourtPieceState:
         return hand & SUIT_MASKS[self._trick[0] // 13] or hand
 
     def lawful_cards(self) -> CardSet:
-        """The cards that follow suit correctly (what an honest player chooses from in honour mode)."""
+        """The cards that follow suit correctly: what an honest player picks from in honour mode."""
         hand = self._hands[self._turn]
         if not self._trick:
             return hand
@@ -467,7 +467,8 @@ class CourtPieceState:
 
 
 def _parse_card(text: str) -> Card:
-    return _parse(parse_card, text)
+    card: Card = _parse(parse_card, text)
+    return card
 
 
 def _parse(parser: Any, text: str) -> Any:
@@ -566,9 +567,7 @@ class CourtPiece:
             raise ValueError("the four hands must hold 52 different cards")
         return CourtPieceDeal(dealer, tuple(parsed))
 
-    def start(
-        self, rules: CourtPieceRules, layout: Any, tally: CourtPieceTally
-    ) -> CourtPieceState:
+    def start(self, rules: CourtPieceRules, layout: Any, tally: CourtPieceTally) -> CourtPieceState:
         """The deal before trump is named."""
         return CourtPieceState(rules, layout)
 
@@ -591,9 +590,7 @@ class CourtPiece:
             total = (tally.points[0] + points[0], tally.points[1] + points[1])
             over = total[side] >= rules.target
             new = CourtPieceTally(total, (0, 0), tally.deals + 1)
-            return Settlement(
-                tuple(points), new, (dealer + 1) % 4, side if over else None, over
-            )
+            return Settlement(tuple(points), new, (dealer + 1) % 4, side if over else None, over)
         return _settle_courts(rules, tally, state, side, time_up)
 
     def tally_view(self, rules: CourtPieceRules, tally: CourtPieceTally) -> dict[str, Any]:
@@ -653,7 +650,7 @@ def _parse_session_end(value: Any) -> tuple[str, int] | None:
         if kind in ("deals", "minutes") and type(amount) is int and amount >= 1:
             return (str(kind), amount)
     raise ValueError(
-        f"session_end must be {{\"deals\": N}} or {{\"minutes\": M}} with N, M >= 1, not {value!r}"
+        f'session_end must be {{"deals": N}} or {{"minutes": M}} with N, M >= 1, not {value!r}'
     )
 
 

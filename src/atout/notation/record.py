@@ -80,9 +80,7 @@ def match_from_record(data: Any) -> Match:
     except ValueError as error:
         raise RecordError(str(error)) from None
     players = data.get("players")
-    if players is not None and (
-        not isinstance(players, list) or len(players) != game.players
-    ):
+    if players is not None and (not isinstance(players, list) or len(players) != game.players):
         raise RecordError(f"players must list {game.players} names")
     deals = data.get("deals")
     if not isinstance(deals, list):
@@ -129,7 +127,9 @@ def _replay_deal(match: Match, number: int, deal: Any) -> Match:
         try:
             match = match.apply(action, seat)
         except ActionError as error:
-            raise RecordError(str(error), deal=number, index=index, action=action, seat=seat) from None
+            raise RecordError(
+                str(error), deal=number, index=index, action=action, seat=seat
+            ) from None
     return match
 
 
@@ -154,9 +154,10 @@ def load_record(path: str | Path) -> Match:
     """Read and replay a record file (JSON, or PBN for bridge)."""
     text = Path(path).read_text(encoding="utf-8")
     if not text.lstrip().startswith("{"):
-        from atout.notation import pbn  # noqa: PLC0415 - PBN support is optional per game
+        from atout.notation.pbn import match_from_pbn  # noqa: PLC0415 - only for PBN files
 
-        return pbn.match_from_pbn(text)
+        pbn_match: Match = match_from_pbn(text)
+        return pbn_match
     try:
         data = json.loads(text)
     except json.JSONDecodeError as error:

@@ -1,0 +1,77 @@
+"""The greedy Court Piece player: longest suit for trump, cheapest winner, low when partner wins.
+
+* Naming trump: the longest suit among the first five cards; ties go to the
+  suit with more high cards (then the higher ranks).
+* Leading: the highest card of the longest non-trump suit (trumps only when
+  nothing else is left).
+* Following: if partner is winning the trick, the lowest legal card; else the
+  cheapest card that wins; else the lowest legal card. "Low" prefers
+  non-trumps, so a trump is never thrown away.
+
+In ``honour_mode`` the engine accepts any card; this bot still follows suit.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from atout.cards import card_name, parse_card, parse_suit, rank_of, suit_of
+from atout.tricks import plain_trick_winner
+
+__all__ = ["choose", "name_trump"]
+
+
+def choose(view: Mapping[str, Any], rng: random.Random) -> str:
+    """The greedy action for this view."""
+    legal: Sequence[str] = view["legal"]
+    if not legal:
+        raise ValueError("no legal action in this view")
+    if view["phase"] == "trump":
+        return f"trump {'SHDC'[name_trump([parse_card(c) for c in view['hand']])]}"
+    trump = int(parse_suit(view["trump"]))
+    hand = [parse_card(c) for c in view["hand"]]
+    trick = [parse_card(c) for c in view["trick"]["cards"]]
+    cards = _lawful([parse_card(c) for c in legal if c in view["hand"]], hand, trick)
+    if not trick:
+        return card_name(_lead(cards, trump))
+    return card_name(_follow(cards, trick, trump))
+
+
+def name_trump(first_five: Sequence[int]) -> int:
+    """The suit to name from the first five cards: longest, then more high cards."""
+
+    def strength(suit: int) -> tuple[int, int, int]:
+        ranks = [rank_of(c) for c in first_five if suit_of(c) == suit]
+        return (len(ranks), sum(r >= 8 for r in ranks), sum(ranks))
+
+    return max(range(4), key=strength)
+
+
+def _lawful(cards: list[int], hand: list[int], trick: list[int]) -> list[int]:
+    """Cards that follow suit (the engine enforces it unless in honour mode)."""
+    if not trick:
+        return cards
+    led = suit_of(trick[0])
+    same = [c for c in cards if suit_of(c) == led]
+    return same or cards
+
+
+def _lead(cards: list[int], trump: int) -> int:
+    plain = [c for c in cards if suit_of(c) != trump] or cards
+    lengths = {s: sum(suit_of(c) == s for c in plain) for s in range(4)}
+    longest = max(plain, key=lambda c: (lengths[suit_of(c)], rank_of(c)))
+    return max((c for c in plain if suit_of(c) == suit_of(longest)), key=rank_of)
+
+
+def _follow(cards: list[int], trick: list[int], trump: int) -> int:
+    def low(card: int) -> tuple[bool, int]:
+        return (suit_of(card) == trump, rank_of(card))
+
+    position = len(trick)
+    winner = plain_trick_winner(trick, trump)
+    if position - winner == 2:  # partner played two cards ago and is winning
+        return min(cards, key=low)
+    winners = [c for c in cards if plain_trick_winner([*trick, c], trump) == position]
+    return min(winners or cards, key=low)

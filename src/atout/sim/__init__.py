@@ -1,0 +1,1 @@
+"""Matches between bots and the statistics of many of them."""

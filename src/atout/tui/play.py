@@ -1,0 +1,103 @@
+"""Play in the terminal against (or with) bots. Everything on screen comes from views."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+from rich.console import Console
+
+from atout.bots import make_bot
+from atout.core import ActionError, Match
+from atout.games import get_game
+from atout.tui.render import render_view
+
+__all__ = ["match_action", "play_terminal"]
+
+
+def match_action(text: str, legal: Sequence[str]) -> str | None:
+    """The legal action a person meant: exact (any case), ``10h`` for ``TH``, or a unique suffix.
+
+    >>> match_action("th", ["9H", "TH"]), match_action("10h", ["TH"])
+    ('TH', 'TH')
+    >>> match_action("h", ["trump S", "trump H"])
+    'trump H'
+    """
+    wanted = " ".join(text.strip().upper().replace("10", "T").split())
+    if not wanted:
+        return None
+    for action in legal:
+        if action.upper() == wanted:
+            return action
+    endings = [a for a in legal if a.upper().endswith(" " + wanted)]
+    return endings[0] if len(endings) == 1 else None
+
+
+def play_terminal(
+    game_id: str,
+    options: Mapping[str, Any],
+    *,
+    seed: int | None = None,
+    bots: Sequence[str] = ("greedy", "greedy", "greedy"),
+    human: int = 0,
+    ask: Callable[[str], str] = input,
+    console: Console | None = None,
+) -> Match:
+    """A game with a person at seat ``human`` and bots elsewhere, until it ends or they quit."""
+    console = console or Console()
+    game = get_game(game_id)
+    rng = random.Random(seed)
+    names = list(bots)
+    players = ["you" if s == human else f"bot:{names.pop(0)}" for s in range(game.players)]
+    seat_bots = {
+        s: make_bot(p.removeprefix("bot:"), game.id, rng.randrange(1 << 30))
+        for s, p in enumerate(players)
+        if s != human
+    }
+    # The app's first dealer sits on the person's right, so the person calls first.
+    dealer = (human - 1) % game.players
+    match = Match.new(game, options, rng, dealer=dealer, players=players)
+    while not match.is_over():
+        if match.needs_deal():
+            _show_result(console, match, human)
+            ask("press Enter for the next deal ")
+            match = match.deal_next(rng)
+            continue
+        seat, actor = match.turn, match.actor  # they differ when declarer plays dummy
+        assert seat is not None and actor is not None
+        if actor != human:
+            action = seat_bots[actor].choose(match.view(actor))
+            match = match.apply(action, seat)
+            continue
+        console.print(render_view(match.view(human), human))
+        text = ask("your move (a card like th or 10h, or an action; ? for help, q to quit) > ")
+        if text.strip().lower() in ("q", "quit", "exit"):
+            console.print("game left unfinished")
+            return match
+        legal = match.view(human)["legal"]
+        if text.strip() in ("?", "help"):
+            console.print("legal: " + ", ".join(legal))
+            continue
+        meant = match_action(text, legal)
+        try:
+            match = match.apply(meant or text, seat)
+        except ActionError as error:
+            console.print(f"[red]{error}[/red]")
+    _show_result(console, match, human)
+    winner = match.winner
+    console.print(
+        "[bold]game over[/bold]: "
+        + ("a draw" if winner is None else f"side {winner} wins")
+        + f"  totals {list(match.totals)}"
+    )
+    return match
+
+
+def _show_result(console: Console, match: Match, human: int) -> None:
+    deal = match.current
+    view = deal.state.view(human)
+    console.print(render_view({**view, "match": match.view(human)["match"]}, human))
+    result = deal.state.result()
+    points = deal.settlement.points if deal.settlement else None
+    console.print(f"[bold]deal over[/bold]: {result}  points {points}")

@@ -1,0 +1,152 @@
+"""Rich renderings of views and replays for the terminal. Reads views only, never a State."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from rich.console import Console, Group
+from rich.panel import Panel
+from rich.table import Table
+from rich.text import Text
+
+from atout.cards import card_symbol, parse_card
+
+__all__ = ["print_replay", "render_view", "seat_name"]
+
+_RED = {"H", "D"}
+_KNOWN = {
+    "game", "variant", "seat", "dealer", "caller", "phase", "turn", "hand", "hand_sizes", "trick",
+    "tricks_won", "tricks", "legal", "match", "result", "trump",
+}  # fmt: skip
+
+
+def seat_name(view: Mapping[str, Any], seat: int | None, me: int | None = None) -> str:
+    """How to call a seat: N/E/S/W in bridge, "you"/"partner" for the player."""
+    if seat is None:
+        return "-"
+    name = "NESW"[seat] if view.get("game") == "bridge" else f"seat {seat}"
+    if me is not None and seat == me:
+        return f"{name} (you)"
+    if me is not None and view.get("game") != "court-circular" and (seat - me) % 4 == 2:
+        return f"{name} (partner)"
+    return name
+
+
+def card_text(name: str, *, legal: bool = True) -> Text:
+    """A card in colour: red suits red; cards that may not be played dimmed."""
+    if name == "JK":
+        return Text("JK", style="bold magenta" if legal else "dim")
+    symbol = card_symbol(parse_card(name))
+    style = ("bold red" if name[-1] in _RED else "bold") if legal else "dim"
+    return Text(symbol, style=style)
+
+
+def cards_text(names: Sequence[str], legal: Sequence[str] = ()) -> Text:
+    """Several cards separated by spaces; if ``legal`` is given, the others are dimmed."""
+    out = Text()
+    for i, name in enumerate(names):
+        if i:
+            out.append(" ")
+        out.append(card_text(name, legal=not legal or name in legal))
+    return out
+
+
+def render_view(view: Mapping[str, Any], me: int | None) -> Group:
+    """The table as ``me`` sees it: score, contract/trump, trick, hand, legal actions."""
+    header = Table.grid(padding=(0, 2))
+    score = view.get("match", {})
+    header.add_row(
+        Text(f"{view.get('game', '')} {view.get('variant', '')}".strip(), style="bold cyan"),
+        Text(_score_line(score)),
+    )
+    status = [f"phase: {view.get('phase')}", f"turn: {seat_name(view, view.get('turn'), me)}"]
+    if view.get("trump"):
+        status.append(f"trump: {card_symbol(parse_card('A' + view['trump']))[-1]}")
+    if "tricks_won" in view:
+        status.append(f"tricks: {view['tricks_won'][0]}-{view['tricks_won'][1]}")
+    extras = [
+        f"{k}: {_short(v)}" for k, v in view.items() if k not in _KNOWN and v not in (None, [])
+    ]
+    trick = view.get("trick") or {}
+    trick_line = Text("trick: ")
+    leader = trick.get("leader")
+    players = len(view.get("hand_sizes") or [0, 0, 0, 0]) or 4
+    for i, name in enumerate(trick.get("cards", [])):
+        who = seat_name(view, (leader + i) % players if leader is not None else None, me)
+        trick_line.append(f"{who} ").append(card_text(name)).append("   ")
+    hand = Text("your hand: ").append(
+        cards_text(view.get("hand", []), [a for a in view.get("legal", []) if len(a) <= 2])
+    )
+    parts: list[Any] = [header, Text("  ".join(status))]
+    parts += [Text(e, style="dim") for e in extras]
+    parts += [trick_line, hand]
+    tricks = view.get("tricks") or []
+    if tricks:
+        last = tricks[-1]
+        parts.append(
+            Text("last trick: ")
+            .append(cards_text(last["cards"]))
+            .append(f"  won by {seat_name(view, last['winner'], me)}")
+        )
+    if view.get("legal") and view.get("turn") == me:
+        parts.append(Text("legal: " + " ".join(view["legal"][:40]), style="green"))
+    return Group(Panel(Group(*parts), expand=False))
+
+
+def _score_line(score: Mapping[str, Any]) -> str:
+    keys = [k for k in score if k not in ("over", "winner", "deal_number")]
+    return (
+        "  ".join(f"{k}: {_short(score[k])}" for k in keys) + f"  deal {score.get('deal_number')}"
+    )
+
+
+def _short(value: Any) -> str:
+    text = str(value)
+    return text if len(text) < 90 else text[:87] + "..."
+
+
+def print_replay(summary: Mapping[str, Any], console: Console | None = None) -> None:
+    """A replay for people: each deal's tricks and points, then the totals."""
+    console = console or Console()
+    console.print(f"[bold]{summary['game']}[/bold]")
+    for number, deal in enumerate(summary["deals"]):
+        table = Table(title=f"deal {number}", show_lines=False)
+        table.add_column("#", justify="right")
+        table.add_column("leader")
+        table.add_column("cards")
+        table.add_column("winner")
+        for i, trick in enumerate(deal["tricks"], 1):
+            table.add_row(
+                str(i), str(trick["leader"]), cards_text(trick["cards"]), str(trick["winner"])
+            )
+        console.print(table)
+        console.print(f"result: {deal['result']}  points: {deal['points']}")
+    state = "complete" if summary["complete"] else "in progress"
+    console.print(f"totals: {summary['totals']}  winner: {summary['winner']}  ({state})")
+
+
+def print_sim(summary: Mapping[str, Any], console: Console | None = None) -> None:
+    """A simulation summary for people."""
+    console = console or Console()
+    players = summary["players"]
+    table = Table(title=f"{summary['game']}: {summary['games']} games")
+    for column in ("side", "players", "wins", "win rate", "95% interval", "points"):
+        table.add_column(column)
+    for side in range(len(summary["wins"])):
+        seats = players[side::2] if len(players) == 4 else [players[side]]
+        lo, hi = summary["ci95"][side]
+        table.add_row(
+            str(side),
+            ", ".join(seats),
+            str(summary["wins"][side]),
+            f"{summary['win_rate'][side]:.1%}",
+            f"{lo:.1%} - {hi:.1%}",
+            str(summary["points"][side]),
+        )
+    console.print(table)
+    events = ", ".join(f"{k}: {v}" for k, v in summary.get("events", {}).items())
+    console.print(
+        f"draws: {summary['draws']}  deals: {summary['deals']}  {events}  "
+        f"({summary['seconds']:.1f} s)"
+    )
