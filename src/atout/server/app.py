@@ -1,0 +1,454 @@
+"""The ASGI app: the lobby's JSON API, one WebSocket per table, the static client.
+
+Routes only: the rooms (``rooms.py``) hold the games, the engine judges every
+action, the store keeps the records. A seat token is sent as
+``Authorization: Bearer <token>`` over HTTP and in the ``hello`` message over
+the WebSocket (never in a URL, where logs and browser history would keep it).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+from collections.abc import AsyncIterator, Awaitable, Callable
+from pathlib import Path
+from typing import Any
+
+import anyio
+from starlette.applications import Starlette
+from starlette.requests import Request
+from starlette.responses import FileResponse, JSONResponse, Response
+from starlette.routing import BaseRoute, Mount, Route, WebSocketRoute
+from starlette.schemas import SchemaGenerator
+from starlette.staticfiles import StaticFiles
+from starlette.websockets import WebSocket, WebSocketDisconnect
+
+from atout.server.messages import (
+    Act,
+    AskHint,
+    ClientMessage,
+    Hello,
+    Ping,
+    Undo,
+    Unexpected,
+    error_frame,
+    parse_client_message,
+)
+from atout.server.options import describe_options
+from atout.server.rooms import Connection, Hub, Room, RoomError, Settings, games_catalogue
+from atout.server.storage import Store
+
+__all__ = ["create_app"]
+
+WEB = Path(__file__).resolve().parent.parent / "web"
+
+schemas = SchemaGenerator(
+    {"openapi": "3.0.0", "info": {"title": "atout web table", "version": "1"}}
+)
+
+Handler = Callable[[Request], Awaitable[Response]]
+
+
+def _hub(request: Request | WebSocket) -> Hub:
+    hub: Hub = request.app.state.hub
+    return hub
+
+
+def _token(request: Request) -> str | None:
+    header = request.headers.get("authorization", "")
+    scheme, _, token = header.partition(" ")
+    return token.strip() if scheme.lower() == "bearer" and token.strip() else None
+
+
+def _error(message: str, status: int = 400) -> JSONResponse:
+    return JSONResponse({"error": message}, status_code=status)
+
+
+async def _body(request: Request) -> dict[str, Any]:
+    raw = await request.body()
+    if not raw:
+        return {}
+    try:
+        data = json.loads(raw)
+    except ValueError:
+        raise RoomError("the request body is not JSON") from None
+    if not isinstance(data, dict):
+        raise RoomError("the request body must be a JSON object")
+    return data
+
+
+def _refusals(handler: Handler) -> Handler:
+    """Turn a room's refusal into a 400 with its message (or a 404 for a missing table)."""
+
+    async def wrapped(request: Request) -> Response:
+        try:
+            return await handler(request)
+        except _NotFound as missing:
+            return _error(str(missing), 404)
+        except RoomError as error:
+            return _error(str(error))
+
+    wrapped.__doc__ = handler.__doc__
+    wrapped.__name__ = handler.__name__
+    return wrapped
+
+
+class _NotFound(Exception):
+    pass
+
+
+async def _room(request: Request) -> Room:
+    room = await _hub(request).get(request.path_params["table_id"])
+    if room is None:
+        raise _NotFound("no such table")
+    return room
+
+
+def _summary(request: Request, room: Room) -> dict[str, Any]:
+    base = str(request.base_url).rstrip("/")
+    return {
+        **room.public(),
+        "invite": f"{base}/t/{room.id}",
+        "ws": f"/ws/tables/{room.id}",
+    }
+
+
+# Endpoints.
+
+
+async def health(request: Request) -> Response:
+    """
+    responses:
+      200:
+        description: The server is up.
+    """
+    return JSONResponse({"status": "ok", "tables": len(_hub(request).rooms)})
+
+
+async def list_games(request: Request) -> Response:
+    """
+    responses:
+      200:
+        description: Every game with its options (type, default, range or choices) and bots.
+    """
+    return JSONResponse(games_catalogue(describe_options))
+
+
+@_refusals
+async def list_tables(request: Request) -> Response:
+    """
+    responses:
+      200:
+        description: Tables not over, newest first, with their free seats.
+    """
+    return JSONResponse(_hub(request).open_tables())
+
+
+@_refusals
+async def create_table(request: Request) -> Response:
+    """
+    requestBody:
+      description: >
+        {"game": "court-piece", "options": {...}, "seats": ["human", "bot:greedy", ...],
+        "sit": 0, "name": "Ana", "grace_seconds": 30}. With "sit", the creator takes that
+        seat and gets its token.
+    responses:
+      201:
+        description: The table (and the creator's seat and token when "sit" was given).
+      400:
+        description: Unknown game, bad option or bad seat.
+    """
+    body = await _body(request)
+    options = body.get("options") or {}
+    if not isinstance(options, dict):
+        raise RoomError("options must be a JSON object")
+    grace = body.get("grace_seconds")
+    if grace is not None and (not isinstance(grace, int | float) or not 0 <= grace <= 3600):
+        raise RoomError("grace_seconds must be a number from 0 to 3600")
+    seats = body.get("seats")
+    if not isinstance(seats, list):
+        raise RoomError("seats must be a list such as ['human', 'bot:random', ...]")
+    hub = _hub(request)
+    sit = body.get("sit")
+    room = await hub.create(
+        str(body.get("game", "")),
+        options,
+        seats,
+        grace_seconds=None if grace is None else float(grace),
+    )
+    out = _summary(request, room)
+    if sit is not None:
+        seat, token = await room.join(_name(body), sit if type(sit) is int else None)
+        out = {**_summary(request, room), "seat": seat, "token": token}
+    return JSONResponse(out, status_code=201)
+
+
+def _name(body: dict[str, Any]) -> str | None:
+    name = body.get("name")
+    if name is None:
+        return None
+    text = " ".join(str(name).split())[:24]
+    return text or None
+
+
+@_refusals
+async def get_table(request: Request) -> Response:
+    """
+    responses:
+      200:
+        description: One table (public information and its invite link).
+      404:
+        description: No such table.
+    """
+    return JSONResponse(_summary(request, await _room(request)))
+
+
+@_refusals
+async def join_table(request: Request) -> Response:
+    """
+    requestBody:
+      description: '{"seat": 2, "name": "Bo"} (seat optional: the first free one).'
+    responses:
+      200:
+        description: '{"seat": n, "token": secret}; keep the token to act and to come back.'
+      400:
+        description: No such free seat.
+    """
+    room = await _room(request)
+    body = await _body(request)
+    seat = body.get("seat")
+    if seat is not None and type(seat) is not int:
+        raise RoomError("seat must be a seat number")
+    number, token = await room.join(_name(body), seat)
+    return JSONResponse({**_summary(request, room), "seat": number, "token": token})
+
+
+@_refusals
+async def spectate(request: Request) -> Response:
+    """
+    responses:
+      200:
+        description: The public state of the table (no hands) and its WebSocket address.
+    """
+    room = await _room(request)
+    return JSONResponse({**room.frame(None), "ws": f"/ws/tables/{room.id}"})
+
+
+@_refusals
+async def table_view(request: Request) -> Response:
+    """
+    responses:
+      200:
+        description: The state frame for the bearer's seat (or a spectator's without a token).
+    """
+    room = await _room(request)
+    token = _token(request)
+    seat = room.require_seat(token) if token else None
+    return JSONResponse(room.frame(seat))
+
+
+@_refusals
+async def leave_table(request: Request) -> Response:
+    """
+    responses:
+      200:
+        description: The seat is free again; its token no longer works.
+    """
+    room = await _room(request)
+    await room.leave(_token(request))
+    return JSONResponse(_summary(request, room))
+
+
+@_refusals
+async def start_table(request: Request) -> Response:
+    """
+    responses:
+      200:
+        description: The first deal is dealt; free human seats are played by bots meanwhile.
+    """
+    room = await _room(request)
+    await room.start(_token(request))
+    return JSONResponse(_summary(request, room))
+
+
+@_refusals
+async def rematch_table(request: Request) -> Response:
+    """
+    responses:
+      200:
+        description: >
+          A new table with the same game and options, everyone one seat on; each player's
+          token opens their new seat.
+    """
+    room = await _room(request)
+    again = await _hub(request).rematch(room, _token(request))
+    return JSONResponse(_summary(request, again))
+
+
+@_refusals
+async def record(request: Request) -> Response:
+    """
+    responses:
+      200:
+        description: >
+          The game record (atout-record/1): complete once the game is over; while it goes on,
+          only what the bearer's seat (or a spectator) may know.
+    """
+    room = await _room(request)
+    token = _token(request)
+    seat = room.require_seat(token) if token else None
+    data = room.public_record(seat)
+    return JSONResponse(
+        data,
+        headers={"Content-Disposition": f'attachment; filename="atout-{room.id}.json"'},
+    )
+
+
+@_refusals
+async def hint(request: Request) -> Response:
+    """
+    responses:
+      200:
+        description: '{"action": ...}: what the greedy bot would do in your seat now.'
+    """
+    room = await _room(request)
+    action = await room.hint(room.require_seat(_token(request)))
+    return JSONResponse({"action": action})
+
+
+@_refusals
+async def undo(request: Request) -> Response:
+    """
+    responses:
+      200:
+        description: Your last action of this deal and the bots' replies are taken back.
+    """
+    room = await _room(request)
+    await room.undo(room.require_seat(_token(request)))
+    return JSONResponse(room.frame(room.require_seat(_token(request))))
+
+
+async def openapi(request: Request) -> Response:
+    """The OpenAPI description of this API."""
+    return schemas.OpenAPIResponse(request=request)
+
+
+async def index(request: Request) -> Response:
+    """The browser client (the lobby and, under /t/<id>, a table)."""
+    return FileResponse(WEB / "index.html", headers={"Cache-Control": "no-cache"})
+
+
+# The WebSocket.
+
+
+async def table_socket(websocket: WebSocket) -> None:
+    """One connection: a receiver and a sender in a task group, so either end stops both."""
+    room = await _hub(websocket).get(websocket.path_params["table_id"])
+    await websocket.accept()
+    if room is None:
+        await websocket.send_json(error_frame("no such table"))
+        await websocket.close(code=4404)
+        return
+    async with room.subscribe(Connection()) as conn, anyio.create_task_group() as tasks:
+        tasks.start_soon(_sender, websocket, conn, tasks.cancel_scope)
+        await _receiver(websocket, room, conn)
+        tasks.cancel_scope.cancel()
+
+
+async def _sender(websocket: WebSocket, conn: Connection, scope: anyio.CancelScope) -> None:
+    try:
+        while not conn.closed:
+            await websocket.send_json(await conn.next())
+        await websocket.close(code=1013)
+    except (WebSocketDisconnect, RuntimeError, OSError):
+        pass
+    scope.cancel()
+
+
+async def _receiver(websocket: WebSocket, room: Room, conn: Connection) -> None:
+    while True:
+        message = await websocket.receive()
+        if message["type"] == "websocket.disconnect":
+            return
+        parsed = parse_client_message(message.get("text") or message.get("bytes"))
+        try:
+            await _handle(room, conn, parsed)
+        except RoomError as error:
+            conn.push(error_frame(str(error)))
+
+
+async def _handle(room: Room, conn: Connection, message: ClientMessage) -> None:
+    match message:
+        case Hello(token=token):
+            if token is None:
+                conn.push(room.frame(conn.seat))
+                return
+            room.attach(conn, room.require_seat(token))
+        case Act(action=action, seq=seq):
+            if conn.seat is None:
+                raise RoomError("spectators cannot play; join a seat first")
+            await room.act(conn.seat, action, seq)
+        case AskHint():
+            if conn.seat is None:
+                raise RoomError("spectators get no hints")
+            conn.push({"type": "hint", "action": await room.hint(conn.seat)})
+        case Undo():
+            if conn.seat is None:
+                raise RoomError("spectators cannot undo")
+            await room.undo(conn.seat)
+        case Ping():
+            conn.push({"type": "pong"})
+        case Unexpected(reason=reason):
+            raise RoomError(reason)
+
+
+# The app.
+
+
+def routes() -> list[BaseRoute]:
+    """The HTTP routes, the WebSocket and the static files."""
+    table = "/api/tables/{table_id}"
+    return [
+        Route("/", index, include_in_schema=False),
+        Route("/t/{table_id}", index, include_in_schema=False),
+        Route("/health", health),
+        Route("/openapi.json", openapi, include_in_schema=False),
+        Route("/api/games", list_games),
+        Route("/api/tables", list_tables, methods=["GET"]),
+        Route("/api/tables", create_table, methods=["POST"]),
+        Route(table, get_table),
+        Route(f"{table}/join", join_table, methods=["POST"]),
+        Route(f"{table}/spectate", spectate),
+        Route(f"{table}/view", table_view),
+        Route(f"{table}/leave", leave_table, methods=["POST"]),
+        Route(f"{table}/start", start_table, methods=["POST"]),
+        Route(f"{table}/rematch", rematch_table, methods=["POST"]),
+        Route(f"{table}/record", record),
+        Route(f"{table}/hint", hint),
+        Route(f"{table}/undo", undo, methods=["POST"]),
+        WebSocketRoute("/ws/tables/{table_id}", table_socket),
+        Mount("/static", StaticFiles(directory=WEB), name="static"),
+    ]
+
+
+def create_app(database_url: str | None = None, *, settings: Settings | None = None) -> Starlette:
+    """The web table. ``database_url`` defaults to ``ATOUT_DATABASE_URL``, then ``./atout.db``.
+
+    Unfinished tables are replayed from their records at start-up and their
+    bots resume play.
+    """
+    store = Store(database_url)
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        hub = Hub(store, settings or Settings())
+        app.state.hub = hub
+        await hub.open()
+        try:
+            yield
+        finally:
+            await hub.close()
+
+    app = Starlette(routes=routes(), lifespan=lifespan)
+    app.state.database_url = store.url
+    return app

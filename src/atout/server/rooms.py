@@ -1,0 +1,772 @@
+"""Rooms: the authority over one table's game (the lila-ws boundary).
+
+A :class:`Room` owns the table's :class:`~atout.core.Match`, an
+:class:`asyncio.Lock` and a version counter. Every change goes the same way:
+the engine validates it (the room never judges an action itself), the record
+is written to the database, and only then is the new state fanned out, each
+connection getting its own seat's view through its own outbox
+(:class:`Connection`), so a slow reader never holds anyone up.
+
+One driver task per room (:meth:`Room.run`) plays the bots, stands in for
+humans who have been away longer than the table's grace period, and deals the
+next deal after a short pause. Bots think off the event loop
+(``asyncio.to_thread``); when they come back, the move is applied only if the
+table has not moved on meanwhile (an undo, a reload).
+
+Nothing here knows a game's rules: seats, turns, legal actions, views, deals
+and scores all come from the engine, and the record is the source of truth (a
+restarted server replays it).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import random
+import secrets
+import time
+from collections import deque
+from collections.abc import AsyncIterator, Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from atout.bots import BOT_NAMES, Bot, make_bot
+from atout.core import ActionError, Game, Match
+from atout.games import GAMES, get_game
+from atout.notation.record import FORMAT, match_from_record
+from atout.server.storage import (
+    ActionRow,
+    SeatRow,
+    SeqConflict,
+    Store,
+    Stored,
+    TableRow,
+    hash_token,
+)
+
+__all__ = ["Connection", "Hub", "Room", "RoomError", "Settings", "available_bots"]
+
+log = logging.getLogger("atout.server")
+
+JSON = dict[str, Any]
+HINT_BOT = "greedy"
+"""The bot whose choice a hint shows (and who stands in for an away human)."""
+_ID_ALPHABET = "abcdefghjkmnpqrstuvwxyz23456789"
+_MAX_PENDING = 256
+
+
+class RoomError(Exception):
+    """A request the room refuses; the message is for the player. Nothing changed."""
+
+
+@dataclass(frozen=True, slots=True)
+class Settings:
+    """Timings of a server. Tests set the delays to zero."""
+
+    bot_delay: float = 0.7
+    """Seconds a bot waits before acting, so people can follow the play."""
+    deal_pause: float = 2.5
+    """Seconds between the end of a deal and the next deal, to read the result."""
+    grace_seconds: float = 30.0
+    """Default time an away human keeps the turn before a bot plays for them."""
+
+
+def available_bots(game_id: str) -> list[str]:
+    """The bot names that exist for this game (greedy lands per game, module by module)."""
+    names = []
+    for name in BOT_NAMES:
+        try:
+            make_bot(name, game_id, seed=0)
+        except Exception:  # a missing or broken bot is just not offered
+            continue
+        names.append(name)
+    return names
+
+
+def _new_id() -> str:
+    return "".join(secrets.choice(_ID_ALPHABET) for _ in range(8))
+
+
+class Connection:
+    """One socket's outbox. State frames replace any unsent state, so the outbox stays small."""
+
+    def __init__(self) -> None:
+        self.seat: int | None = None
+        self._frames: deque[JSON] = deque()
+        self._ready = asyncio.Event()
+        self.closed = False
+
+    def push(self, frame: JSON) -> None:
+        """Queue a frame; a reader that falls far behind is dropped."""
+        if self.closed:
+            return
+        if frame.get("type") == "state":
+            self._frames = deque(f for f in self._frames if f.get("type") != "state")
+        if len(self._frames) >= _MAX_PENDING:
+            self.closed = True
+        self._frames.append(frame)
+        self._ready.set()
+
+    async def next(self) -> JSON:
+        """The next frame to send (waits for one)."""
+        while not self._frames:
+            self._ready.clear()
+            await self._ready.wait()
+        return self._frames.popleft()
+
+
+@dataclass(slots=True)
+class Seat:
+    """A chair at the table and who is in it now."""
+
+    number: int
+    kind: str
+    bot: str | None = None
+    name: str | None = None
+    token_hash: str | None = None
+    connections: int = 0
+    away_since: float = field(default_factory=time.monotonic)
+
+    @property
+    def label(self) -> str:
+        """The record's player name for this seat."""
+        return f"bot:{self.bot}" if self.kind == "bot" else (self.name or "human")
+
+    def row(self, table_id: str) -> SeatRow:
+        """The stored form."""
+        return SeatRow(
+            table_id=table_id,
+            seat=self.number,
+            kind=self.kind,
+            bot=self.bot,
+            name=self.name,
+            token_hash=self.token_hash,
+        )
+
+
+class Room:
+    """The authority over one table: its match, version, seats and connections."""
+
+    def __init__(self, hub: Hub, stored: Stored) -> None:
+        table = stored.table
+        self.hub = hub
+        self.id = table.id
+        self.game: Game = get_game(table.game)
+        self.options: JSON = dict(table.options)
+        self.seed = table.seed
+        self.status = table.status
+        self.version = table.version
+        self.grace = table.grace_seconds
+        self.extra: JSON = dict(table.extra or {})
+        self.rematch = table.rematch
+        self.seats = [Seat(s.seat, s.kind, s.bot, s.name, s.token_hash) for s in stored.seats]
+        self.match: Match | None = None
+        if stored.deals:
+            self.match = match_from_record(self._record_from(stored))
+        self.lock = asyncio.Lock()
+        self.wake = asyncio.Event()
+        self.connections: set[Connection] = set()
+        self.last_trick: JSON | None = None
+        self._bots: dict[tuple[int, str], Bot] = {}
+
+    # The record.
+
+    def _record_from(self, stored: Stored) -> JSON:
+        actions: dict[int, list[list[Any]]] = {}
+        for row in stored.actions:
+            actions.setdefault(row.deal, []).append([row.seat, row.action])
+        return {
+            "format": FORMAT,
+            "game": self.game.id,
+            "options": self.options,
+            "players": [s.label for s in self.seats],
+            **self.extra,
+            "deals": [{**d.layout, "actions": actions.get(d.number, [])} for d in stored.deals],
+        }
+
+    def record(self) -> JSON:
+        """The full record (options, deals as dealt, actions): the table's source of truth."""
+        deals = [] if self.match is None else self.match.deals
+        return {
+            "format": FORMAT,
+            "game": self.game.id,
+            "options": self.options,
+            "players": [s.label for s in self.seats],
+            **self.extra,
+            "deals": [
+                {**d.layout.to_json(), "actions": [[s, a] for s, a in d.actions]} for d in deals
+            ],
+        }
+
+    def public_record(self, seat: int | None) -> JSON:
+        """The record with nothing hidden from ``seat``: full only once the game is over.
+
+        While the game goes on, a deal's hidden parts (other hands, kitty,
+        hidden actions such as a discard) cannot be told apart generically,
+        so each deal gives its dealer, its public result, the viewer's own
+        hand as dealt, and the current deal the viewer's view.
+        """
+        if self.status == "over":
+            return {**self.record(), "complete": True}
+        deals: list[JSON] = []
+        for played in self.match.deals if self.match else ():
+            layout = played.layout.to_json()
+            hands = layout.get("hands")
+            entry: JSON = {"dealer": layout.get("dealer")}
+            if isinstance(hands, list) and seat is not None:
+                entry["hands"] = [h if i == seat else None for i, h in enumerate(hands)]
+            if played.settlement is not None:
+                entry["result"] = played.state.result()
+                entry["points"] = list(played.settlement.points)
+            deals.append(entry)
+        out: JSON = {**self.record(), "deals": deals, "complete": False, "partial": True}
+        if self.match is not None:
+            out["view"] = self.match.view(seat)
+        return out
+
+    @property
+    def next_seq(self) -> int:
+        """The number the next action gets in the record."""
+        return 0 if self.match is None else sum(len(d.actions) for d in self.match.deals)
+
+    # What clients see.
+
+    def public(self) -> JSON:
+        """The table as everyone may see it (no tokens, no cards)."""
+        return {
+            "id": self.id,
+            "game": self.game.id,
+            "title": self.game.title,
+            "options": self.options,
+            "status": self.status,
+            "version": self.version,
+            "grace_seconds": self.grace,
+            "rematch": self.rematch,
+            "deal_number": 0 if self.match is None else len(self.match.deals),
+            "seats": [
+                {
+                    "seat": s.number,
+                    "kind": s.kind,
+                    "bot": s.bot,
+                    "name": s.name,
+                    "taken": s.kind == "bot" or s.token_hash is not None,
+                    "connected": s.connections > 0,
+                }
+                for s in self.seats
+            ],
+            "undo": self._bots_only_but_one(),
+        }
+
+    def _bots_only_but_one(self) -> bool:
+        return sum(s.kind == "human" for s in self.seats) == 1
+
+    def frame(self, seat: int | None) -> JSON:
+        """The ``state`` frame for a connection at ``seat`` (``None``: a spectator)."""
+        frame: JSON = {
+            "type": "state",
+            "version": self.version,
+            "seq": self.next_seq,
+            "table": self.public(),
+            "view": None if self.match is None else self.match.view(seat),
+            "last_trick": self.last_trick,
+            "last_deal": self._last_deal(),
+        }
+        return frame
+
+    def _last_deal(self) -> JSON | None:
+        if self.match is None:
+            return None
+        for number in range(len(self.match.deals) - 1, -1, -1):
+            played = self.match.deals[number]
+            if played.settlement is not None:
+                return {
+                    "number": number + 1,
+                    "result": played.state.result(),
+                    "points": list(played.settlement.points),
+                }
+        return None
+
+    def broadcast(self) -> None:
+        """Send every connection its seat's state (each view computed once per seat)."""
+        frames: dict[int | None, JSON] = {}
+        for conn in list(self.connections):
+            if conn.seat not in frames:
+                frames[conn.seat] = self.frame(conn.seat)
+            conn.push(frames[conn.seat])
+
+    @contextlib.asynccontextmanager
+    async def subscribe(self, conn: Connection) -> AsyncIterator[Connection]:
+        """Receive this table's states while inside (cleanup cannot be forgotten)."""
+        self.connections.add(conn)
+        conn.push(self.frame(None))
+        try:
+            yield conn
+        finally:
+            self.connections.discard(conn)
+            self.detach(conn)
+
+    # Seats and connections.
+
+    def seat_of(self, token: str | None) -> int | None:
+        """The seat a token opens, if any."""
+        if not token:
+            return None
+        hashed = hash_token(token)
+        for seat in self.seats:
+            if seat.token_hash is not None and secrets.compare_digest(seat.token_hash, hashed):
+                return seat.number
+        return None
+
+    def require_seat(self, token: str | None) -> int:
+        """The token's seat, or a refusal."""
+        seat = self.seat_of(token)
+        if seat is None:
+            raise RoomError("unknown seat token for this table")
+        return seat
+
+    def attach(self, conn: Connection, seat: int) -> None:
+        """A connection takes its seat: the human is back, the stand-in steps aside."""
+        self.detach(conn)
+        conn.seat = seat
+        self.seats[seat].connections += 1
+        self.wake.set()
+        self.broadcast()
+
+    def detach(self, conn: Connection) -> None:
+        """A seated connection leaves; the seat's grace period starts when the last one does."""
+        if conn.seat is None:
+            return
+        seat = self.seats[conn.seat]
+        conn.seat = None
+        seat.connections = max(0, seat.connections - 1)
+        if seat.connections == 0:
+            seat.away_since = time.monotonic()
+        self.wake.set()
+        self.broadcast()
+
+    async def join(self, name: str | None, seat: int | None = None) -> tuple[int, str]:
+        """Take an open human seat (the first one unless named); returns it and its token."""
+        async with self.lock:
+            chair = self._open_seat(seat)
+            token = secrets.token_urlsafe(24)
+            chair.token_hash = hash_token(token)
+            chair.name = name or f"Player {chair.number + 1}"
+            await self._save_seat(chair)
+            if self.status == "waiting" and all(
+                s.token_hash for s in self.seats if s.kind == "human"
+            ):
+                await self._start()
+            self._changed()
+            return chair.number, token
+
+    def _open_seat(self, seat: int | None) -> Seat:
+        if self.status == "over":
+            raise RoomError("this game is over")
+        open_seats = [s for s in self.seats if s.kind == "human" and s.token_hash is None]
+        if seat is None:
+            if not open_seats:
+                raise RoomError("no free seat at this table")
+            return open_seats[0]
+        if not 0 <= seat < len(self.seats) or self.seats[seat] not in open_seats:
+            raise RoomError(f"seat {seat} is not free")
+        return self.seats[seat]
+
+    async def leave(self, token: str | None) -> None:
+        """Give up a seat: the token stops working and a bot plays until someone joins."""
+        async with self.lock:
+            chair = self.seats[self.require_seat(token)]
+            chair.token_hash = None
+            chair.name = None
+            chair.away_since = time.monotonic()
+            for conn in self.connections:
+                if conn.seat == chair.number:
+                    conn.seat = None
+            chair.connections = 0
+            await self._save_seat(chair)
+            self._changed()
+
+    async def _save_seat(self, chair: Seat) -> None:
+        self.version += 1
+        await self.hub.store.save_seat(chair.row(self.id), version=self.version)
+
+    async def start(self, token: str | None) -> None:
+        """Deal the first deal; free human seats are played by bots until someone joins."""
+        async with self.lock:
+            self.require_seat(token)
+            if self.status != "waiting":
+                raise RoomError("the game has already started")
+            await self._start()
+            self._changed()
+
+    async def _start(self) -> None:
+        rng = self._rng(0)
+        match = Match.new(self.game, self.options, rng, players=[s.label for s in self.seats])
+        self.version += 1
+        self.status = "playing"
+        now = time.monotonic()
+        for chair in self.seats:
+            chair.away_since = now
+        await self.hub.store.add_deal(
+            self.id, 0, match.current.layout.to_json(), version=self.version, status=self.status
+        )
+        self.match = match
+
+    def _rng(self, deal: int) -> random.Random:
+        """The deal's shuffle: seeded per table and deal, so a restart changes nothing."""
+        return random.Random(f"{self.seed}:{deal}")
+
+    def _changed(self) -> None:
+        self.broadcast()
+        self.wake.set()
+
+    # Acting.
+
+    async def act(self, seat: int, action: str, seq: int | None = None) -> None:
+        """``seat`` takes ``action``: the engine judges, the record is written, then it is sent."""
+        async with self.lock:
+            if seq is not None and seq != self.next_seq:
+                raise RoomError(f"the table has moved on (action {seq}, expected {self.next_seq})")
+            await self._apply(seat, action)
+
+    async def _apply(self, seat: int, action: str) -> None:
+        match = self.match
+        if match is None or self.status == "waiting":
+            raise RoomError("the game has not started")
+        if self.status == "over":
+            raise RoomError("the game is over")
+        action = _canonical(action, match.legal_actions())
+        try:
+            new = match.apply(action, seat)
+        except ActionError as error:
+            raise RoomError(str(error)) from None
+        row = ActionRow(
+            table_id=self.id,
+            seq=self.next_seq,
+            deal=len(match.deals) - 1,
+            seat=seat,
+            action=action,
+        )
+        status = "over" if new.is_over() else self.status
+        try:
+            await self.hub.store.add_action(row, version=self.version + 1, status=status)
+        except SeqConflict:
+            await self.reload()
+            raise RoomError("another server took that turn; here is the table again") from None
+        before = len(match.state.tricks())
+        tricks = new.state.tricks()
+        if len(tricks) > before:
+            self.last_trick = {**tricks[-1].to_json(), "version": self.version + 1}
+        self.match, self.status = new, status
+        self.version += 1
+        self._changed()
+
+    async def reload(self) -> None:
+        """Rebuild from the database (another writer got there first)."""
+        stored = await self.hub.store.load(self.id)
+        if stored is None:
+            return
+        fresh = Room(self.hub, stored)
+        self.match, self.version, self.status = fresh.match, fresh.version, fresh.status
+        for mine, theirs in zip(self.seats, fresh.seats, strict=True):
+            mine.kind, mine.bot, mine.name = theirs.kind, theirs.bot, theirs.name
+            mine.token_hash = theirs.token_hash
+        self._changed()
+
+    async def hint(self, seat: int) -> str:
+        """What the hint bot would do in ``seat``'s place now."""
+        if self.match is None or not self.match.view(seat).get("legal"):
+            raise RoomError("it is not your turn")
+        bot = self._bot(seat, HINT_BOT, stand_in=True)
+        view = self.match.view(seat)
+        return await asyncio.to_thread(bot.choose, view)
+
+    async def undo(self, seat: int) -> None:
+        """Take back ``seat``'s last action of this deal and the bots' actions after it.
+
+        Only at a table where everyone else is a bot: undoing changes what
+        other people have seen. The record minus those actions is replayed.
+        """
+        async with self.lock:
+            if not self._bots_only_but_one() or self.seats[seat].kind != "human":
+                raise RoomError("undo is only for games against bots")
+            if self.match is None or self.status != "playing":
+                raise RoomError("nothing to undo")
+            actions = self.match.current.actions
+            mine = [i for i, (actor, _) in enumerate(actions) if actor == seat]
+            if not mine:
+                raise RoomError("nothing of yours to undo in this deal")
+            dropped = len(actions) - mine[-1]
+            record = self.record()
+            record["deals"][-1]["actions"] = record["deals"][-1]["actions"][: mine[-1]]
+            first = self.next_seq - dropped
+            self.version += 1
+            await self.hub.store.drop_actions(self.id, first, version=self.version)
+            self.match = match_from_record(record)
+            self.last_trick = None
+            self._changed()
+
+    # The driver: bots, stand-ins and dealing.
+
+    async def run(self) -> None:
+        """Play the bots and deal, forever (cancelled when the server stops)."""
+        while self.status != "over":
+            self.wake.clear()
+            try:
+                wait = await self._step()
+            except Exception:
+                log.exception("table %s: driver step failed", self.id)
+                wait = 1.0
+            if wait is None:
+                await self.wake.wait()
+            elif wait > 0:
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(self.wake.wait(), wait)
+
+    async def _step(self) -> float | None:
+        """Do the next automatic thing; returns how long to wait (``None``: until woken)."""
+        match = self.match
+        if match is None or self.status != "playing":
+            return None
+        if match.needs_deal():
+            await asyncio.sleep(self.hub.settings.deal_pause)
+            await self._deal_next(match)
+            return 0
+        seat = self._actor(match)
+        if seat is None:
+            return None
+        bot, wait = self._controller(seat)
+        if bot is None:
+            return wait
+        version = self.version
+        await asyncio.sleep(self.hub.settings.bot_delay)
+        view = match.view(seat)
+        action = await asyncio.to_thread(_choose, bot, view)
+        async with self.lock:
+            if self.version == version:
+                await self._apply(seat, action)
+        return 0
+
+    async def _deal_next(self, match: Match) -> None:
+        async with self.lock:
+            if self.match is not match:
+                return
+            number = len(match.deals)
+            new = match.deal_next(self._rng(number))
+            self.version += 1
+            await self.hub.store.add_deal(
+                self.id, number, new.current.layout.to_json(), version=self.version
+            )
+            self.match = new
+            self.last_trick = None
+            self._changed()
+
+    def _actor(self, match: Match) -> int | None:
+        """Who acts now: the seat to play, or whoever the engine offers actions to."""
+        turn = match.turn
+        if turn is None or match.view(turn).get("legal"):
+            return turn
+        for seat in range(self.game.players):
+            if match.view(seat).get("legal"):
+                return seat
+        return turn
+
+    def _controller(self, seat: int) -> tuple[Bot | None, float | None]:
+        """The bot to play ``seat`` now, or how long its human still has."""
+        chair = self.seats[seat]
+        if chair.kind == "bot":
+            return self._bot(seat, chair.bot or "random"), None
+        if chair.connections > 0:
+            return None, None
+        left = chair.away_since + self.grace - time.monotonic()
+        if left > 0:
+            return None, left
+        return self._bot(seat, HINT_BOT, stand_in=True), None
+
+    def _bot(self, seat: int, name: str, *, stand_in: bool = False) -> Bot:
+        key = (seat, name if not stand_in else f"stand-in:{name}")
+        bot = self._bots.get(key)
+        if bot is None:
+            try:
+                bot = make_bot(name, self.game.id, seed=self.seed * 8 + seat)
+            except Exception:  # a bot that cannot load is replaced, not fatal
+                log.warning("table %s: bot %r unavailable, playing random", self.id, name)
+                bot = make_bot("random", self.game.id, seed=self.seed * 8 + seat)
+            self._bots[key] = bot
+        return bot
+
+
+def _choose(bot: Bot, view: JSON) -> str:
+    """A bot's choice; a bot that fails or answers nonsense is replaced by a legal action."""
+    legal = view.get("legal") or []
+    try:
+        action = bot.choose(view)
+    except Exception:  # a broken bot must not stop the table
+        log.exception("bot failed; playing the first legal action")
+        return str(legal[0])
+    return action if action in legal or not legal else str(legal[0])
+
+
+def _canonical(action: str, legal: tuple[str, ...]) -> str:
+    """The legal action this text names, case aside (so records stay canonical)."""
+    folded = " ".join(action.split()).casefold()
+    for candidate in legal:
+        if candidate.casefold() == folded:
+            return candidate
+    return action
+
+
+class Hub:
+    """All rooms of one server process, their driver tasks and the store."""
+
+    def __init__(self, store: Store, settings: Settings) -> None:
+        self.store = store
+        self.settings = settings
+        self.rooms: dict[str, Room] = {}
+        self._tasks: set[asyncio.Task[None]] = set()
+        self._loading = asyncio.Lock()
+
+    async def open(self) -> None:
+        """Create the schema and resume every unfinished table from its record."""
+        await self.store.create_schema()
+        for table_id in await self.store.table_ids(unfinished=True):
+            try:
+                await self.get(table_id)
+            except Exception:
+                log.exception("table %s cannot be resumed from its record", table_id)
+
+    async def close(self) -> None:
+        """Stop the drivers and release the database."""
+        for task in list(self._tasks):
+            task.cancel()
+        for task in list(self._tasks):
+            with contextlib.suppress(asyncio.CancelledError):
+                await task
+        await self.store.close()
+
+    async def get(self, table_id: str) -> Room | None:
+        """The room of a table, replayed from the database on first use."""
+        room = self.rooms.get(table_id)
+        if room is not None:
+            return room
+        async with self._loading:
+            room = self.rooms.get(table_id)
+            if room is None:
+                stored = await self.store.load(table_id)
+                if stored is None:
+                    return None
+                room = self._add(Room(self, stored))
+        return room
+
+    def _add(self, room: Room) -> Room:
+        self.rooms[room.id] = room
+        if room.status != "over":
+            task = asyncio.create_task(room.run(), name=f"room-{room.id}")
+            self._tasks.add(task)
+            task.add_done_callback(self._tasks.discard)
+        return room
+
+    async def create(
+        self,
+        game_id: str,
+        options: JSON,
+        seats: list[str],
+        *,
+        grace_seconds: float | None = None,
+        names: list[str | None] | None = None,
+        token_hashes: list[str | None] | None = None,
+    ) -> Room:
+        """A new table: validates the game, options and seats, then stores it."""
+        try:
+            game = get_game(game_id)
+            rules = game.parse_rules(options)
+        except (ValueError, TypeError) as error:
+            raise RoomError(str(error)) from None
+        chairs = _parse_seats(game, seats)
+        table = TableRow(
+            id=_new_id(),
+            game=game.id,
+            options=game.rules_to_json(rules),
+            seed=secrets.randbits(31),
+            status="waiting",
+            version=0,
+            grace_seconds=self.settings.grace_seconds if grace_seconds is None else grace_seconds,
+            extra={},
+        )
+        for chair, name, hashed in zip(
+            chairs, names or [None] * len(chairs), token_hashes or [None] * len(chairs), strict=True
+        ):
+            if chair.kind == "human":
+                chair.name, chair.token_hash = name, hashed
+        await self.store.create_table(table, [c.row(table.id) for c in chairs])
+        stored = await self.store.load(table.id)
+        assert stored is not None
+        room = self._add(Room(self, stored))
+        if all(c.token_hash for c in chairs if c.kind == "human"):
+            async with room.lock:
+                await room._start()
+        return room
+
+    async def rematch(self, room: Room, token: str | None) -> Room:
+        """The same game again with everyone one seat on; tokens move with their owners."""
+        room.require_seat(token)
+        if room.rematch:
+            again = await self.get(room.rematch)
+            if again is not None:
+                return again
+        n = len(room.seats)
+        order = [room.seats[(i - 1) % n] for i in range(n)]
+        again = await self.create(
+            room.game.id,
+            room.options,
+            [f"bot:{s.bot}" if s.kind == "bot" else "human" for s in order],
+            grace_seconds=room.grace,
+            names=[s.name for s in order],
+            token_hashes=[s.token_hash for s in order],
+        )
+        async with room.lock:
+            room.rematch = again.id
+            room.version += 1
+            await self.store.save_table(room.id, rematch=again.id, version=room.version)
+            room._changed()
+        return again
+
+    def open_tables(self) -> list[JSON]:
+        """Tables not over, newest first."""
+        rooms = [r for r in self.rooms.values() if r.status != "over"]
+        return [r.public() for r in reversed(rooms)]
+
+
+def _parse_seats(game: Game, seats: list[str]) -> list[Seat]:
+    if not isinstance(seats, list) or len(seats) != game.players:
+        raise RoomError(f"{game.title} needs {game.players} seats")
+    bots = available_bots(game.id)
+    chairs = []
+    for number, spec in enumerate(seats):
+        text = str(spec).strip().lower()
+        if text == "human":
+            chairs.append(Seat(number, "human"))
+            continue
+        kind, _, name = text.partition(":")
+        if kind != "bot" or name not in bots:
+            raise RoomError(
+                f"seat {number}: {spec!r} is not 'human' or one of "
+                + ", ".join(f"bot:{b}" for b in bots)
+            )
+        chairs.append(Seat(number, "bot", bot=name))
+    return chairs
+
+
+def games_catalogue(describe: Callable[[Game], list[JSON]]) -> list[JSON]:
+    """Every registered game with its options and bots, for the lobby."""
+    return [
+        {
+            "id": game.id,
+            "title": game.title,
+            "players": game.players,
+            "sides": game.sides,
+            "options": describe(game),
+            "bots": available_bots(game.id),
+        }
+        for game in GAMES.values()
+    ]
