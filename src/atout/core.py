@@ -125,12 +125,24 @@ class Settlement:
 
 
 class Game(Protocol):
-    """A game: options, dealing, starting a deal and scoring it."""
+    """A game: options, dealing, starting a deal and scoring it.
 
-    id: str
-    title: str
-    players: int
-    sides: int
+    The four identity members are read-only properties, so that the games'
+    frozen dataclass objects satisfy the protocol (a plain ``id: str`` member
+    would demand a settable attribute).
+    """
+
+    @property
+    def id(self) -> str: ...
+
+    @property
+    def title(self) -> str: ...
+
+    @property
+    def players(self) -> int: ...
+
+    @property
+    def sides(self) -> int: ...
 
     def parse_rules(self, options: Mapping[str, Any]) -> Any:
         """Validate options into the game's frozen ``Rules`` (``ValueError`` on a bad one)."""
