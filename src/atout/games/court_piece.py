@@ -25,7 +25,9 @@ from typing import Any
 
 from atout.cards import (
     CARD_BY_NAME,
+    FULL_DECK,
     SUIT_MASKS,
+    SUIT_NAMES,
     Card,
     CardSet,
     Suit,
@@ -120,13 +122,15 @@ _NO_HONOUR = _Honour()
 class CourtPieceState:
     """One deal of Court Piece. Immutable; ``apply`` returns a new state.
 
-    Hands are bitmasks; the current trick is a tuple of cards from its leader;
-    finished tricks are kept as ``(leader, cards, winner)`` tuples.
+    All four hands are packed in one int (seat ``s`` at bits ``52*s``), so
+    playing a card is one xor and a new state copies a handful of references;
+    the current trick is a tuple of cards from its leader; finished tricks are
+    kept as ``(leader, cards, winner)`` tuples.
     """
 
     __slots__ = (
         "_done",
-        "_hands",
+        "_cards",
         "_honour",
         "_leader",
         "_legal",
@@ -140,7 +144,7 @@ class CourtPieceState:
 
     rules: CourtPieceRules
     deal: CourtPieceDeal
-    _hands: tuple[CardSet, ...]
+    _cards: int
     _trump: int
     _turn: int
     _leader: int
@@ -153,7 +157,7 @@ class CourtPieceState:
     def __init__(self, rules: CourtPieceRules, deal: CourtPieceDeal) -> None:
         self.rules = rules
         self.deal = deal
-        self._hands = tuple(mask_of(h) for h in deal.hands)
+        self._cards = sum(mask_of(h) << 52 * s for s, h in enumerate(deal.hands))
         self._trump = -1
         self._turn = deal.caller
         self._leader = deal.caller
@@ -167,7 +171,7 @@ class CourtPieceState:
         new = object.__new__(CourtPieceState)
         new.rules = self.rules
         new.deal = self.deal
-        new._hands = self._hands
+        new._cards = self._cards
         new._trump = self._trump
         new._turn = self._turn
         new._leader = self._leader
@@ -197,7 +201,7 @@ class CourtPieceState:
 
     def hand(self, seat: int) -> CardSet:
         """The cards ``seat`` holds now (all 13 from the start; views reveal them in stages)."""
-        return self._hands[seat]
+        return self._cards >> 52 * seat & FULL_DECK
 
     def is_over(self) -> bool:
         """Whether the deal has ended."""
@@ -232,19 +236,19 @@ class CourtPieceState:
             elif self._trump < 0:
                 legal = TRUMP_ACTIONS
             else:
-                legal = card_names(self._playable(self._turn))
+                hand = self._cards >> 52 * self._turn & FULL_DECK
+                trick = self._trick
+                if trick and not self.rules.honour_mode:
+                    led = trick[0] // 13
+                    legal = SUIT_NAMES[led][hand >> 13 * led & 0x1FFF] or card_names(hand)
+                else:
+                    legal = card_names(hand)
             self._legal = legal
         return legal
 
-    def _playable(self, seat: int) -> CardSet:
-        hand = self._hands[seat]
-        if not self._trick or self.rules.honour_mode:
-            return hand
-        return hand & SUIT_MASKS[self._trick[0] // 13] or hand
-
     def lawful_cards(self) -> CardSet:
         """The cards that follow suit correctly: what an honest player picks from in honour mode."""
-        hand = self._hands[self._turn]
+        hand = self.hand(self._turn)
         if not self._trick:
             return hand
         return hand & SUIT_MASKS[self._trick[0] // 13] or hand
@@ -259,31 +263,38 @@ class CourtPieceState:
             return self._apply_other(action, turn if seat is None else seat)
         if turn < 0:
             raise IllegalActionError("the deal is over")
-        hand = self._hands[turn]
-        bit = 1 << card
+        cards = self._cards
+        hand = cards >> 52 * turn & FULL_DECK
         trick = self._trick
         if trick and not self.rules.honour_mode:
             legal = hand & SUIT_MASKS[trick[0] // 13] or hand
         else:
             legal = hand
-        if not legal & bit:
+        if not legal >> card & 1:
             raise IllegalActionError(self._refusal(turn, card))
-        new = self._copy()
-        hands = list(self._hands)
-        hands[turn] = hand ^ bit
-        new._hands = tuple(hands)
-        if self.rules.honour_mode and trick:
+        # The copy is written out here: this is the engine's hottest line.
+        new = object.__new__(CourtPieceState)
+        new.rules = self.rules
+        new.deal = self.deal
+        new._cards = cards ^ 1 << (52 * turn + card)
+        new._trump = self._trump
+        new._leader = self._leader
+        new._won = self._won
+        new._done = self._done
+        new._legal = None
+        if trick and self.rules.honour_mode:
             new._honour = self._note_renege(hand, card)
-        trick = (*trick, card)
-        if len(trick) < 4:
-            new._trick = trick
+        else:
+            new._honour = self._honour
+        if len(trick) < 3:
+            new._trick = (*trick, card)
             new._turn = (turn + 1) % 4
         else:
-            new._close_trick(trick)
+            new._close_trick((*trick, card))
         return new
 
     def _refusal(self, seat: int, card: Card) -> str:
-        hand = self._hands[seat]
+        hand = self.hand(seat)
         if not hand >> card & 1:
             return f"you do not hold {card_name(card)}"
         return must_follow_message(hand, self._trick[0] // 13)
@@ -291,24 +302,26 @@ class CourtPieceState:
     def _close_trick(self, trick: tuple[Card, ...]) -> None:
         leader = self._leader
         winner = (leader + plain_trick_winner(trick, self._trump)) % 4
-        won = list(self._won)
-        won[winner % 2] += 1
-        self._won = (won[0], won[1])
+        a, b = self._won
+        if winner & 1:
+            b += 1
+        else:
+            a += 1
+        self._won = (a, b)
         self._done = (*self._done, (leader, trick, winner))
         self._trick = ()
         self._leader = winner
-        self._turn = -1 if self._deal_ends() else winner
+        # Simple rules stop at 7 unless the other side has none (the Bavney chase).
+        high, low = (a, b) if a > b else (b, a)
+        if self.rules.courts:
+            ends = high >= 7
+        else:
+            ends = (high >= 7 and low >= 1) or high == 13
+        self._turn = -1 if ends else winner
         if self.rules.honour_mode:
             honour = self._honour
             reneged = tuple((leader + p) % 4 for p in honour.open_reneges)
             self._honour = _Honour(closed_reneges=honour.closed_reneges + reneged)
-
-    def _deal_ends(self) -> bool:
-        high, low = max(self._won), min(self._won)
-        if self.rules.courts:
-            return high >= 7
-        # Simple: stop at 7 unless the other side has none (the Bavney chase).
-        return (high >= 7 and low >= 1) or high == 13
 
     def _apply_other(self, action: str, seat: int) -> CourtPieceState:
         words = action.strip().split()
@@ -367,7 +380,7 @@ class CourtPieceState:
                 "only a renege, or a card played after a corrected renege, may be changed"
             )
         old = self._trick[position]
-        hand = self._hands[seat] | 1 << old
+        hand = self.hand(seat) | 1 << old
         led = self._trick[0] // 13
         follow = hand & SUIT_MASKS[led]
         if not (hand >> card & 1) or card == old:
@@ -375,9 +388,7 @@ class CourtPieceState:
         if follow and card // 13 != led:
             raise IllegalActionError(must_follow_message(hand, led))
         new = self._copy()
-        hands = list(self._hands)
-        hands[seat] = hand ^ 1 << card
-        new._hands = tuple(hands)
+        new._cards = self._cards ^ (1 << (52 * seat + old)) ^ (1 << (52 * seat + card))
         new._trick = (*self._trick[:position], card, *self._trick[position + 1 :])
         open_reneges = tuple(p for p in honour.open_reneges if p != position)
         corrected = position if position in honour.open_reneges else honour.corrected_at
@@ -422,7 +433,7 @@ class CourtPieceState:
             first_five = self.deal.hands[caller][:5]
             hand = [card_name(c) for c in first_five] if seat == caller else []
         else:
-            hand = list(card_names(self._hands[seat]))
+            hand = list(card_names(self.hand(seat)))
         view: dict[str, Any] = {
             "game": "court-piece",
             "variant": self.rules.variant,
@@ -433,7 +444,7 @@ class CourtPieceState:
             "trump": None if self._trump < 0 else Suit(self._trump).letter,
             "turn": self.turn,
             "hand": hand,
-            "hand_sizes": [h.bit_count() if self._trump >= 0 else 0 for h in self._hands],
+            "hand_sizes": [self.hand(s).bit_count() if self._trump >= 0 else 0 for s in range(4)],
             "trick": {"leader": self._leader, "cards": [card_name(c) for c in self._trick]},
             "tricks_won": list(self._won),
             "legal": list(self.legal_actions()) if seat is not None and seat == self.turn else [],
@@ -462,7 +473,7 @@ class CourtPieceState:
         return out
 
     def __repr__(self) -> str:
-        hands = " / ".join(format_cards(h) for h in self._hands)
+        hands = " / ".join(format_cards(self.hand(s)) for s in range(4))
         return f"<CourtPieceState turn={self.turn} trump={self.trump} won={self._won} {hands}>"
 
 
