@@ -21,11 +21,11 @@ from enum import IntEnum
 __all__ = [
     "ALL_CARDS",
     "CARD_BY_NAME",
-    "SUIT_NAMES",
     "FULL_DECK",
     "JOKER",
     "RANKS",
     "SUIT_MASKS",
+    "SUIT_NAMES",
     "Card",
     "CardSet",
     "Suit",
