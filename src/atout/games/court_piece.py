@@ -313,7 +313,7 @@ class CourtPieceState:
         self._leader = winner
         # Simple rules stop at 7 unless the other side has none (the Bavney chase).
         high, low = (a, b) if a > b else (b, a)
-        ends = high >= 7 and (self.rules.courts or low >= 1) or high == 13
+        ends = (high >= 7 and (self.rules.courts or low >= 1)) or high == 13
         self._turn = -1 if ends else winner
         if self.rules.honour_mode:
             honour = self._honour
