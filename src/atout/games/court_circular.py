@@ -449,6 +449,13 @@ class CourtCircularState:
         lines are public, and so are face-up piles. A face-down pile shows only
         its size: that is what face down means, for its owner too. Hands are
         private; their sizes are public.
+
+        Keys: ``table`` is each seat's cards put down in this trick, ``trick``
+        the same cards in the order put down from ``trick.leader`` (first-hand);
+        ``lines`` is each seat's best line so far (``None`` before his first
+        card); ``piles`` is ``{"face_up": [cards], "face_down": count}`` per
+        seat; ``is_last_trick`` says that nobody may resign (empty stock);
+        ``phase`` is ``play``, ``lead`` (the winner picks the next Lead) or ``over``.
         """
         over = self._phase is Phase.OVER
         view: dict[str, Any] = {
@@ -463,7 +470,7 @@ class CourtCircularState:
             "table": [list(card_names(self.table(s))) for s in (0, 1)],
             "trick": {"leader": self._leader, "cards": [card_name(c) for c in self._table]},
             "stock_size": len(self.deal.stock) - self._drawn,
-            "last_trick": self.is_last_trick(),
+            "is_last_trick": self.is_last_trick(),
             "piles": [
                 {"face_up": list(card_names(u)), "face_down": d.bit_count()} for u, d in self._piles
             ],
