@@ -574,3 +574,42 @@ def test_greedy_beats_random() -> None:
         match = random_match(seed, {}, bots)
         wins += bots[match.winner or 0] == "greedy" if match.winner is not None else 0
     assert wins >= 18
+
+
+# The greedy bot.
+
+
+def bot_view(state: CourtCircularState) -> dict[str, Any]:
+    seat = state.turn
+    assert seat is not None
+    return state.view(seat)
+
+
+def test_greedy_resigns_a_hopeless_trick() -> None:
+    from atout.bots.greedy.court_circular import choose  # noqa: PLC0415
+
+    # Lead 9C; A (seat 0) puts down 9D, 9S: a Class I Trio. B cannot match it with 2S..6S.
+    deal = make_deal(["9D 9S 2H 3H 4H 5H", "2S 3S 4S 5S 6S 8D"], "9C")
+    state = play(CourtCircularState(RULES, deal), "9D, 2S, 9S")
+    assert choose(bot_view(state), random.Random(0)) == "concede"
+
+
+def test_greedy_plays_towards_its_best_line_weakest_card_first() -> None:
+    from atout.bots.greedy.court_circular import choose  # noqa: PLC0415
+
+    deal = make_deal(["2S 9D 3C 9S KD 4H", "2D 3D 4D 5D 6D 7D"], "9C")
+    state = CourtCircularState(RULES, deal)
+    # The plan is the Trio 9D 9S with the Lead plus the weakest card, 2S, put down first.
+    assert choose(bot_view(state), random.Random(0)) == "2S"
+    state = play(state, "2S, 2D")
+    assert choose(bot_view(state), random.Random(0)) == "9S"
+
+
+def test_greedy_picks_the_lead_that_serves_its_hand() -> None:
+    from atout.bots.greedy.court_circular import choose  # noqa: PLC0415
+
+    # A wins with a Valentine; 9S 9H stay in hand, so 9D is the Lead that makes a Trio.
+    deal = make_deal(["9D 9S 2H 9H 3H 5C", "2S 5S 7D 8C TS QD"], "9C")
+    state = play(CourtCircularState(RULES, deal), "9D, 2S, 2H, 5S, 3H, 7D")
+    assert state.phase is Phase.LEAD and state.turn == 0
+    assert choose(bot_view(state), random.Random(0)) == "lead 9D"
