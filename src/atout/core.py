@@ -244,7 +244,9 @@ class Match:
         if self.deals and self.deals[-1].settlement is None:
             raise IllegalActionError("the current deal is not over")
         expected = self.next_dealer()
-        if expected is not None and layout.dealer != expected:
+        # A layout may fix its own dealer (bridge: a numbered duplicate board, Law 2).
+        fixed = bool(getattr(layout, "fixes_dealer", False))
+        if expected is not None and layout.dealer != expected and not fixed:
             raise IllegalActionError(f"seat {expected} deals next, not seat {layout.dealer}")
         tally = self.tally
         state = self.game.start(self.rules, layout, tally)

@@ -7,6 +7,7 @@
 from __future__ import annotations
 
 from atout.core import Game
+from atout.games.bridge import BRIDGE
 from atout.games.court_circular import COURT_CIRCULAR
 from atout.games.court_piece import COURT_PIECE
 from atout.games.five_hundred import FIVE_HUNDRED
@@ -15,6 +16,7 @@ __all__ = ["GAMES", "get_game"]
 
 GAMES: dict[str, Game] = {
     COURT_PIECE.id: COURT_PIECE,
+    BRIDGE.id: BRIDGE,
     FIVE_HUNDRED.id: FIVE_HUNDRED,
     COURT_CIRCULAR.id: COURT_CIRCULAR,
 }

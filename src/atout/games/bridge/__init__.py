@@ -1,0 +1,835 @@
+"""Contract Bridge (seed 004, ``rules/bridge.md``): auction, dummy, claims, rubber or duplicate.
+
+Seats are N, E, S, W = 0, 1, 2, 3; side 0 is North-South. A deal goes through
+four phases: the auction (calls ``1C``..``7NT``, ``pass``, ``X``, ``XX``), the
+play (cards), an optional claim (``claim N`` by declarer, answered ``accept``
+or ``reject`` by each defender, LHO first), and over.
+
+Dummy: while dummy is to play, :attr:`BridgeState.turn` is dummy's seat (the
+hand the card comes from, which is also what records store), but the choice
+is declarer's: ``apply(card, seat=declarer)`` is accepted, ``view(declarer)``
+lists dummy's cards in ``legal`` and ``view(dummy)`` lists none.
+
+Claims: declarer may claim at any moment of the play (the PBN files end
+their play that way); ``N`` counts the tricks declarer's side takes from the
+tricks not yet completed, so a trick in progress is part of the claim. Claims
+are not in ``legal_actions()`` (they would swamp random players); they are in
+the view as ``claim``.
+
+>>> import random
+>>> rules = BRIDGE.parse_rules({"scoring": "duplicate"})
+>>> state = BRIDGE.start(rules, BRIDGE.deal(rules, 0, random.Random(3)), BRIDGE.new_tally(rules))
+>>> for call in ("1NT", "pass", "3NT", "pass", "pass", "pass"):
+...     state = state.apply(call)
+>>> state.contract_name, state.declarer, state.turn
+('3NT', 0, 1)
+>>> state = state.apply("claim 9", seat=0).apply("accept").apply("accept")
+>>> state.result()["score"], state.result()["result"]
+([400, 0], '=')
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from atout.cards import (
+    CARD_BY_NAME,
+    SUIT_MASKS,
+    Card,
+    CardSet,
+    card_name,
+    card_names,
+    format_cards,
+    mask_of,
+    parse_card,
+)
+from atout.core import IllegalActionError, InvalidActionError, Settlement, Trick, check_options
+from atout.games.bridge.auction import (
+    Auction,
+    IllegalCall,
+    call_name,
+    level_of,
+    parse_call,
+    strain_of,
+    strain_trump,
+)
+from atout.games.bridge.scoring import (
+    RubberTally,
+    board_dealer,
+    board_vulnerability,
+    duplicate_score,
+    finish_incomplete_rubber,
+    honours,
+    rubber_deal,
+)
+from atout.tricks import must_follow_message, plain_trick_winner
+
+__all__ = [
+    "BRIDGE",
+    "SEAT_LETTERS",
+    "Bridge",
+    "BridgeDeal",
+    "BridgeRules",
+    "BridgeState",
+    "ClaimProver",
+    "DuplicateTally",
+    "RubberTally",
+]
+
+SEAT_LETTERS = "NESW"
+SCORINGS = ("rubber", "duplicate")
+_OPTIONS = ("scoring", "first_dealer", "boards", "auto_accept_proven_claims")
+
+AUCTION, PLAY, CLAIM, OVER = 0, 1, 2, 3
+_PHASE_NAMES = ("auction", "play", "claim", "over")
+
+ClaimProver = Callable[["BridgeState", int], bool]
+"""``prover(state, n)``: True when declarer's side surely takes ``n`` of the remaining tricks."""
+
+
+@dataclass(frozen=True, slots=True)
+class BridgeRules:
+    """The options of a game of bridge (validated by :meth:`Bridge.parse_rules`)."""
+
+    scoring: str = "rubber"
+    """``rubber`` (the seed's "100 below the line for a game") or ``duplicate`` (Law 77)."""
+    first_dealer: int | None = None
+    """Rubber: the first dealer's seat; ``None`` cuts at random. Duplicate boards fix it."""
+    boards: int | None = None
+    """Duplicate: the number of boards the match lasts; ``None`` plays on."""
+    auto_accept_proven_claims: bool = False
+    """Accept a claim at once when :attr:`claim_prover` proves it (the solver's hook)."""
+    claim_prover: ClaimProver | None = field(default=None, compare=False, repr=False)
+    """Set in code (not an option): how a claim is proven; without one only a
+    claim of no further tricks, which cannot harm the defenders, is accepted at once."""
+
+    @property
+    def duplicate(self) -> bool:
+        """Whether each deal is a board scored on its own."""
+        return self.scoring == "duplicate"
+
+
+@dataclass(frozen=True, slots=True)
+class BridgeDeal:
+    """A deal as dealt. ``board`` (duplicate) fixes dealer and vulnerability by Law 2.
+
+    ``vulnerable`` overrides the vulnerability of a duplicate board whose
+    number does not say it (a PBN file that gives Vulnerable but no Board).
+    """
+
+    dealer: int
+    hands: tuple[tuple[Card, ...], ...]
+    board: int | None = None
+    vulnerable: tuple[bool, bool] | None = None
+
+    @property
+    def fixes_dealer(self) -> bool:
+        """A numbered board names its own dealer, whatever board came before it."""
+        return self.board is not None
+
+    def to_json(self) -> dict[str, Any]:
+        """The record form."""
+        out: dict[str, Any] = {
+            "dealer": self.dealer,
+            "hands": [[card_name(c) for c in h] for h in self.hands],
+        }
+        if self.board is not None:
+            out["board"] = self.board
+        if self.vulnerable is not None:
+            out["vulnerable"] = _vulnerable_word(self.vulnerable)
+        return out
+
+
+@dataclass(frozen=True, slots=True)
+class DuplicateTally:
+    """Duplicate: running totals per side and the boards played."""
+
+    totals: tuple[int, int] = (0, 0)
+    boards: int = 0
+    last_board: int = 0
+
+
+def _vulnerable_word(vul: tuple[bool, bool]) -> str:
+    return ("None", "EW", "NS", "All")[vul[0] * 2 + vul[1]]
+
+
+_VULNERABLE_WORDS = {
+    "NONE": (False, False),
+    "-": (False, False),
+    "LOVE": (False, False),
+    "NS": (True, False),
+    "EW": (False, True),
+    "ALL": (True, True),
+    "BOTH": (True, True),
+}
+
+
+def parse_vulnerable(text: str) -> tuple[bool, bool]:
+    """``None``/``NS``/``EW``/``All`` (PBN words, also ``Both``, ``-``) to ``(NS, EW)``."""
+    vul = _VULNERABLE_WORDS.get(text.strip().upper())
+    if vul is None:
+        raise ValueError(f"vulnerable must be None, NS, EW or All, not {text!r}")
+    return vul
+
+
+class BridgeState:
+    """One deal of bridge. Immutable; ``apply`` returns a new state.
+
+    Hands are bitmasks; the trick in progress is a tuple of cards from its
+    leader; finished tricks are ``(leader, cards, winner)`` tuples.
+    """
+
+    __slots__ = (
+        "_auction",
+        "_bid",
+        "_claim",
+        "_declarer",
+        "_done",
+        "_doubled",
+        "_hands",
+        "_leader",
+        "_legal",
+        "_phase",
+        "_resume",
+        "_trick",
+        "_trump",
+        "_turn",
+        "_won",
+        "board",
+        "deal",
+        "rules",
+        "tally",
+        "vulnerable",
+    )
+
+    rules: BridgeRules
+    deal: BridgeDeal
+    board: int | None
+    vulnerable: tuple[bool, bool]
+    tally: Any
+    _hands: tuple[CardSet, ...]
+    _auction: Auction
+    _phase: int
+    _turn: int
+    _declarer: int
+    _bid: int
+    _doubled: int
+    _trump: int
+    _leader: int
+    _trick: tuple[Card, ...]
+    _won: tuple[int, int]
+    _done: tuple[tuple[int, tuple[Card, ...], int], ...]
+    _claim: int
+    _resume: int
+    _legal: tuple[str, ...] | None
+
+    def __init__(
+        self,
+        rules: BridgeRules,
+        deal: BridgeDeal,
+        *,
+        board: int | None,
+        vulnerable: tuple[bool, bool],
+        tally: Any,
+    ) -> None:
+        self.rules = rules
+        self.deal = deal
+        self.board = board
+        self.vulnerable = vulnerable
+        self.tally = tally
+        self._hands = tuple(mask_of(h) for h in deal.hands)
+        self._auction = Auction.start(deal.dealer)
+        self._phase = AUCTION
+        self._turn = deal.dealer
+        self._declarer = -1
+        self._bid = -1
+        self._doubled = 0
+        self._trump = -1
+        self._leader = -1
+        self._trick = ()
+        self._won = (0, 0)
+        self._done = ()
+        self._claim = -1
+        self._resume = -1
+        self._legal = None
+
+    def _copy(self) -> BridgeState:
+        new = object.__new__(BridgeState)
+        new.rules = self.rules
+        new.deal = self.deal
+        new.board = self.board
+        new.vulnerable = self.vulnerable
+        new.tally = self.tally
+        new._hands = self._hands
+        new._auction = self._auction
+        new._phase = self._phase
+        new._turn = self._turn
+        new._declarer = self._declarer
+        new._bid = self._bid
+        new._doubled = self._doubled
+        new._trump = self._trump
+        new._leader = self._leader
+        new._trick = self._trick
+        new._won = self._won
+        new._done = self._done
+        new._claim = self._claim
+        new._resume = self._resume
+        new._legal = None
+        return new
+
+    # Reading the state.
+
+    @property
+    def turn(self) -> int | None:
+        """The seat to act (dummy's seat when a dummy card is due), or ``None`` once over."""
+        return None if self._phase == OVER else self._turn
+
+    @property
+    def phase(self) -> str:
+        """``auction``, ``play``, ``claim`` or ``over``."""
+        return _PHASE_NAMES[self._phase]
+
+    @property
+    def auction(self) -> Auction:
+        """The auction (over once play has begun)."""
+        return self._auction
+
+    @property
+    def declarer(self) -> int | None:
+        """Declarer's seat, once the auction has ended with a contract."""
+        return None if self._declarer < 0 else self._declarer
+
+    @property
+    def dummy(self) -> int | None:
+        """Dummy's seat (declarer's partner), once there is a contract."""
+        return None if self._declarer < 0 else (self._declarer + 2) % 4
+
+    @property
+    def contract_name(self) -> str | None:
+        """The contract, e.g. ``4SX``, once the auction is over."""
+        return self._auction.contract_name() if self._declarer >= 0 else None
+
+    @property
+    def tricks_won(self) -> tuple[int, int]:
+        """Tricks taken by NS and EW (an accepted claim included)."""
+        return self._won
+
+    @property
+    def actor(self) -> int | None:
+        """The seat that chooses now: declarer when dummy is to play."""
+        if self._phase == OVER:
+            return None
+        if self._phase == PLAY and self._turn == (self._declarer + 2) % 4:
+            return self._declarer
+        return self._turn
+
+    def hand(self, seat: int) -> CardSet:
+        """The cards ``seat`` holds now."""
+        return self._hands[seat]
+
+    def is_over(self) -> bool:
+        """All 13 tricks played, a claim accepted, or the deal passed out."""
+        return self._phase == OVER
+
+    def is_passed_out(self) -> bool:
+        """All four passed: no contract, no play."""
+        return self._auction.is_passed_out()
+
+    def dummy_shown(self) -> bool:
+        """Dummy is face up from the opening lead on."""
+        return self._declarer >= 0 and (bool(self._done) or bool(self._trick))
+
+    def remaining_tricks(self) -> int:
+        """Tricks not yet completed (the one in progress included)."""
+        return 13 - len(self._done)
+
+    def declarer_tricks(self) -> int | None:
+        """Tricks taken by declarer's side."""
+        return None if self._declarer < 0 else self._won[self._declarer % 2]
+
+    # Legal actions.
+
+    def legal_actions(self) -> tuple[str, ...]:
+        """Calls (pass, X, XX, bids ascending), cards (suit, then rank), or accept/reject."""
+        legal = self._legal
+        if legal is None:
+            phase = self._phase
+            if phase == AUCTION:
+                legal = tuple(call_name(c) for c in self._auction.legal_calls())
+            elif phase == PLAY:
+                legal = card_names(self._playable(self._turn))
+            elif phase == CLAIM:
+                legal = ("accept", "reject")
+            else:
+                legal = ()
+            self._legal = legal
+        return legal
+
+    def _playable(self, seat: int) -> CardSet:
+        hand = self._hands[seat]
+        if not self._trick:
+            return hand
+        return hand & SUIT_MASKS[self._trick[0] // 13] or hand
+
+    # Acting.
+
+    def apply(self, action: str, seat: int | None = None) -> BridgeState:
+        """The state after ``seat`` (default: the seat to act) takes ``action``.
+
+        For dummy's cards ``seat`` may be dummy's seat or declarer's.
+        """
+        card = CARD_BY_NAME.get(action)
+        if card is None or self._phase != PLAY:
+            return self._apply_other(action, seat)
+        turn = self._turn
+        if (
+            seat is not None
+            and seat != turn
+            and not (seat == self._declarer and turn == (seat + 2) % 4)
+        ):
+            raise IllegalActionError(self._not_your_turn(seat))
+        hand = self._hands[turn]
+        bit = 1 << card
+        trick = self._trick
+        legal = (hand & SUIT_MASKS[trick[0] // 13] or hand) if trick else hand
+        if not legal & bit:
+            raise IllegalActionError(self._refusal(turn, card))
+        new = self._copy()
+        hands = list(self._hands)
+        hands[turn] = hand ^ bit
+        new._hands = tuple(hands)
+        trick = (*trick, card)
+        if len(trick) < 4:
+            new._trick = trick
+            new._turn = (turn + 1) % 4
+        else:
+            new._close_trick(trick)
+        return new
+
+    def _not_your_turn(self, seat: int) -> str:
+        turn = self._turn
+        name = SEAT_LETTERS[turn]
+        if self._phase == PLAY and turn == (self._declarer + 2) % 4:
+            return f"not {SEAT_LETTERS[seat]}'s turn: declarer plays from dummy ({name})"
+        return f"not {SEAT_LETTERS[seat]}'s turn: {name} is to act"
+
+    def _refusal(self, seat: int, card: Card) -> str:
+        hand = self._hands[seat]
+        if not hand >> card & 1:
+            whose = "dummy does" if seat == (self._declarer + 2) % 4 else "you do"
+            return f"{whose} not hold {card_name(card)}"
+        return must_follow_message(hand, self._trick[0] // 13)
+
+    def _close_trick(self, trick: tuple[Card, ...]) -> None:
+        leader = self._leader
+        winner = (leader + plain_trick_winner(trick, self._trump)) % 4
+        won = self._won
+        self._won = (won[0] + 1, won[1]) if winner % 2 == 0 else (won[0], won[1] + 1)
+        self._done = (*self._done, (leader, trick, winner))
+        self._trick = ()
+        self._leader = winner
+        self._turn = winner
+        if len(self._done) == 13:
+            self._phase = OVER
+
+    def _apply_other(self, action: str, seat: int | None) -> BridgeState:
+        phase = self._phase
+        if phase == OVER:
+            raise IllegalActionError("the deal is over")
+        if phase == AUCTION:
+            return self._make_call(action, seat)
+        words = action.strip().lower().split()
+        if not words:
+            raise InvalidActionError("empty action")
+        if words[0] == "claim":
+            return self._make_claim(words, seat)
+        if words[0] in ("accept", "reject") and len(words) == 1:
+            return self._answer_claim(words[0] == "accept", seat)
+        if phase == CLAIM:
+            raise IllegalActionError(
+                f"declarer has claimed: {SEAT_LETTERS[self._turn]} must accept or reject"
+            )
+        if _is_call(action):
+            raise IllegalActionError(f"the auction is over: the contract is {self.contract_name}")
+        try:
+            card = parse_card(action)
+        except ValueError as error:
+            raise InvalidActionError(str(error)) from None
+        return self.apply(card_name(card), seat)
+
+    def _make_call(self, action: str, seat: int | None) -> BridgeState:
+        try:
+            call = parse_call(action)
+        except ValueError as error:
+            if action.strip().upper() in CARD_BY_NAME:
+                raise IllegalActionError("the auction is not over: make a call") from None
+            raise InvalidActionError(str(error)) from None
+        if seat is not None and seat != self._turn:
+            raise IllegalActionError(self._not_your_turn(seat))
+        try:
+            auction = self._auction.call(call)
+        except IllegalCall as error:
+            raise IllegalActionError(str(error)) from None
+        new = self._copy()
+        new._auction = auction
+        new._turn = auction.turn
+        if auction.is_over():
+            if auction.is_passed_out():
+                new._phase = OVER
+            else:
+                declarer = auction.declarer()
+                assert declarer is not None
+                new._phase = PLAY
+                new._declarer = declarer
+                new._bid = auction.last_bid
+                new._doubled = auction.doubled
+                new._trump = strain_trump(strain_of(auction.last_bid))
+                new._leader = new._turn = (declarer + 1) % 4
+        return new
+
+    def _make_claim(self, words: list[str], seat: int | None) -> BridgeState:
+        if len(words) != 2 or not words[1].isdigit():
+            raise InvalidActionError("write claim N, N being the further tricks declarer takes")
+        if self._phase != PLAY:
+            raise IllegalActionError("a claim is already on the table")
+        declarer = self._declarer
+        if seat is None:
+            seat = self.actor
+        if seat != declarer:
+            raise IllegalActionError("only declarer may claim")
+        count = int(words[1])
+        remaining = self.remaining_tricks()
+        if count > remaining:
+            raise IllegalActionError(f"only {remaining} tricks remain to be played")
+        new = self._copy()
+        new._claim = count
+        new._resume = self._turn
+        if self.rules.auto_accept_proven_claims and self._claim_is_proven(count):
+            new._settle_claim()
+            return new
+        new._phase = CLAIM
+        new._turn = (declarer + 1) % 4
+        return new
+
+    def _claim_is_proven(self, count: int) -> bool:
+        """The hook for the solver: a claim it proves needs no answer from the defenders."""
+        prover = self.rules.claim_prover
+        if prover is None:
+            return count == 0
+        return prover(self, count)
+
+    def _answer_claim(self, accept: bool, seat: int | None) -> BridgeState:
+        if self._phase != CLAIM:
+            raise IllegalActionError("there is no claim to answer")
+        if seat is not None and seat != self._turn:
+            raise IllegalActionError(self._not_your_turn(seat))
+        new = self._copy()
+        if not accept:
+            new._phase = PLAY
+            new._turn = self._resume
+            new._claim = -1
+            new._resume = -1
+        elif self._turn == (self._declarer + 1) % 4:
+            new._turn = (self._declarer + 3) % 4
+        else:
+            new._settle_claim()
+        return new
+
+    def _settle_claim(self) -> None:
+        side = self._declarer % 2
+        rest = self.remaining_tricks() - self._claim
+        won = [self._won[0], self._won[1]]
+        won[side] += self._claim
+        won[1 - side] += rest
+        self._won = (won[0], won[1])
+        self._phase = OVER
+
+    # Scoring.
+
+    def points(self) -> tuple[int, int]:
+        """What NS and EW score for this deal (0-0 until it is over, and when passed out).
+
+        Duplicate: the Law 77 score in the scoring side's column. Rubber:
+        everything the deal puts above and below the line, the rubber bonus
+        included.
+        """
+        if self._phase != OVER or self._declarer < 0:
+            return (0, 0)
+        if self.rules.duplicate:
+            side = self._declarer % 2
+            score = duplicate_score(
+                level_of(self._bid),
+                strain_of(self._bid),
+                self._doubled,
+                self.vulnerable[side],
+                self._won[side],
+            )
+            points = [0, 0]
+            if score >= 0:
+                points[side] = score
+            else:
+                points[1 - side] = -score
+            return (points[0], points[1])
+        honour = self._honours()
+        won = self._won[self._declarer % 2]
+        return rubber_deal(self.tally, self._rubber_contract(), won, honour)[1]
+
+    def _rubber_contract(self) -> tuple[int, int, int, int] | None:
+        if self._declarer < 0:
+            return None
+        return (level_of(self._bid), strain_of(self._bid), self._doubled, self._declarer)
+
+    def _honours(self) -> tuple[int, int] | None:
+        if self._declarer < 0:
+            return None
+        return honours([mask_of(h) for h in self.deal.hands], strain_of(self._bid))
+
+    # Views and summaries.
+
+    def tricks(self) -> list[Trick]:
+        """The completed tricks, in order."""
+        return [
+            Trick(leader, tuple(card_name(c) for c in cards), winner)
+            for leader, cards, winner in self._done
+        ]
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        """What ``seat`` may know (``None``: a spectator, who sees only dummy)."""
+        dummy = self.dummy
+        shown = self.dummy_shown()
+        acting = self.actor
+        view: dict[str, Any] = {
+            "game": "bridge",
+            "scoring": self.rules.scoring,
+            "seat": seat,
+            "phase": self.phase,
+            "dealer": self.deal.dealer,
+            "board": self.board,
+            "turn": self.turn,
+            "hand": [] if seat is None else list(card_names(self._hands[seat])),
+            "dummy": list(card_names(self._hands[dummy])) if shown and dummy is not None else None,
+            "dummy_seat": dummy,
+            "hand_sizes": [h.bit_count() for h in self._hands],
+            "auction": self._auction.history(),
+            "contract": self.contract_name,
+            "declarer": self.declarer,
+            "vulnerable": list(self.vulnerable),
+            "trick": {
+                "leader": self._leader if self._leader >= 0 else None,
+                "cards": [card_name(c) for c in self._trick],
+            },
+            "tricks_won": list(self._won),
+            "tricks": [t.to_json() for t in self.tricks()],
+            "claim": None if self._claim < 0 else {"by": self._declarer, "tricks": self._claim},
+            "can_claim": self._phase == PLAY and seat is not None and seat == self._declarer,
+            "legal": list(self.legal_actions()) if seat is not None and seat == acting else [],
+        }
+        if self._phase == OVER:
+            view["result"] = self.result()
+        return view
+
+    def result(self) -> dict[str, Any]:
+        """Contract, declarer, tricks, ``+1``/``=``/``-2``, score ``[NS, EW]`` (once over)."""
+        declarer = self.declarer
+        out: dict[str, Any] = {
+            "contract": self.contract_name,
+            "declarer": None if declarer is None else SEAT_LETTERS[declarer],
+            "declarer_seat": declarer,
+            "passed_out": self.is_passed_out(),
+            "tricks": self.declarer_tricks(),
+            "tricks_won": list(self._won),
+            "result": None,
+            "vulnerable": list(self.vulnerable),
+            "claimed": self._claim >= 0 and self._phase == OVER,
+            "score": list(self.points()) if self._phase == OVER else None,
+        }
+        if self.board is not None:
+            out["board"] = self.board
+        if declarer is not None and self._phase == OVER:
+            over = self._won[declarer % 2] - level_of(self._bid) - 6
+            out["result"] = "=" if over == 0 else f"{over:+d}"
+        return out
+
+    def __repr__(self) -> str:
+        hands = " / ".join(format_cards(h) for h in self._hands)
+        return f"<BridgeState {self.phase} turn={self.turn} contract={self.contract_name} {hands}>"
+
+
+def _is_call(text: str) -> bool:
+    try:
+        parse_call(text)
+    except ValueError:
+        return False
+    return True
+
+
+@dataclass(frozen=True)
+class Bridge:
+    """The game object: options, dealing, scoring."""
+
+    id: str = "bridge"
+    title: str = "Contract Bridge"
+    players: int = 4
+    sides: int = 2
+    option_names: tuple[str, ...] = field(default=_OPTIONS)
+
+    def parse_rules(self, options: Mapping[str, Any]) -> BridgeRules:
+        """Validate options (see :class:`BridgeRules`)."""
+        check_options(options, _OPTIONS, self.id)
+        scoring = options.get("scoring", "rubber")
+        if scoring not in SCORINGS:
+            raise ValueError(f"scoring must be 'rubber' or 'duplicate', not {scoring!r}")
+        first = options.get("first_dealer")
+        if first is not None and (type(first) is not int or not 0 <= first <= 3):
+            raise ValueError(f"first_dealer must be a seat 0..3, not {first!r}")
+        if first is not None and scoring == "duplicate":
+            raise ValueError("first_dealer is a rubber option: in duplicate the board fixes it")
+        boards = options.get("boards")
+        if boards is not None and (type(boards) is not int or boards < 1):
+            raise ValueError(f"boards must be a whole number >= 1, not {boards!r}")
+        if boards is not None and scoring != "duplicate":
+            raise ValueError("boards is a duplicate option (a rubber ends at two games)")
+        auto = options.get("auto_accept_proven_claims", False)
+        if type(auto) is not bool:
+            raise ValueError(f"auto_accept_proven_claims must be true or false, not {auto!r}")
+        return BridgeRules(scoring, first, boards, auto)
+
+    def rules_to_json(self, rules: BridgeRules) -> dict[str, Any]:
+        """The options that differ from the defaults (scoring always stated)."""
+        out: dict[str, Any] = {"scoring": rules.scoring}
+        if rules.first_dealer is not None:
+            out["first_dealer"] = rules.first_dealer
+        if rules.boards is not None:
+            out["boards"] = rules.boards
+        if rules.auto_accept_proven_claims:
+            out["auto_accept_proven_claims"] = True
+        return out
+
+    def new_tally(self, rules: BridgeRules) -> RubberTally | DuplicateTally:
+        """An empty rubber sheet, or no boards played."""
+        return DuplicateTally() if rules.duplicate else RubberTally()
+
+    def first_dealer(self, rules: BridgeRules, rng: random.Random) -> int:
+        """Duplicate: North deals board 1. Rubber: the option's seat, or a cut."""
+        if rules.duplicate:
+            return board_dealer(1)
+        return rng.randrange(4) if rules.first_dealer is None else rules.first_dealer
+
+    def deal(self, rules: BridgeRules, dealer: int, rng: random.Random) -> BridgeDeal:
+        """Shuffle and deal one card at a time, clockwise from the dealer's left."""
+        deck = list(range(52))
+        rng.shuffle(deck)
+        hands: list[list[Card]] = [[], [], [], []]
+        for i, card in enumerate(deck):
+            hands[(dealer + 1 + i) % 4].append(card)
+        return BridgeDeal(dealer, tuple(tuple(h) for h in hands))
+
+    def layout_from_json(self, rules: BridgeRules, data: Mapping[str, Any]) -> BridgeDeal:
+        """Read a record's deal: four hands of 13 distinct cards, the dealer, the board."""
+        board = data.get("board")
+        if board is not None and (type(board) is not int or board < 1):
+            raise ValueError(f"board must be a number >= 1, not {board!r}")
+        dealer = data.get("dealer")
+        if dealer is None and board is not None:
+            dealer = board_dealer(board)
+        if type(dealer) is not int or not 0 <= dealer <= 3:
+            raise ValueError(f"dealer must be a seat 0..3, not {dealer!r}")
+        if board is not None and dealer != board_dealer(board):
+            raise ValueError(
+                f"board {board} is dealt by {SEAT_LETTERS[board_dealer(board)]} (Law 2), "
+                f"not {SEAT_LETTERS[dealer]}"
+            )
+        vul_text = data.get("vulnerable")
+        vulnerable = None if vul_text is None else parse_vulnerable(str(vul_text))
+        return BridgeDeal(dealer, _parse_hands(data.get("hands")), board, vulnerable)
+
+    def start(self, rules: BridgeRules, layout: Any, tally: Any) -> BridgeState:
+        """The deal before the first call, with vulnerability from the board or the rubber."""
+        assert isinstance(layout, BridgeDeal)
+        if rules.duplicate:
+            assert isinstance(tally, DuplicateTally)
+            board = layout.board if layout.board is not None else tally.last_board + 1
+            fixed = layout.board is not None or layout.vulnerable is not None
+            if not fixed and layout.dealer != board_dealer(board):
+                raise ValueError(f"board {board} is dealt by {SEAT_LETTERS[board_dealer(board)]}")
+            vulnerable = layout.vulnerable or board_vulnerability(board)
+            return BridgeState(rules, layout, board=board, vulnerable=vulnerable, tally=tally)
+        assert isinstance(tally, RubberTally)
+        return BridgeState(rules, layout, board=None, vulnerable=tally.vulnerable, tally=tally)
+
+    def settle(
+        self, rules: BridgeRules, tally: Any, state: Any, *, time_up: bool = False
+    ) -> Settlement:
+        """Score a finished deal; a rubber ends at two games (or, when time is up, by Law 80)."""
+        assert isinstance(state, BridgeState)
+        dealer = state.deal.dealer
+        if rules.duplicate:
+            assert isinstance(tally, DuplicateTally) and state.board is not None
+            points = state.points()
+            totals = (tally.totals[0] + points[0], tally.totals[1] + points[1])
+            new = DuplicateTally(totals, tally.boards + 1, state.board)
+            over = time_up or (rules.boards is not None and new.boards >= rules.boards)
+            return Settlement(
+                points, new, board_dealer(state.board + 1), _leader(totals, over), over
+            )
+        assert isinstance(tally, RubberTally)
+        sheet, points = rubber_deal(
+            tally,
+            state._rubber_contract(),
+            state.declarer_tricks() or 0,
+            state._honours(),
+        )
+        over = sheet.is_over
+        if time_up and not over:
+            sheet, extra = finish_incomplete_rubber(sheet)
+            points = (points[0] + extra[0], points[1] + extra[1])
+            over = True
+        return Settlement(points, sheet, (dealer + 1) % 4, _leader(sheet.totals, over), over)
+
+    def tally_view(self, rules: BridgeRules, tally: Any) -> dict[str, Any]:
+        """The score sheet: above/below the line and games (rubber), or totals (duplicate)."""
+        if isinstance(tally, DuplicateTally):
+            return {
+                "scoring": "duplicate",
+                "totals": list(tally.totals),
+                "boards": tally.boards,
+                "last_board": tally.last_board,
+            }
+        return {
+            "scoring": "rubber",
+            "below": list(tally.below),
+            "below_total": list(tally.below_total),
+            "above": list(tally.above),
+            "games": list(tally.games),
+            "vulnerable": list(tally.vulnerable),
+            "totals": list(tally.totals),
+            "deals": tally.deals,
+        }
+
+
+def _leader(totals: tuple[int, int], over: bool) -> int | None:
+    if not over or totals[0] == totals[1]:
+        return None
+    return 0 if totals[0] > totals[1] else 1
+
+
+def _parse_hands(hands: Any) -> tuple[tuple[Card, ...], ...]:
+    if not isinstance(hands, list) or len(hands) != 4:
+        raise ValueError("hands must be a list of four hands")
+    parsed = []
+    for seat, hand in enumerate(hands):
+        if not isinstance(hand, list) or len(hand) != 13:
+            raise ValueError(f"{SEAT_LETTERS[seat]}'s hand must hold 13 cards")
+        cards = tuple(parse_card(str(c)) for c in hand)
+        if 52 in cards:
+            raise ValueError("bridge has no joker")
+        parsed.append(cards)
+    if mask_of(c for h in parsed for c in h).bit_count() != 52:
+        raise ValueError("the four hands must hold 52 different cards")
+    return tuple(parsed)
+
+
+BRIDGE = Bridge()

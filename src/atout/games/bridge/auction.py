@@ -1,0 +1,231 @@
+"""Bridge calls and the legality of the auction (Laws 17-22).
+
+A call is a small int so that an auction is a tuple of ints and its legality is
+a handful of comparisons: bids are ``0..34`` (``(level - 1) * 5 + strain``,
+strains in bidding order ♣ ♦ ♥ ♠ NT), then ``PASS`` (35), ``DOUBLE`` (36) and
+``REDOUBLE`` (37). :class:`Auction` is immutable and carries the few facts the
+Laws need (last bid, who made it, doubled or not, passes since, who first named
+each strain for each side), so checking a call never rescans the history.
+
+>>> a = Auction.start(0)
+>>> for call in ("1H", "X", "XX", "2C", "X", "pass", "pass", "pass"):
+...     a = a.call(parse_call(call))
+>>> a.is_over(), a.contract_name(), a.declarer()
+(True, '2CX', 3)
+>>> [call_name(c) for c in Auction.start(0).call(parse_call("1S")).legal_calls()][:4]
+['pass', 'X', '1NT', '2C']
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+__all__ = [
+    "DOUBLE",
+    "PASS",
+    "REDOUBLE",
+    "STRAIN_LETTERS",
+    "Auction",
+    "IllegalCall",
+    "bid_of",
+    "call_name",
+    "level_of",
+    "parse_call",
+    "strain_of",
+    "strain_trump",
+]
+
+PASS = 35
+DOUBLE = 36
+REDOUBLE = 37
+
+STRAIN_LETTERS = ("C", "D", "H", "S", "NT")
+"""Strains in bidding order: ``strain_of(bid)`` indexes this."""
+
+_CALL_NAMES: tuple[str, ...] = tuple(
+    f"{level}{strain}" for level in range(1, 8) for strain in STRAIN_LETTERS
+) + ("pass", "X", "XX")
+
+_PARSE: dict[str, int] = {name.upper(): i for i, name in enumerate(_CALL_NAMES)}
+_PARSE.update({f"{level}N": level * 5 - 1 for level in range(1, 8)})
+_PARSE.update({"P": PASS, "D": DOUBLE, "DBL": DOUBLE, "R": REDOUBLE, "RDBL": REDOUBLE})
+for _sym, _letter in zip("♣♦♥♠", "CDHS", strict=True):
+    _PARSE.update({f"{level}{_sym}": _PARSE[f"{level}{_letter}"] for level in range(1, 8)})
+
+_STRAIN_TRUMP = (3, 2, 1, 0, -1)
+"""Strain (bidding order) to the card suit that is trump (cards: S=0 H=1 D=2 C=3), or -1."""
+
+
+class IllegalCall(ValueError):
+    """A call the Laws do not allow now; the message says why in a player's words."""
+
+
+def call_name(call: int) -> str:
+    """The canonical notation of a call: ``1C`` .. ``7NT``, ``pass``, ``X``, ``XX``."""
+    return _CALL_NAMES[call]
+
+
+def parse_call(text: str) -> int:
+    """Parse a call, case-insensitive (``p``/``pass``, ``x``/``d``/``dbl``, ``xx``/``r``, ``1n``).
+
+    >>> call_name(parse_call("3n")), call_name(parse_call("p")), call_name(parse_call("4♠"))
+    ('3NT', 'pass', '4S')
+    """
+    call = _PARSE.get(text.strip().upper())
+    if call is None:
+        raise ValueError(f"not a call: {text!r} (a bid 1C..7NT, pass, X or XX)")
+    return call
+
+
+def bid_of(level: int, strain: int) -> int:
+    """The call index of the bid ``level`` (1..7) in ``strain`` (0=♣ .. 4=NT)."""
+    return (level - 1) * 5 + strain
+
+
+def level_of(bid: int) -> int:
+    """The level (1..7) of a bid."""
+    return bid // 5 + 1
+
+
+def strain_of(bid: int) -> int:
+    """The strain of a bid in bidding order (0=♣, 1=♦, 2=♥, 3=♠, 4=NT)."""
+    return bid % 5
+
+
+def strain_trump(strain: int) -> int:
+    """The card suit that is trump in ``strain`` (``cards`` numbering), or -1 at no-trumps."""
+    return _STRAIN_TRUMP[strain]
+
+
+_DOUBLED_SUFFIX = ("", "X", "XX")
+
+
+@dataclass(frozen=True, slots=True)
+class Auction:
+    """An auction in progress or over. Immutable: :meth:`call` returns a new one."""
+
+    dealer: int
+    calls: tuple[int, ...] = ()
+    last_bid: int = -1
+    """The highest bid so far, or -1."""
+    last_bidder: int = -1
+    """Who made ``last_bid``."""
+    doubled: int = 0
+    """0, 1 (doubled) or 2 (redoubled): the state of ``last_bid``."""
+    passes: int = 0
+    """Consecutive passes at the end of the auction."""
+    first_namers: tuple[int, ...] = (-1,) * 10
+    """``first_namers[side * 5 + strain]``: the first seat of ``side`` to bid ``strain``."""
+
+    @classmethod
+    def start(cls, dealer: int) -> Auction:
+        """An empty auction; ``dealer`` calls first."""
+        return cls(dealer)
+
+    @property
+    def turn(self) -> int:
+        """The seat to call next (meaningless once over)."""
+        return (self.dealer + len(self.calls)) % 4
+
+    def is_over(self) -> bool:
+        """Three passes after a bid, or four passes at the start."""
+        return self.passes >= 3 and (self.last_bid >= 0 or self.passes == 4)
+
+    def is_passed_out(self) -> bool:
+        """All four players passed: no contract."""
+        return self.last_bid < 0 and self.passes == 4
+
+    def can_double(self, seat: int) -> bool:
+        """Law 19A: the last bid is an opponent's and only passes have followed it."""
+        return self.last_bid >= 0 and self.doubled == 0 and (self.last_bidder - seat) % 2 == 1
+
+    def can_redouble(self, seat: int) -> bool:
+        """Law 19B: the last non-pass call is an opponent's double of this side's bid."""
+        return self.doubled == 1 and (self.last_bidder - seat) % 2 == 0
+
+    def legal_calls(self) -> tuple[int, ...]:
+        """The calls open to the seat to act: pass, X, XX, then bids ascending."""
+        if self.is_over():
+            return ()
+        seat = self.turn
+        calls = [PASS]
+        if self.can_double(seat):
+            calls.append(DOUBLE)
+        if self.can_redouble(seat):
+            calls.append(REDOUBLE)
+        calls.extend(range(self.last_bid + 1, 35))
+        return tuple(calls)
+
+    def refusal(self, call: int) -> str | None:
+        """Why ``call`` is illegal for the seat to act, or ``None`` when it is legal."""
+        if self.is_over():
+            return "the auction is over"
+        seat = self.turn
+        if call == PASS:
+            return None
+        if call == DOUBLE:
+            if self.can_double(seat):
+                return None
+            if self.last_bid < 0:
+                return "there is no bid to double"
+            if self.doubled:
+                return "the last bid is already doubled"
+            return "you can double only an opponent's bid, not your partner's"
+        if call == REDOUBLE:
+            if self.can_redouble(seat):
+                return None
+            if self.doubled == 1:
+                return "you can redouble only an opponent's double, not your partner's"
+            return "you can redouble only a double of your side's bid"
+        if call <= self.last_bid:
+            return f"insufficient bid: {call_name(call)} does not beat {call_name(self.last_bid)}"
+        return None
+
+    def call(self, call: int) -> Auction:
+        """The auction after the seat to act makes ``call`` (raises :class:`IllegalCall`)."""
+        reason = self.refusal(call)
+        if reason is not None:
+            raise IllegalCall(reason)
+        seat = self.turn
+        calls = (*self.calls, call)
+        if call == PASS:
+            return Auction(
+                self.dealer,
+                calls,
+                self.last_bid,
+                self.last_bidder,
+                self.doubled,
+                self.passes + 1,
+                self.first_namers,
+            )
+        if call in (DOUBLE, REDOUBLE):
+            return Auction(
+                self.dealer,
+                calls,
+                self.last_bid,
+                self.last_bidder,
+                1 if call == DOUBLE else 2,
+                0,
+                self.first_namers,
+            )
+        namers = self.first_namers
+        key = seat % 2 * 5 + call % 5
+        if namers[key] < 0:
+            namers = (*namers[:key], seat, *namers[key + 1 :])
+        return Auction(self.dealer, calls, call, seat, 0, 0, namers)
+
+    def declarer(self) -> int | None:
+        """The first player of the contracting side to bid the contract's strain (Law 22)."""
+        if self.last_bid < 0:
+            return None
+        return self.first_namers[self.last_bidder % 2 * 5 + self.last_bid % 5]
+
+    def contract_name(self) -> str | None:
+        """The contract so far, e.g. ``4SX``; ``None`` before any bid."""
+        if self.last_bid < 0:
+            return None
+        return call_name(self.last_bid) + _DOUBLED_SUFFIX[self.doubled]
+
+    def history(self) -> list[list[int | str]]:
+        """``[[seat, call], ...]`` in the order made (the view form)."""
+        return [[(self.dealer + i) % 4, _CALL_NAMES[c]] for i, c in enumerate(self.calls)]
