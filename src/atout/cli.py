@@ -166,6 +166,25 @@ def sim(
     print_sim(summary)
 
 
+@app.command()
+def serve(
+    host: str = typer.Option("127.0.0.1", help="Interface to listen on (0.0.0.0 for all)."),
+    port: int = typer.Option(8000, help="TCP port."),
+    db: str | None = typer.Option(
+        None, "--db", help="Database URL (default: ATOUT_DATABASE_URL, then sqlite ./atout.db)."
+    ),
+) -> None:
+    """Run the web table: lobby, tables with bots, reconnect; open http://HOST:PORT/ ."""
+    import uvicorn  # noqa: PLC0415 - the server's dependencies load only for this command
+
+    from atout.server import create_app  # noqa: PLC0415
+    from atout.server.storage import database_location, database_url  # noqa: PLC0415
+
+    url = database_url(db)
+    typer.echo(f"atout web table on http://{host}:{port}/  (database: {database_location(url)})")
+    uvicorn.run(create_app(url), host=host, port=port, log_level="info")
+
+
 def main() -> None:
     """Entry point of the console script."""
     app(prog_name="atout")
