@@ -441,7 +441,7 @@ def create_app(database_url: str | None = None, *, settings: Settings | None = N
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
-        hub = Hub(store, settings or Settings())
+        hub = Hub(store, settings or Settings.from_env())
         app.state.hub = hub
         await hub.open()
         try:

@@ -23,6 +23,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import os
 import random
 import secrets
 import time
@@ -70,6 +71,16 @@ class Settings:
     """Seconds between the end of a deal and the next deal, to read the result."""
     grace_seconds: float = 30.0
     """Default time an away human keeps the turn before a bot plays for them."""
+
+    @classmethod
+    def from_env(cls) -> Settings:
+        """Timings from ``ATOUT_BOT_DELAY``, ``ATOUT_DEAL_PAUSE`` and ``ATOUT_GRACE_SECONDS``."""
+        default = cls()
+        return cls(
+            bot_delay=float(os.environ.get("ATOUT_BOT_DELAY", default.bot_delay)),
+            deal_pause=float(os.environ.get("ATOUT_DEAL_PAUSE", default.deal_pause)),
+            grace_seconds=float(os.environ.get("ATOUT_GRACE_SECONDS", default.grace_seconds)),
+        )
 
 
 def available_bots(game_id: str) -> list[str]:
@@ -266,6 +277,7 @@ class Room:
         frame: JSON = {
             "type": "state",
             "version": self.version,
+            "seat": seat,
             "seq": self.next_seq,
             "table": self.public(),
             "view": None if self.match is None else self.match.view(seat),

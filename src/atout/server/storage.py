@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import hashlib
 import os
+from pathlib import Path
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
@@ -39,6 +40,7 @@ __all__ = [
     "SeqConflict",
     "Store",
     "TableRow",
+    "database_location",
     "database_url",
     "hash_token",
 ]
@@ -61,6 +63,18 @@ def database_url(url: str | None = None) -> str:
     ):
         if url.startswith(plain):
             return async_ + url[len(plain) :]
+    return url
+
+
+def database_location(url: str) -> str:
+    """Where the data lives, for people: an SQLite file's absolute path, else the URL.
+
+    >>> database_location("postgresql+asyncpg://db/atout")
+    'postgresql+asyncpg://db/atout'
+    """
+    prefix, sep, path = url.partition(":///")
+    if prefix.startswith("sqlite") and sep and path and not path.startswith(":memory:"):
+        return str(Path(path.split("?")[0]).resolve())
     return url
 
 

@@ -1,0 +1,39 @@
+// The HTTP API and the seat tokens kept in localStorage (one per table).
+
+export async function api(path, { method = "GET", body, token } = {}) {
+  const headers = {};
+  if (body !== undefined) headers["Content-Type"] = "application/json";
+  if (token) headers.Authorization = `Bearer ${token}`;
+  const response = await fetch(path, {
+    method,
+    headers,
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const data = await response.json().catch(() => ({}));
+  if (!response.ok) throw new Error(data.error || `${response.status}`);
+  return data;
+}
+
+export function savedSeat(tableId) {
+  try {
+    return JSON.parse(localStorage.getItem(`atout.seat.${tableId}`) || "null");
+  } catch {
+    return null;
+  }
+}
+
+export function saveSeat(tableId, seat, token) {
+  localStorage.setItem(`atout.seat.${tableId}`, JSON.stringify({ seat, token }));
+}
+
+export function forgetSeat(tableId) {
+  localStorage.removeItem(`atout.seat.${tableId}`);
+}
+
+export function playerName() {
+  return localStorage.getItem("atout.name") || "";
+}
+
+export function setPlayerName(name) {
+  localStorage.setItem("atout.name", name);
+}

@@ -1,0 +1,58 @@
+// The client's entry: a tiny router between the lobby (/) and a table (/t/<id>),
+// plus the settings bar (language, sound, animations).
+import { LANGUAGES, lang, setLang, t } from "./i18n/index.js";
+import { renderLobby, h } from "./lobby.js";
+import { applyPrefs, prefs, setPref } from "./prefs.js";
+import { openTable } from "./table.js";
+
+const root = document.getElementById("app");
+let close = null;
+
+function settings() {
+  const language = h("select", { id: "lang", "aria-label": t("language") }, Object.keys(LANGUAGES).map((code) => h("option", { value: code }, code.toUpperCase())));
+  language.value = lang();
+  language.addEventListener("change", () => {
+    setLang(language.value);
+    route();
+  });
+  const toggle = (key) => {
+    const box = h("input", { type: "checkbox", id: `pref-${key}` });
+    box.checked = prefs[key];
+    box.addEventListener("change", () => setPref(key, box.checked));
+    return h("label", { class: "toggle" }, box, ` ${t(key)}`);
+  };
+  return h("div", { class: "settings" }, language, toggle("sound"), toggle("animations"));
+}
+
+function navigate(path) {
+  history.pushState({}, "", path);
+  route();
+}
+
+async function route() {
+  close?.();
+  close = null;
+  document.getElementById("settings").replaceChildren(settings());
+  const match = /^\/t\/([\w-]+)/.exec(location.pathname);
+  if (match) {
+    close = openTable(root, match[1], navigate);
+  } else {
+    document.title = `${t("appTitle")} · ${t("tagline")}`;
+    try {
+      await renderLobby(root, navigate);
+    } catch (error) {
+      root.replaceChildren(h("p", { class: "status" }, `${t("error")}: ${error.message}`));
+    }
+  }
+}
+
+document.addEventListener("click", (event) => {
+  const link = event.target.closest?.("a[data-link]");
+  if (link && link.origin === location.origin && !event.ctrlKey && !event.metaKey) {
+    event.preventDefault();
+    navigate(link.pathname);
+  }
+});
+window.addEventListener("popstate", route);
+applyPrefs();
+route();

@@ -1,0 +1,74 @@
+// Cards drawn as SVG in code: no image files, crisp at any size.
+
+const NS = "http://www.w3.org/2000/svg";
+export const SUITS = { S: "♠", H: "♥", D: "♦", C: "♣" };
+const RED = new Set(["H", "D"]);
+const CARD_RE = /^(10|[2-9TJQKA])([SHDC])$/i;
+
+/** Whether an action string is a plain card ("TH", "JK"). */
+export function isCard(text) {
+  return text === "JK" || CARD_RE.test(text);
+}
+
+/** Normalise typed text ("10h", "th") into the wire's card code ("TH"), or null. */
+export function parseCard(text) {
+  const t = text.trim().toUpperCase();
+  if (t === "JK" || t === "JOKER") return "JK";
+  const m = CARD_RE.exec(t);
+  return m ? (m[1] === "10" ? "T" : m[1]) + m[2] : null;
+}
+
+/** The rank as people read it ("T" is 10). */
+export function rankLabel(code) {
+  return code === "JK" ? "★" : code[0] === "T" ? "10" : code[0];
+}
+
+/** "TH" → "10♥"; suit letters in other actions get their symbols ("trump S" → "trump ♠"). */
+export function pretty(text) {
+  if (isCard(text)) return text === "JK" ? "Joker" : rankLabel(text) + SUITS[text[1]];
+  return text
+    .split(" ")
+    .map((w) => {
+      if (isCard(w)) return pretty(w);
+      if (SUITS[w]) return SUITS[w];
+      const bid = /^(\d+)(S|H|D|C|NT)$/.exec(w);
+      if (bid) return bid[1] + (SUITS[bid[2]] || "NT");
+      return w;
+    })
+    .join(" ");
+}
+
+function el(name, attrs = {}, text) {
+  const node = document.createElementNS(NS, name);
+  for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, v);
+  if (text !== undefined) node.textContent = text;
+  return node;
+}
+
+/** One card face (or its back when code is null), 60×84 user units. */
+export function cardSvg(code, { className = "" } = {}) {
+  const svg = el("svg", { viewBox: "0 0 60 84", class: `card ${className}`.trim(), role: "img" });
+  if (!code) {
+    svg.setAttribute("aria-label", "card back");
+    svg.append(el("rect", { x: 1, y: 1, width: 58, height: 82, rx: 5, class: "back" }));
+    svg.append(el("rect", { x: 6, y: 6, width: 48, height: 72, rx: 3, class: "back-inner" }));
+    return svg;
+  }
+  const suit = code === "JK" ? null : code[1];
+  const colour = suit && RED.has(suit) ? "red" : "black";
+  svg.dataset.card = code;
+  svg.setAttribute("aria-label", pretty(code));
+  svg.append(el("rect", { x: 1, y: 1, width: 58, height: 82, rx: 5, class: "face" }));
+  const symbol = suit ? SUITS[suit] : "★";
+  const corner = el("g", { class: colour });
+  corner.append(el("text", { x: 5, y: 17, class: "rank" }, rankLabel(code)));
+  corner.append(el("text", { x: 5, y: 30, class: "pip" }, symbol));
+  const mirrored = corner.cloneNode(true);
+  mirrored.setAttribute("transform", "rotate(180 30 42)");
+  svg.append(corner, mirrored);
+  const centre = code === "JK" ? "JOKER" : symbol;
+  svg.append(
+    el("text", { x: 30, y: code === "JK" ? 47 : 53, class: `centre ${colour} ${code === "JK" ? "joker" : ""}` }, centre),
+  );
+  return svg;
+}

@@ -1,0 +1,159 @@
+// The lobby: pick a game, its options (from the API, with their ranges), fill
+// the seats with people or bots, and see the open tables.
+import { api, playerName, saveSeat, setPlayerName } from "./api.js";
+import { t } from "./i18n/index.js";
+
+function h(tag, attrs = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs)) {
+    if (k.startsWith("on")) node.addEventListener(k.slice(2), v);
+    else if (v !== undefined && v !== null && v !== false) node.setAttribute(k, v === true ? "" : v);
+  }
+  node.append(...children.flat().filter((c) => c !== null && c !== undefined));
+  return node;
+}
+export { h };
+
+function preferredBot(bots) {
+  for (const name of ["medium", "greedy", "easy", "hard"]) if (bots.includes(name)) return name;
+  return bots[bots.length - 1];
+}
+
+function optionInput(spec) {
+  const id = `opt-${spec.name}`;
+  let input;
+  if (spec.type === "bool") {
+    input = h("input", { type: "checkbox", id, "data-option": spec.name });
+    input.checked = !!spec.default;
+  } else if (spec.type === "choice" || spec.choices || (spec.type === "int" && spec.nullable)) {
+    const values = spec.choices || [];
+    input = h("select", { id, "data-option": spec.name });
+    if (spec.nullable) input.append(h("option", { value: "" }, t("none")));
+    const range = spec.choices ? values : Array.from({ length: spec.max - spec.min + 1 }, (_, i) => spec.min + i);
+    for (const v of range) input.append(h("option", { value: String(v) }, String(v)));
+    input.value = spec.default === null ? "" : String(spec.default);
+  } else if (spec.type === "int") {
+    input = h("input", { type: "number", id, min: spec.min, max: spec.max, value: spec.default, "data-option": spec.name });
+  } else {
+    input = h("input", { type: "text", id, placeholder: "JSON, e.g. {\"deals\": 5}", "data-option": spec.name, "data-json": "1" });
+  }
+  const label = h("label", { for: id }, spec.name.replaceAll("_", " "));
+  const hint = spec.min !== undefined ? h("small", {}, ` ${spec.min}–${spec.max}`) : null;
+  return h("div", { class: "option", "data-requires": spec.requires ? JSON.stringify(spec.requires) : null }, label, hint, input);
+}
+
+function readOptions(form, game) {
+  const options = {};
+  for (const spec of game.options) {
+    const wrap = form.querySelector(`#opt-${spec.name}`)?.closest(".option");
+    if (!wrap || wrap.hidden) continue;
+    const input = wrap.querySelector("[data-option]");
+    let value;
+    if (spec.type === "bool") value = input.checked;
+    else if (input.dataset.json) {
+      if (!input.value.trim()) continue;
+      value = JSON.parse(input.value);
+    } else if (input.value === "") value = null;
+    else value = spec.type === "int" ? Number(input.value) : input.value;
+    if (JSON.stringify(value) !== JSON.stringify(spec.default)) options[spec.name] = value;
+  }
+  return options;
+}
+
+function refreshRequirements(form) {
+  for (const wrap of form.querySelectorAll(".option[data-requires]")) {
+    const needs = JSON.parse(wrap.dataset.requires);
+    wrap.hidden = !Object.entries(needs).every(([name, value]) => {
+      const input = form.querySelector(`#opt-${name}`);
+      return input && (input.type === "checkbox" ? input.checked === value : input.value === String(value));
+    });
+  }
+}
+
+export async function renderLobby(root, navigate) {
+  const games = await api("/api/games");
+  const status = h("p", { class: "status", role: "status" });
+  const gameSelect = h("select", { id: "game", name: "game" }, games.map((g) => h("option", { value: g.id }, g.title)));
+  const optionsBox = h("fieldset", { class: "options" });
+  const seatsBox = h("fieldset", { class: "seats" });
+  const nameInput = h("input", { id: "name", value: playerName(), maxlength: 24, autocomplete: "nickname" });
+  const form = h(
+    "form",
+    { class: "card-panel new-table", id: "new-table" },
+    h("h2", {}, t("newTable")),
+    h("label", { for: "game" }, t("game")),
+    gameSelect,
+    optionsBox,
+    seatsBox,
+    h("label", { for: "name" }, t("yourName")),
+    nameInput,
+    h("button", { type: "submit", class: "primary", id: "create" }, t("create")),
+    status,
+  );
+  const current = () => games.find((g) => g.id === gameSelect.value);
+  const fill = () => {
+    const game = current();
+    optionsBox.replaceChildren(h("legend", {}, t("options")), ...game.options.map(optionInput));
+    refreshRequirements(form);
+    const choices = ["human", ...game.bots.map((b) => `bot:${b}`)];
+    const best = `bot:${preferredBot(game.bots)}`;
+    seatsBox.replaceChildren(
+      h("legend", {}, t("seats")),
+      ...Array.from({ length: game.players }, (_, i) =>
+        h(
+          "div",
+          { class: "seat-choice" },
+          h("label", { for: `seat-${i}` }, i === 0 ? `${t("seat", { n: i + 1 })} (${t("you")})` : t("seat", { n: i + 1 })),
+          (() => {
+            const select = h(
+              "select",
+              { id: `seat-${i}`, disabled: i === 0 },
+              choices.map((c) => h("option", { value: c }, c === "human" ? t("human") : t("bot", { name: c.slice(4) }))),
+            );
+            select.value = i === 0 ? "human" : best;
+            return select;
+          })(),
+        ),
+      ),
+    );
+  };
+  gameSelect.addEventListener("change", fill);
+  optionsBox.addEventListener("change", () => refreshRequirements(form));
+  fill();
+  form.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    const game = current();
+    try {
+      setPlayerName(nameInput.value.trim());
+      const seats = Array.from({ length: game.players }, (_, i) => form.querySelector(`#seat-${i}`).value);
+      const table = await api("/api/tables", {
+        method: "POST",
+        body: { game: game.id, options: readOptions(form, game), seats, sit: 0, name: nameInput.value.trim() || undefined },
+      });
+      saveSeat(table.id, table.seat, table.token);
+      navigate(`/t/${table.id}`);
+    } catch (error) {
+      status.textContent = `${t("error")}: ${error.message}`;
+    }
+  });
+
+  const list = h("ul", { class: "tables", id: "open-tables" });
+  const tables = await api("/api/tables");
+  if (!tables.length) list.append(h("li", {}, t("noTables")));
+  for (const table of tables) {
+    const free = table.seats.filter((s) => !s.taken).length;
+    const people = table.seats.filter((s) => s.kind === "human" && s.name).map((s) => s.name).join(", ");
+    list.append(
+      h(
+        "li",
+        {},
+        h("strong", {}, table.title),
+        ` · ${t(table.status === "waiting" ? "open" : "playing")} · ${people || ""} `,
+        h("a", { href: `/t/${table.id}`, "data-link": "1", class: "button" }, free ? t("join") : t("watch")),
+      ),
+    );
+  }
+  root.replaceChildren(
+    h("section", { class: "lobby" }, form, h("section", { class: "card-panel" }, h("h2", {}, t("openTables")), list)),
+  );
+}

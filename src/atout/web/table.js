@@ -1,0 +1,474 @@
+// The table page: one WebSocket, one state frame at a time, everything drawn
+// from the seat's view. The server is the authority: the page only sends the
+// actions listed in `legal` and shows what comes back.
+import { api, forgetSeat, playerName, saveSeat, savedSeat } from "./api.js";
+import { cardSvg, isCard, parseCard, pretty } from "./cards.js";
+import { BID_RE, DRAWN, sideOf, tableCards, visibleHands } from "./games.js";
+import { t } from "./i18n/index.js";
+import { h } from "./lobby.js";
+import { beep, prefs } from "./prefs.js";
+
+const POSITIONS = { 2: ["bottom", "top"], 3: ["bottom", "left", "right"], 4: ["bottom", "left", "top", "right"] };
+
+export function openTable(root, tableId, navigate) {
+  const s = {
+    frame: null,
+    seat: null,
+    token: savedSeat(tableId)?.token || null,
+    ws: null,
+    closed: false,
+    retry: 0,
+    focus: 0,
+    picked: new Set(),
+    hint: null,
+    showLast: false,
+    dismissedDeal: 0,
+    typed: "",
+    wantRematch: false,
+    message: "",
+    prevTrick: 0,
+  };
+
+  // The connection.
+
+  function connect() {
+    const scheme = location.protocol === "https:" ? "wss" : "ws";
+    const ws = new WebSocket(`${scheme}://${location.host}/ws/tables/${tableId}`);
+    s.ws = ws;
+    ws.onopen = () => {
+      s.retry = 0;
+      ws.send(JSON.stringify({ type: "hello", token: s.token, since: s.frame?.version ?? null }));
+    };
+    ws.onmessage = (event) => receive(JSON.parse(event.data));
+    ws.onclose = () => {
+      if (s.closed) return;
+      s.message = t("disconnected");
+      render();
+      s.retry = Math.min(s.retry + 1, 6);
+      setTimeout(() => !s.closed && connect(), 250 * 2 ** s.retry);
+    };
+  }
+
+  function send(message) {
+    if (s.ws?.readyState === WebSocket.OPEN) s.ws.send(JSON.stringify(message));
+  }
+
+  function receive(msg) {
+    if (msg.type === "state") {
+      const before = s.frame;
+      s.frame = msg;
+      s.seat = msg.seat ?? null;
+      s.message = "";
+      s.hint = null;
+      if (!before || before.seq !== msg.seq) s.picked.clear();
+      const myTurn = (msg.view?.legal || []).length > 0;
+      if (myTurn && !(before?.view?.legal || []).length) beep("turn");
+      else if (before && before.seq !== msg.seq) beep("card");
+      followRematch();
+      render();
+    } else if (msg.type === "error") {
+      if (/unknown seat token/.test(msg.message)) {
+        forgetSeat(tableId);
+        s.token = null;
+      }
+      s.message = msg.message;
+      beep("error");
+      render();
+    } else if (msg.type === "hint") {
+      s.hint = msg.action;
+      render();
+    }
+  }
+
+  function act(action) {
+    send({ type: "action", action, seq: s.frame?.seq });
+  }
+
+  function followRematch() {
+    const table = s.frame?.table;
+    if (!table?.rematch || s.seat === null || !s.token) return;
+    const n = table.seats.length;
+    if (!savedSeat(table.rematch)) saveSeat(table.rematch, (s.seat + 1) % n, s.token);
+    if (s.wantRematch) navigate(`/t/${table.rematch}`);
+  }
+
+  // Actions from the page.
+
+  async function join(seat) {
+    try {
+      const data = await api(`/api/tables/${tableId}/join`, { method: "POST", body: { seat, name: playerName() || undefined } });
+      saveSeat(tableId, data.seat, data.token);
+      s.token = data.token;
+      send({ type: "hello", token: data.token });
+    } catch (error) {
+      s.message = error.message;
+      render();
+    }
+  }
+
+  async function post(path) {
+    try {
+      await api(`/api/tables/${tableId}/${path}`, { method: "POST", token: s.token });
+    } catch (error) {
+      s.message = error.message;
+      render();
+    }
+  }
+
+  async function downloadRecord() {
+    const response = await fetch(`/api/tables/${tableId}/record`, {
+      headers: s.token ? { Authorization: `Bearer ${s.token}` } : {},
+    });
+    const blob = new Blob([JSON.stringify(await response.json(), null, 1)], { type: "application/json" });
+    const link = h("a", { href: URL.createObjectURL(blob), download: `atout-${tableId}.json` });
+    document.body.append(link);
+    link.click();
+    link.remove();
+  }
+
+  // Keyboard: arrows + Enter over the legal cards, or type a card ("th", "10h").
+
+  function onKey(event) {
+    if (event.target.closest?.("input, select, textarea")) return;
+    const legalCards = (s.frame?.view?.legal || []).filter(isCard);
+    if (event.key === "ArrowRight" || event.key === "ArrowLeft") {
+      if (!legalCards.length) return;
+      s.focus = (s.focus + (event.key === "ArrowRight" ? 1 : legalCards.length - 1)) % legalCards.length;
+      render();
+      event.preventDefault();
+    } else if (event.key === "Enter" && legalCards.length && !event.target.closest?.("button")) {
+      act(legalCards[Math.min(s.focus, legalCards.length - 1)]);
+      event.preventDefault();
+    } else if (event.key === "Escape") {
+      s.showLast = false;
+      render();
+    } else if (/^[0-9a-zA-Z]$/.test(event.key)) {
+      s.typed = (s.typed + event.key).slice(-3);
+      for (const size of [3, 2]) {
+        const card = parseCard(s.typed.slice(-size));
+        if (card && legalCards.includes(card)) {
+          s.typed = "";
+          act(card);
+          return;
+        }
+      }
+    }
+  }
+  document.addEventListener("keydown", onKey);
+
+  // Drawing.
+
+  function name(seat) {
+    const info = s.frame?.table?.seats?.[seat];
+    if (!info) return t("seat", { n: seat + 1 });
+    if (seat === s.seat) return t("you");
+    if (info.kind === "bot") return t("bot", { name: info.bot });
+    return info.name || t("seat", { n: seat + 1 });
+  }
+
+  function sideName(side, n) {
+    if (n !== 4) return name(side);
+    if (s.seat === null) return t("side", { n: side + 1 });
+    return sideOf(s.seat, n) === side ? t("us") : t("them");
+  }
+
+  function render() {
+    const frame = s.frame;
+    if (!frame) {
+      root.replaceChildren(h("p", { class: "status" }, s.message || t("connecting")));
+      return;
+    }
+    const view = frame.view;
+    const table = frame.table;
+    const n = table.seats.length;
+    const me = s.seat ?? 0;
+    const positions = POSITIONS[n] || POSITIONS[4];
+    const pos = (seat) => positions[(seat - me + n) % n];
+    const page = h(
+      "section",
+      { class: `table-page game-${table.game}`, "data-version": frame.version, "data-phase": view?.phase || table.status },
+      topBar(frame, view, table),
+      h(
+        "div",
+        { class: "felt", id: "felt" },
+        ...Array.from({ length: n }, (_, seat) => seatBox(seat, pos(seat), view, table)),
+        trickArea(view, pos, n),
+      ),
+      controls(view),
+      hand(view),
+      sidePanel(view, table, n),
+      overlays(frame, view, table, n, pos),
+    );
+    root.replaceChildren(page);
+    s.prevTrick = view?.trick?.cards?.length || 0;
+  }
+
+  function topBar(frame, view, table) {
+    const turn = view?.turn;
+    const mine = (view?.legal || []).length > 0;
+    let status;
+    if (table.status === "waiting") status = t("waiting");
+    else if (view?.match?.over) status = t("gameOver");
+    else if (mine) status = t("yourTurn");
+    else if (turn !== null && turn !== undefined) status = t("turnOf", { name: name(turn) });
+    else status = "";
+    const buttons = [];
+    if (s.seat !== null && mine) buttons.push(h("button", { id: "hint", onclick: () => send({ type: "hint" }) }, t("hint")));
+    if (s.seat !== null && table.undo && table.status === "playing")
+      buttons.push(h("button", { id: "undo", onclick: () => send({ type: "undo" }) }, t("undo")));
+    buttons.push(h("button", { id: "last-trick", onclick: () => { s.showLast = !s.showLast; render(); } }, t("lastTrick")));
+    buttons.push(h("button", { id: "record", onclick: downloadRecord }, t("record")));
+    const invite = `${location.origin}/t/${table.id}`;
+    buttons.push(
+      h("button", { id: "invite", title: invite, onclick: (e) => navigator.clipboard?.writeText(invite).then(() => (e.target.textContent = t("copied"))) }, t("invite")),
+    );
+    if (table.status === "waiting" && s.seat !== null) buttons.push(h("button", { id: "start", onclick: () => post("start") }, t("start")));
+    if (s.seat === null)
+      for (const seat of table.seats)
+        if (!seat.taken) buttons.push(h("button", { class: "primary join", "data-seat": seat.seat, onclick: () => join(seat.seat) }, t("joinSeat", { n: seat.seat + 1 })));
+    return h(
+      "header",
+      { class: "bar" },
+      h("a", { href: "/", "data-link": "1", class: "home" }, "atout"),
+      h("span", { class: "title" }, table.title, view ? ` · ${t("deal")} ${view.match?.deal_number ?? ""}` : ""),
+      h("span", { class: `turn ${mine ? "mine" : ""}`, id: "status", role: "status" }, s.seat === null ? `${t("spectating")} · ${status}` : status),
+      s.message ? h("span", { class: "message", id: "message", role: "alert" }, s.message) : null,
+      h("span", { class: "buttons" }, buttons),
+    );
+  }
+
+  function seatBox(seat, where, view, table) {
+    const info = table.seats[seat];
+    const badges = [];
+    if (view?.dealer === seat) badges.push(h("span", { class: "badge" }, t("dealer")));
+    if (info.kind === "human" && info.taken && !info.connected && seat !== s.seat) badges.push(h("span", { class: "badge away" }, t("away")));
+    const cards = [];
+    const shown = view ? visibleHands(view)[seat] : null;
+    if (where !== "bottom" || s.seat === null) {
+      if (shown) cards.push(handRow(shown, view, `dummy-${seat}`));
+      else {
+        const count = view?.hand_sizes?.[seat] ?? 0;
+        cards.push(h("div", { class: "backs" }, Array.from({ length: Math.min(count, 13) }, () => cardSvg(null, { className: "small" }))));
+      }
+    }
+    const onTable = view ? tableCards(view)?.[seat] : null;
+    if (onTable?.length) cards.push(h("div", { class: "on-table" }, onTable.map((c) => cardSvg(c, { className: "small" }))));
+    return h(
+      "div",
+      { class: `seat-box pos-${where} ${view?.turn === seat ? "turn" : ""}`, "data-seat": seat },
+      h("div", { class: "seat-name" }, name(seat), ...badges),
+      cards,
+    );
+  }
+
+  function trickArea(view, pos, n) {
+    const area = h("div", { class: "trick-area", id: "trick" });
+    const trick = view?.trick;
+    if (!trick || !trick.cards) return area;
+    const crowded = trick.cards.length > n;
+    trick.cards.forEach((card, i) => {
+      const seat = ((trick.leader ?? 0) + i) % n;
+      const fresh = i >= s.prevTrick ? "fresh" : "";
+      const svg = cardSvg(card, { className: `${crowded ? "row" : `at-${pos(seat)}`} ${fresh}` });
+      area.append(svg);
+    });
+    return area;
+  }
+
+  function handRow(cards, view, id) {
+    const legal = view.legal || [];
+    const legalCards = legal.filter(isCard);
+    const discard = legal.find((a) => a.startsWith("discard "));
+    const row = h("div", { class: "hand-row", id });
+    for (const card of cards) {
+      const playable = legalCards.includes(card);
+      const picked = s.picked.has(card);
+      const focused = playable && legalCards.indexOf(card) === Math.min(s.focus, legalCards.length - 1);
+      const hinted = s.hint === card;
+      const svg = cardSvg(card, {
+        className: [playable && "legal", picked && "picked", focused && "focused", hinted && "hinted", discard && "pickable"].filter(Boolean).join(" "),
+      });
+      if (playable || discard) {
+        svg.setAttribute("tabindex", "0");
+        svg.setAttribute("role", "button");
+        svg.addEventListener("click", () => {
+          if (discard) {
+            if (s.picked.has(card)) s.picked.delete(card);
+            else s.picked.add(card);
+            render();
+          } else act(card);
+        });
+      }
+      row.append(svg);
+    }
+    return row;
+  }
+
+  function hand(view) {
+    if (!view || s.seat === null) return h("div", { class: "hand empty" });
+    return h("div", { class: "hand", id: "hand" }, handRow(view.hand || [], view, "my-hand"), h("p", { class: "keys" }, t("keyboardHelp")));
+  }
+
+  function controls(view) {
+    const box = h("div", { class: "controls", id: "controls" });
+    if (!view) return box;
+    const other = (view.legal || []).filter((a) => !isCard(a));
+    if (!other.length) return box;
+    const discards = other.filter((a) => a.startsWith("discard "));
+    const bids = other.filter((a) => BID_RE.test(a));
+    const rest = other.filter((a) => !discards.includes(a) && !bids.includes(a));
+    if (discards.length) {
+      const size = discards[0].split(" ").length - 1;
+      const chosen = [...s.picked];
+      const match = discards.find((a) => {
+        const cards = a.split(" ").slice(1);
+        return cards.length === chosen.length && cards.every((c) => s.picked.has(c));
+      });
+      box.append(
+        h("span", {}, t("discardPick", { n: size }), ` (${chosen.length}/${size}) `),
+        h("button", { class: "primary action", id: "discard", disabled: !match, onclick: () => match && act(match) }, t("discard")),
+      );
+    }
+    if (bids.length) {
+      const levels = new Map();
+      for (const bid of bids) {
+        const level = BID_RE.exec(bid)[1];
+        if (!levels.has(level)) levels.set(level, []);
+        levels.get(level).push(bid);
+      }
+      box.append(
+        h("div", { class: "bidding-box" }, [...levels.values()].map((row) => h("div", { class: "bid-row" }, row.map((a) => actionButton(a))))),
+      );
+    }
+    box.append(...rest.map((a) => actionButton(a)));
+    return box;
+  }
+
+  function actionButton(action) {
+    return h("button", { class: `action ${s.hint === action ? "hinted" : ""}`, "data-action": action, onclick: () => act(action) }, pretty(action));
+  }
+
+  function sidePanel(view, table, n) {
+    const panel = h("aside", { class: "panel" });
+    if (!view) return panel;
+    const sides = view.match?.totals?.length || 2;
+    const head = h("tr", {}, h("th", {}), ...Array.from({ length: sides }, (_, i) => h("th", {}, sideName(i, n))));
+    const rows = [];
+    if (Array.isArray(view.tricks_won)) rows.push(scoreRow(t("tricks"), view.tricks_won, sides));
+    for (const [key, value] of Object.entries(view.match || {})) {
+      if (Array.isArray(value) && value.length === sides) rows.push(scoreRow(key.replaceAll("_", " "), value, sides));
+    }
+    const facts = [];
+    for (const [key, value] of Object.entries(view.match || {})) {
+      if (!(Array.isArray(value) && value.length === sides) && value !== null && typeof value !== "object") facts.push(fact(key, value));
+    }
+    panel.append(h("h3", {}, t("scoreSheet")), h("table", { class: "score", id: "score" }, h("thead", {}, head), h("tbody", {}, rows)), h("dl", { class: "facts" }, facts));
+    const details = [];
+    if (view.phase) details.push(fact(t("phase"), view.phase));
+    for (const [key, value] of Object.entries(view)) {
+      if (DRAWN.has(key) || value === null || value === undefined || key === "legal") continue;
+      details.push(fact(key.replaceAll("_", " "), value));
+    }
+    panel.append(h("h3", {}, t("details")), h("dl", { class: "facts", id: "facts" }, details));
+    if (Array.isArray(view.auction) && view.auction.length) panel.append(auctionTable(view.auction, n));
+    return panel;
+  }
+
+  function scoreRow(label, values, sides) {
+    return h("tr", {}, h("th", {}, label), ...Array.from({ length: sides }, (_, i) => h("td", {}, String(values[i]))));
+  }
+
+  function show(value) {
+    if (value === true) return t("yes");
+    if (value === false) return t("no");
+    if (typeof value === "string") return pretty(value);
+    if (Array.isArray(value)) return value.map(show).join(" ");
+    if (value && typeof value === "object")
+      return Object.entries(value)
+        .filter(([, v]) => v !== null)
+        .map(([k, v]) => `${k.replaceAll("_", " ")}: ${show(v)}`)
+        .join(", ");
+    return String(value);
+  }
+
+  function fact(key, value) {
+    return [h("dt", {}, key), h("dd", {}, show(value))];
+  }
+
+  function auctionTable(auction, n) {
+    const rows = [];
+    let row = [];
+    const first = auction[0][0];
+    for (let i = 0; i < (first - 0 + n) % n; i++) row.push(h("td", {}));
+    for (const [seat, call] of auction) {
+      row.push(h("td", {}, pretty(call)));
+      if (seat === (first + n - 1) % n || (seat + 1) % n === 0) {
+        rows.push(h("tr", {}, row));
+        row = [];
+      }
+    }
+    if (row.length) rows.push(h("tr", {}, row));
+    return h("table", { class: "auction" }, h("thead", {}, h("tr", {}, Array.from({ length: n }, (_, i) => h("th", {}, name(i))))), h("tbody", {}, rows));
+  }
+
+  function overlays(frame, view, table, n, pos) {
+    const out = [];
+    if (s.showLast) {
+      const last = frame.last_trick || (Array.isArray(view?.tricks) ? view.tricks[view.tricks.length - 1] : null);
+      out.push(
+        h(
+          "div",
+          { class: "overlay last", id: "last-trick-panel", onclick: () => { s.showLast = false; render(); } },
+          h("h3", {}, t("lastTrick")),
+          last
+            ? h(
+                "div",
+                { class: "trick-list" },
+                last.cards.map((card, i) => {
+                  const seat = (last.leader + i) % n;
+                  return h("figure", { class: seat === last.winner ? "winner" : "" }, cardSvg(card), h("figcaption", {}, name(seat)));
+                }),
+              )
+            : h("p", {}, t("noLastTrick")),
+        ),
+      );
+    }
+    const deal = frame.last_deal;
+    if (deal && deal.number > s.dismissedDeal && !view?.match?.over) {
+      out.push(
+        h(
+          "div",
+          { class: "toast result", id: "deal-result", onclick: () => { s.dismissedDeal = deal.number; render(); } },
+          h("strong", {}, t("dealResult", { n: deal.number })),
+          h("p", {}, show(deal.result)),
+          h("p", {}, `${t("points")}: `, deal.points.map((p, i) => `${sideName(i, n)} ${p}`).join(" · ")),
+        ),
+      );
+    }
+    if (view?.match?.over) {
+      const winner = view.match.winner;
+      out.push(
+        h(
+          "div",
+          { class: "toast over", id: "game-over" },
+          h("strong", {}, t("gameOver")),
+          h("p", {}, winner === null ? t("draw") : t("winner", { side: sideName(winner, n) })),
+          table.rematch && s.seat !== null
+            ? h("button", { class: "primary", id: "go-rematch", onclick: () => navigate(`/t/${table.rematch}`) }, t("goRematch"))
+            : s.seat !== null
+              ? h("button", { class: "primary", id: "rematch", onclick: () => { s.wantRematch = true; post("rematch"); } }, t("rematch"))
+              : null,
+        ),
+      );
+    }
+    return out;
+  }
+
+  connect();
+  render();
+  return () => {
+    s.closed = true;
+    document.removeEventListener("keydown", onKey);
+    s.ws?.close();
+  };
+}
