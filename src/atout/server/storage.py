@@ -14,9 +14,9 @@ from __future__ import annotations
 
 import hashlib
 import os
-from pathlib import Path
 from dataclasses import dataclass
 from datetime import UTC, datetime
+from pathlib import Path
 from typing import Any
 
 from sqlalchemy import (
