@@ -298,6 +298,8 @@ class FiveHundredState:
         else:
             legal = hand
         if not legal >> card & 1:
+            if not DECK >> card & 1:
+                raise InvalidActionError(f"{card_name(card)} is not in the Five Hundred pack")
             raise IllegalActionError(self._refusal(turn, card))
         return self._play(turn, card, order.suit[card])
 
@@ -373,8 +375,8 @@ class FiveHundredState:
         if card is not None:
             self._check_turn(seat, Phase.PLAY, f"playing {card_name(card)}")
             return self.apply(card_name(card))
-        if len(words) == 1:
-            _parse_card(action)  # raises its own message for a card-like word
+        if len(words) == 1 and _maybe(parse_card, action) is not None:
+            _parse_card(action)  # a real card, but not one of this pack: say so
         raise InvalidActionError(
             f"not a Five Hundred action: {action!r} (pass, a bid like 7H or 6NT, misere,"
             " open-misere, discard C1 C2 C3, a card like QS, or JK H to lead the joker)"
