@@ -228,11 +228,11 @@ def test_game_end() -> None:
     assert game_winner(cannot, (100, 510), 1) == 1
 
 
-def test_settle_through_tally() -> None:
+def test_settle_through_tally(examples: Path) -> None:
     state = run(example_state(), "pass", "pass", "pass", "pass")
     settled = FIVE_HUNDRED.settle(RULES, FiveHundredTally((480, 20), 3), state)
     assert settled.points == (0, 0) and settled.next_dealer == 3 and not settled.over
-    played = load_record("/work/shared/examples/five-hundred-hand.record.json").state
+    played = load_record(examples / "five-hundred-hand.record.json").state
     settled = FIVE_HUNDRED.settle(RULES, FiveHundredTally((10, 400)), played)
     assert settled.points == (30, 100) and settled.winner == 1 and settled.over
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cache
+from functools import lru_cache
 from itertools import combinations
 from typing import Any
 
@@ -566,10 +566,11 @@ def _next_seat(seat: int, skip: int) -> int:
     return (seat + 1) % 4 if seat == skip else seat
 
 
-@cache
+@lru_cache(maxsize=64)
 def _discard_actions(hand: CardSet) -> tuple[str, ...]:
-    names = [card_name(c) for c in cards_of(hand)]
-    return tuple("discard " + " ".join(trio) for trio in combinations(names, 3))
+    """Every discard of three from ``hand``, ordered by card index (the combinations' order)."""
+    names = card_names(hand)
+    return tuple([f"discard {a} {b} {c}" for a, b, c in combinations(names, 3)])
 
 
 def _parse_card(text: str) -> Card:
