@@ -346,7 +346,10 @@ class Match:
             raise IllegalActionError("no deal in progress")
         deal = self.deals[-1]
         state = deal.state.apply(action, seat)
-        actor = deal.state.turn if seat is None else seat
+        # The record names the seat to act, also when another decides for it (bridge: declarer
+        # chooses dummy's card, the record names dummy's seat).
+        acting_for_turn = seat is not None and seat == getattr(deal.state, "actor", None)
+        actor = deal.state.turn if seat is None or acting_for_turn else seat
         assert actor is not None
         settlement = self._settle(len(self.deals) - 1, deal.tally_before, state)
         played = replace(

@@ -150,7 +150,8 @@ def test_round_trip_of_random_games() -> None:
 
 
 def test_deal_only_file_and_errors() -> None:
-    text = '[Board "2"]\n[Deal "E:AKQJ.AKQ.AKQ.AKQ T98.JT9.JT9.JT98 765.876.876.7654 432.5432.5432.32"]\n'
+    hands = "AKQJ.AKQ.AKQ.AKQ T98.JT9.JT9.JT98 765.876.876.7654 432.5432.5432.32"
+    text = f'[Board "2"]\n[Deal "E:{hands}"]\n'
     match = match_from_pbn(text)
     state = match.state
     assert isinstance(state, BridgeState)

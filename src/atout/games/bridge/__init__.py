@@ -496,8 +496,8 @@ class BridgeState:
         if self._phase != PLAY:
             raise IllegalActionError("a claim is already on the table")
         declarer = self._declarer
-        if seat is None:
-            seat = self.actor
+        if seat is None or (seat == (declarer + 2) % 4 and self._turn == seat):
+            seat = self.actor  # declarer, speaking in dummy's turn (records name dummy's seat)
         if seat != declarer:
             raise IllegalActionError("only declarer may claim")
         count = int(words[1])
