@@ -345,7 +345,7 @@ def test_against_openspiel() -> None:
             leader = re.search(r"Trick 1\. (\w+):", text)
             assert leader is not None
             assert ours.declarer == (seats.index(leader.group(1)) + 3) % 4
-    assert compared > 50
+    assert compared > 50, compared
 
 
 def _os_call(action: int) -> str:
