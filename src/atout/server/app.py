@@ -330,7 +330,7 @@ async def undo(request: Request) -> Response:
 
 async def openapi(request: Request) -> Response:
     """The OpenAPI description of this API."""
-    return schemas.OpenAPIResponse(request=request)
+    return JSONResponse(schemas.get_schema(routes=request.app.routes))
 
 
 async def index(request: Request) -> Response:

@@ -9,7 +9,7 @@ function h(tag, attrs = {}, ...children) {
     if (k.startsWith("on")) node.addEventListener(k.slice(2), v);
     else if (v !== undefined && v !== null && v !== false) node.setAttribute(k, v === true ? "" : v);
   }
-  node.append(...children.flat().filter((c) => c !== null && c !== undefined));
+  node.append(...children.flat(Infinity).filter((c) => c !== null && c !== undefined));
   return node;
 }
 export { h };

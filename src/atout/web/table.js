@@ -162,7 +162,7 @@ export function openTable(root, tableId, navigate) {
     const info = s.frame?.table?.seats?.[seat];
     if (!info) return t("seat", { n: seat + 1 });
     if (seat === s.seat) return t("you");
-    if (info.kind === "bot") return t("bot", { name: info.bot });
+    if (info.kind === "bot") return `${t("bot", { name: info.bot })} ${seat + 1}`;
     return info.name || t("seat", { n: seat + 1 });
   }
 
@@ -435,6 +435,13 @@ export function openTable(root, tableId, navigate) {
     }
     const deal = frame.last_deal;
     if (deal && deal.number > s.dismissedDeal && !view?.match?.over) {
+      if (s.toastFor !== deal.number) {
+        s.toastFor = deal.number;
+        setTimeout(() => {
+          s.dismissedDeal = Math.max(s.dismissedDeal, deal.number);
+          if (!s.closed) render();
+        }, 8000);
+      }
       out.push(
         h(
           "div",
