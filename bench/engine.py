@@ -26,7 +26,8 @@ def atout_plays_per_second(seconds: float, seed: int = 1) -> float:
     spent = 0.0
     deadline = time.perf_counter() + seconds
     while time.perf_counter() < deadline:
-        state = COURT_PIECE.start(rules, COURT_PIECE.deal(rules, rng.randrange(4), rng), None)
+        layout = COURT_PIECE.deal(rules, rng.randrange(4), rng)
+        state = COURT_PIECE.start(rules, layout, COURT_PIECE.new_tally(rules))
         state = state.apply(choice(state.legal_actions()))
         started = time.perf_counter()
         while state.turn is not None:

@@ -14,7 +14,7 @@ SUITS = "SHDC"
 
 
 def winner_of(cards: str, trump: str) -> str:
-    trick = [parse_card(c) for c in cards.split()]
+    trick = tuple(parse_card(c) for c in cards.split())
     return card_name(trick[plain_trick_winner(trick, SUITS.index(trump))])
 
 

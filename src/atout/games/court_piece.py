@@ -25,7 +25,6 @@ from typing import Any
 
 from atout.cards import (
     CARD_BY_NAME,
-    FULL_DECK,
     SUIT_MASKS,
     SUIT_NAMES,
     Card,
@@ -129,8 +128,8 @@ class CourtPieceState:
     """
 
     __slots__ = (
-        "_cards",
         "_done",
+        "_hands",
         "_honour",
         "_leader",
         "_legal",
@@ -144,7 +143,7 @@ class CourtPieceState:
 
     rules: CourtPieceRules
     deal: CourtPieceDeal
-    _cards: int
+    _hands: tuple[int, int, int, int]
     _trump: int
     _turn: int
     _leader: int
@@ -154,33 +153,49 @@ class CourtPieceState:
     _honour: _Honour
     _legal: tuple[str, ...] | None
 
-    def __init__(self, rules: CourtPieceRules, deal: CourtPieceDeal) -> None:
+    def __init__(
+        self,
+        rules: CourtPieceRules,
+        deal: CourtPieceDeal,
+        hands: tuple[int, int, int, int] | None = None,
+        trump: int = -1,
+        turn: int = -1,
+        leader: int = -1,
+        trick: tuple[Card, ...] = (),
+        won: tuple[int, int] = (0, 0),
+        done: tuple[tuple[int, tuple[Card, ...], int], ...] = (),
+        honour: _Honour = _NO_HONOUR,
+    ) -> None:
+        """The deal before trump is named; the other arguments are for ``apply`` only."""
         self.rules = rules
         self.deal = deal
-        self._cards = sum(mask_of(h) << 52 * s for s, h in enumerate(deal.hands))
-        self._trump = -1
-        self._turn = deal.caller
-        self._leader = deal.caller
-        self._trick = ()
-        self._won = (0, 0)
-        self._done = ()
-        self._honour = _NO_HONOUR
+        if hands is None:
+            h0, h1, h2, h3 = (mask_of(h) for h in deal.hands)
+            hands = (h0, h1, h2, h3)
+            turn = leader = deal.caller
+        self._hands = hands
+        self._trump = trump
+        self._turn = turn
+        self._leader = leader
+        self._trick = trick
+        self._won = won
+        self._done = done
+        self._honour = honour
         self._legal = None
 
     def _copy(self) -> CourtPieceState:
-        new = object.__new__(CourtPieceState)
-        new.rules = self.rules
-        new.deal = self.deal
-        new._cards = self._cards
-        new._trump = self._trump
-        new._turn = self._turn
-        new._leader = self._leader
-        new._trick = self._trick
-        new._won = self._won
-        new._done = self._done
-        new._honour = self._honour
-        new._legal = None
-        return new
+        return CourtPieceState(
+            self.rules,
+            self.deal,
+            self._hands,
+            self._trump,
+            self._turn,
+            self._leader,
+            self._trick,
+            self._won,
+            self._done,
+            self._honour,
+        )
 
     # Reading the state.
 
@@ -201,7 +216,7 @@ class CourtPieceState:
 
     def hand(self, seat: int) -> CardSet:
         """The cards ``seat`` holds now (all 13 from the start; views reveal them in stages)."""
-        return self._cards >> 52 * seat & FULL_DECK
+        return self._hands[seat]
 
     def is_over(self) -> bool:
         """Whether the deal has ended."""
@@ -236,7 +251,7 @@ class CourtPieceState:
             elif self._trump < 0:
                 legal = TRUMP_ACTIONS
             else:
-                hand = self._cards >> 52 * self._turn & FULL_DECK
+                hand = self._hands[self._turn]
                 trick = self._trick
                 if trick and not self.rules.honour_mode:
                     led = trick[0] // 13
@@ -263,8 +278,8 @@ class CourtPieceState:
             return self._apply_other(action, turn if seat is None else seat)
         if turn < 0:
             raise IllegalActionError("the deal is over")
-        cards = self._cards
-        hand = cards >> 52 * turn & FULL_DECK
+        hands = self._hands
+        hand = hands[turn]
         trick = self._trick
         if trick and not self.rules.honour_mode:
             legal = hand & SUIT_MASKS[trick[0] // 13] or hand
@@ -272,26 +287,31 @@ class CourtPieceState:
             legal = hand
         if not legal >> card & 1:
             raise IllegalActionError(self._refusal(turn, card))
-        # The copy is written out here: this is the engine's hottest line.
-        new = object.__new__(CourtPieceState)
-        new.rules = self.rules
-        new.deal = self.deal
-        new._cards = cards ^ 1 << (52 * turn + card)
-        new._trump = self._trump
-        new._leader = self._leader
-        new._won = self._won
-        new._done = self._done
-        new._legal = None
-        if trick and self.rules.honour_mode:
-            new._honour = self._note_renege(hand, card)
+        # A fixed-size tuple rebuilt in place: the cheapest copy, compiled or not.
+        rest = hand ^ 1 << card
+        if turn == 0:
+            hands = (rest, hands[1], hands[2], hands[3])
+        elif turn == 1:
+            hands = (hands[0], rest, hands[2], hands[3])
+        elif turn == 2:
+            hands = (hands[0], hands[1], rest, hands[3])
         else:
-            new._honour = self._honour
+            hands = (hands[0], hands[1], hands[2], rest)
+        honour = self._note_renege(hand, card) if trick and self.rules.honour_mode else self._honour
         if len(trick) < 3:
-            new._trick = (*trick, card)
-            new._turn = (turn + 1) % 4
-        else:
-            new._close_trick((*trick, card))
-        return new
+            return CourtPieceState(
+                self.rules,
+                self.deal,
+                hands,
+                self._trump,
+                (turn + 1) % 4,
+                self._leader,
+                (*trick, card),
+                self._won,
+                self._done,
+                honour,
+            )
+        return self._close_trick((*trick, card), hands, honour)
 
     def _refusal(self, seat: int, card: Card) -> str:
         hand = self.hand(seat)
@@ -299,7 +319,10 @@ class CourtPieceState:
             return f"you do not hold {card_name(card)}"
         return must_follow_message(hand, self._trick[0] // 13)
 
-    def _close_trick(self, trick: tuple[Card, ...]) -> None:
+    def _close_trick(
+        self, trick: tuple[Card, ...], hands: tuple[int, int, int, int], honour: _Honour
+    ) -> CourtPieceState:
+        """The state after the fourth card: the trick's winner, the count, the deal's end."""
         leader = self._leader
         winner = (leader + plain_trick_winner(trick, self._trump)) % 4
         a, b = self._won
@@ -307,18 +330,24 @@ class CourtPieceState:
             b += 1
         else:
             a += 1
-        self._won = (a, b)
-        self._done = (*self._done, (leader, trick, winner))
-        self._trick = ()
-        self._leader = winner
         # Simple rules stop at 7 unless the other side has none (the Bavney chase).
         high, low = (a, b) if a > b else (b, a)
         ends = (high >= 7 and (self.rules.courts or low >= 1)) or high == 13
-        self._turn = -1 if ends else winner
         if self.rules.honour_mode:
-            honour = self._honour
             reneged = tuple((leader + p) % 4 for p in honour.open_reneges)
-            self._honour = _Honour(closed_reneges=honour.closed_reneges + reneged)
+            honour = _Honour(closed_reneges=honour.closed_reneges + reneged)
+        return CourtPieceState(
+            self.rules,
+            self.deal,
+            hands,
+            self._trump,
+            -1 if ends else winner,
+            winner,
+            (),
+            (a, b),
+            (*self._done, (leader, trick, winner)),
+            honour,
+        )
 
     def _apply_other(self, action: str, seat: int) -> CourtPieceState:
         words = action.strip().split()
@@ -385,7 +414,9 @@ class CourtPieceState:
         if follow and card // 13 != led:
             raise IllegalActionError(must_follow_message(hand, led))
         new = self._copy()
-        new._cards = self._cards ^ (1 << (52 * seat + old)) ^ (1 << (52 * seat + card))
+        changed = list(self._hands)
+        changed[seat] = hand ^ 1 << card
+        new._hands = (changed[0], changed[1], changed[2], changed[3])
         new._trick = (*self._trick[:position], card, *self._trick[position + 1 :])
         open_reneges = tuple(p for p in honour.open_reneges if p != position)
         corrected = position if position in honour.open_reneges else honour.corrected_at

@@ -32,7 +32,7 @@ def choose(view: Mapping[str, Any], rng: random.Random) -> str:
         return f"trump {'SHDC'[name_trump([parse_card(c) for c in view['hand']])]}"
     trump = int(parse_suit(view["trump"]))
     hand = [parse_card(c) for c in view["hand"]]
-    trick = [parse_card(c) for c in view["trick"]["cards"]]
+    trick = tuple(parse_card(c) for c in view["trick"]["cards"])
     cards = _lawful([parse_card(c) for c in legal if c in view["hand"]], hand, trick)
     if not trick:
         return card_name(_lead(cards, trump))
@@ -49,7 +49,7 @@ def name_trump(first_five: Sequence[int]) -> int:
     return max(range(4), key=strength)
 
 
-def _lawful(cards: list[int], hand: list[int], trick: list[int]) -> list[int]:
+def _lawful(cards: list[int], hand: list[int], trick: tuple[int, ...]) -> list[int]:
     """Cards that follow suit (the engine enforces it unless in honour mode)."""
     if not trick:
         return cards
@@ -65,7 +65,7 @@ def _lead(cards: list[int], trump: int) -> int:
     return max((c for c in plain if suit_of(c) == suit_of(longest)), key=rank_of)
 
 
-def _follow(cards: list[int], trick: list[int], trump: int) -> int:
+def _follow(cards: list[int], trick: tuple[int, ...], trump: int) -> int:
     def low(card: int) -> tuple[bool, int]:
         return (suit_of(card) == trump, rank_of(card))
 
@@ -73,5 +73,5 @@ def _follow(cards: list[int], trick: list[int], trump: int) -> int:
     winner = plain_trick_winner(trick, trump)
     if position - winner == 2:  # partner played two cards ago and is winning
         return min(cards, key=low)
-    winners = [c for c in cards if plain_trick_winner([*trick, c], trump) == position]
+    winners = [c for c in cards if plain_trick_winner((*trick, c), trump) == position]
     return min(winners or cards, key=low)
