@@ -214,6 +214,16 @@ class CourtPieceState:
         """Tricks taken by side 0 (seats 0, 2) and side 1 (seats 1, 3)."""
         return self._won
 
+    @property
+    def trick(self) -> tuple[Card, ...]:
+        """The cards of the trick in progress, in the order played from its leader."""
+        return self._trick
+
+    @property
+    def leader(self) -> int:
+        """Who led (or leads) the trick in progress."""
+        return self._leader
+
     def hand(self, seat: int) -> CardSet:
         """The cards ``seat`` holds now (all 13 from the start; views reveal them in stages)."""
         return self._hands[seat]

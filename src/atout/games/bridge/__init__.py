@@ -318,6 +318,16 @@ class BridgeState:
         return self._won
 
     @property
+    def trick(self) -> tuple[Card, ...]:
+        """The cards of the trick in progress, in the order played from its leader."""
+        return self._trick
+
+    @property
+    def leader(self) -> int:
+        """Who led (or leads) the trick in progress (-1 before the play)."""
+        return self._leader
+
+    @property
     def actor(self) -> int | None:
         """The seat that chooses now: declarer when dummy is to play."""
         if self._phase == OVER:

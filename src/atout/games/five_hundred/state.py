@@ -208,6 +208,26 @@ class FiveHundredState:
         return self._won
 
     @property
+    def trick(self) -> tuple[Card, ...]:
+        """The cards of the trick in progress, in the order played from its leader."""
+        return self._trick
+
+    @property
+    def leader(self) -> int:
+        """Who led (or leads) the trick in progress (-1 before the play)."""
+        return self._leader
+
+    @property
+    def led_suit(self) -> int:
+        """The suit led to the trick in progress (a led joker's named suit), or -1."""
+        return self._led if self._trick else -1
+
+    @property
+    def shown_voids(self) -> int:
+        """Bit ``4 * seat + suit`` set where a seat has failed to follow (the joker-lead rule)."""
+        return self._voids
+
+    @property
     def discards(self) -> CardSet:
         """The contractor's three discards (out of play), once made."""
         return self._discards
