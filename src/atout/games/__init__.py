@@ -1,7 +1,9 @@
 """The games, by id. An explicit registry: importing a game registers nothing.
 
->>> sorted(GAMES)[:1]
-['court-piece']
+>>> sorted(GAMES)
+['bridge', 'court-circular', 'court-piece', 'five-hundred']
+>>> get_game("five_hundred").title
+'Five Hundred'
 """
 
 from __future__ import annotations
@@ -16,8 +18,8 @@ __all__ = ["GAMES", "get_game"]
 
 GAMES: dict[str, Game] = {
     COURT_PIECE.id: COURT_PIECE,
-    BRIDGE.id: BRIDGE,
     FIVE_HUNDRED.id: FIVE_HUNDRED,
+    BRIDGE.id: BRIDGE,
     COURT_CIRCULAR.id: COURT_CIRCULAR,
 }
 
