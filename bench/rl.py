@@ -1,0 +1,108 @@
+"""Environment steps per second against the raw engine, random legal actions, every game.
+
+For each game both loops run whole games in the same process, interleaved
+over several rounds (the ratio is what to compare on a noisy machine):
+
+* raw: ``Match.legal_actions()`` + ``Match.apply()`` with a random choice,
+  dealing with ``deal_next`` when a deal ends;
+* env: the usual PettingZoo loop, ``env.last()`` (observation and mask of the
+  agent to act) then ``env.step()`` with a random index of the mask, every
+  seat an agent.
+
+    python bench/rl.py [--seconds 2] [--rounds 3] [--game court-piece]
+
+The target is env >= 50% of raw.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import time
+from typing import Any
+
+import numpy as np
+
+from atout.core import Match
+from atout.games import get_game
+from atout.rl import SPECS, env
+
+CASES: tuple[tuple[str, dict[str, Any]], ...] = (
+    ("court-piece", {}),
+    ("court-piece", {"variant": "courts", "session_end": {"deals": 10}}),
+    ("five-hundred", {}),
+    ("bridge", {}),
+    ("bridge", {"scoring": "duplicate", "boards": 8}),
+    ("court-circular", {}),
+)
+
+
+def raw_actions_per_second(game_id: str, options: dict[str, Any], seconds: float) -> float:
+    """Random legal actions straight on the engine's ``Match``."""
+    game = get_game(game_id)
+    rng = random.Random(1)
+    choice = rng.choice
+    actions = 0
+    started = time.perf_counter()
+    deadline = started + seconds
+    while time.perf_counter() < deadline:
+        match = Match.new(game, options, rng)
+        while not match.is_over() and len(match.deals) <= 200:
+            if match.needs_deal():
+                match = match.deal_next(rng)
+                continue
+            match = match.apply(choice(match.legal_actions()), match.turn)
+            actions += 1
+    return actions / (time.perf_counter() - started)
+
+
+def env_steps_per_second(game_id: str, options: dict[str, Any], seconds: float) -> float:
+    """Random legal actions through the environment, observing before every step."""
+    e = env(game_id, **options)
+    rng = np.random.default_rng(1)
+    steps = 0
+    seed = 0
+    started = time.perf_counter()
+    deadline = started + seconds
+    while time.perf_counter() < deadline:
+        e.reset(seed=seed)
+        seed += 1
+        while e.agents:
+            obs, _, terminated, truncated, _ = e.last()
+            if terminated or truncated:
+                e.step(None)
+                continue
+            legal = np.flatnonzero(obs["action_mask"])
+            e.step(int(legal[rng.integers(len(legal))]))
+            steps += 1
+    return steps / (time.perf_counter() - started)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--seconds", type=float, default=2.0)
+    parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--game", help="only this game id")
+    args = parser.parse_args()
+    print(f"{'game':<40} {'raw actions/s':>14} {'env steps/s':>12} {'ratio':>6}")
+    for game_id, options in CASES:
+        if args.game and game_id != args.game:
+            continue
+        if game_id not in SPECS:
+            print(f"{game_id:<40} no environment yet")
+            continue
+        raw, stepped = [], []
+        for _ in range(args.rounds):
+            raw.append(raw_actions_per_second(game_id, options, args.seconds))
+            stepped.append(env_steps_per_second(game_id, options, args.seconds))
+        ratios = [s / r for s, r in zip(stepped, raw, strict=True)]
+        name = game_id + (" " + ",".join(f"{k}={v}" for k, v in options.items()) if options else "")
+        print(
+            f"{name[:40]:<40} {statistics.median(raw):>14,.0f} {statistics.median(stepped):>12,.0f}"
+            f" {statistics.median(ratios):>5.0%}"
+        )
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,159 @@
+"""Contract bridge for the environment: 92 actions, a 1,020-slot observation.
+
+Actions: ``0..51`` play the card of that index (declarer also chooses dummy's
+cards: the agent selected is ``Match.actor``); ``52..86`` the bids ``1C 1D 1H
+1S 1NT 2C .. 7NT``; ``87`` ``pass``, ``88`` ``X``, ``89`` ``XX`` (the
+engine's call codes, shifted by 52); ``90`` ``accept`` and ``91`` ``reject``
+(a defender answering a claim). Declarer's ``claim N`` is not offered: the
+engine keeps claims out of ``legal_actions()`` (they would swamp random
+play), so an agent plays every card; a bot opponent's claim is answered with
+``accept`` / ``reject``.
+
+Observation blocks (seats relative to the observer, 0 = self, 1 = LHO, 2 = partner):
+
+===========  ======  =======================================================
+block        slots   contents
+===========  ======  =======================================================
+hand         52      own cards
+dummy        52      dummy's cards, once face up
+trick        4 x 52  the current trick's cards, by who played them
+played       4 x 52  cards of finished tricks, by who played them
+bids         35 x 4  each bid (1C .. 7NT) x who made it
+doubles      35 x 4  who doubled each bid
+redoubles    35 x 4  who redoubled each bid
+passes       4       who passed before the first bid
+level        7       the contract's level, once the auction is over
+strain       5       its strain C D H S NT
+doubled      3       undoubled, doubled, redoubled
+declarer     4       declarer
+vulnerable   2       own side, other side
+phase        4       auction, play, claim, over
+dealer       4       the dealer
+leader       4       the current trick's leader
+turn         4       whose hand is to act (dummy's when declarer plays it)
+claim        14      a pending claim of N tricks
+tricks_won   2       tricks of own side, other side (/ 13)
+hand_sizes   4       cards held per seat (/ 13)
+score        4       rubber: below the line own, other (/ 100, within 0..1),
+                     games own, other (/ 2); duplicate: totals own, other
+                     (/ 2000, within -1..1)
+===========  ======  =======================================================
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from atout.cards import card_names
+from atout.games.bridge.auction import call_name
+from atout.rl.spec import CARD_INDEX, Encoded, GameSpec, Layout, View, clip
+
+__all__ = ["BridgeSpec"]
+
+_STRAINS = {"C": 0, "D": 1, "H": 2, "S": 3, "NT": 4}
+_PHASES = {"auction": 0, "play": 1, "claim": 2, "over": 3}
+_BIDS = {call_name(i): i for i in range(35)}
+
+LAYOUT = Layout()
+HAND = LAYOUT.add("hand", 52, cards=True)
+DUMMY = LAYOUT.add("dummy", 52, cards=True)
+TRICK = LAYOUT.add("trick", 52, seats=4, cards=True)
+PLAYED = LAYOUT.add("played", 52, seats=4, cards=True)
+BIDS = LAYOUT.add("bids", 35 * 4)
+DOUBLES = LAYOUT.add("doubles", 35 * 4)
+REDOUBLES = LAYOUT.add("redoubles", 35 * 4)
+PASSES = LAYOUT.add("passes", 4)
+LEVEL = LAYOUT.add("level", 7)
+STRAIN = LAYOUT.add("strain", 5)
+DOUBLED = LAYOUT.add("doubled", 3)
+DECLARER = LAYOUT.add("declarer", 4)
+VULNERABLE = LAYOUT.add("vulnerable", 2)
+PHASE = LAYOUT.add("phase", 4)
+DEALER = LAYOUT.add("dealer", 4)
+LEADER = LAYOUT.add("leader", 4)
+TURN = LAYOUT.add("turn", 4)
+CLAIM = LAYOUT.add("claim", 14)
+LAYOUT.add("tricks_won", 2, scalar=True)
+LAYOUT.add("hand_sizes", 4, scalar=True)
+LAYOUT.add("score", 4, scalar=True)
+
+
+class BridgeSpec(GameSpec):
+    """Bridge, rubber or duplicate."""
+
+    game_id = "bridge"
+    actions = (*card_names((1 << 52) - 1), *(call_name(i) for i in range(38)), "accept", "reject")
+    layout = LAYOUT
+    points_scale = 100.0
+
+    def encode(self, view: View, sheet: View, picks: tuple[int, ...]) -> Encoded:
+        """Hand, dummy, tricks, the auction, the contract, seats, score."""
+        me = view["seat"]
+        bits = 0
+        for name in view["hand"]:
+            bits |= 1 << HAND + CARD_INDEX[name]
+        for name in view["dummy"] or ():
+            bits |= 1 << DUMMY + CARD_INDEX[name]
+        trick = view["trick"]
+        leader = trick["leader"]
+        if leader is not None:
+            for i, name in enumerate(trick["cards"]):
+                bits |= 1 << TRICK + 52 * ((leader + i - me) & 3) + CARD_INDEX[name]
+            bits |= 1 << LEADER + ((leader - me) & 3)
+        for done in view["tricks"]:
+            first = done["leader"] - me
+            for i, name in enumerate(done["cards"]):
+                bits |= 1 << PLAYED + 52 * ((first + i) & 3) + CARD_INDEX[name]
+        bits |= _auction_bits(view["auction"], me)
+        contract = view["contract"]
+        if contract is not None:
+            bare = contract.rstrip("X")
+            bits |= 1 << LEVEL + int(bare[0]) - 1
+            bits |= 1 << STRAIN + _STRAINS[bare[1:]]
+            bits |= 1 << DOUBLED + len(contract) - len(bare)
+            bits |= 1 << DECLARER + ((view["declarer"] - me) & 3)
+        vulnerable = view["vulnerable"]
+        side = me & 1
+        bits |= vulnerable[side] << VULNERABLE | vulnerable[1 - side] << VULNERABLE + 1
+        bits |= 1 << PHASE + _PHASES[view["phase"]]
+        bits |= 1 << DEALER + ((view["dealer"] - me) & 3)
+        if view["turn"] is not None:
+            bits |= 1 << TURN + ((view["turn"] - me) & 3)
+        if view["claim"] is not None:
+            bits |= 1 << CLAIM + view["claim"]["tricks"]
+        won, sizes = view["tricks_won"], view["hand_sizes"]
+        scalars = [won[side] / 13, won[1 - side] / 13]
+        scalars += [sizes[(me + r) & 3] / 13 for r in range(4)]
+        return bits, scalars + _score(sheet, side)
+
+
+def _auction_bits(history: list[list[Any]], me: int) -> int:
+    """Bids, doubles and redoubles by who made them; passes before the first bid."""
+    bits = 0
+    last = -1
+    for seat, call in history:
+        who = (seat - me) & 3
+        if call == "pass":
+            if last < 0:
+                bits |= 1 << PASSES + who
+        elif call == "X":
+            bits |= 1 << DOUBLES + 4 * last + who
+        elif call == "XX":
+            bits |= 1 << REDOUBLES + 4 * last + who
+        else:
+            last = _BIDS[call]
+            bits |= 1 << BIDS + 4 * last + who
+    return bits
+
+
+def _score(sheet: View, side: int) -> list[float]:
+    if sheet["scoring"] == "duplicate":
+        totals = sheet["totals"]
+        return [clip(totals[side] / 2000), clip(totals[1 - side] / 2000), 0.0, 0.0]
+    below, games = sheet["below"], sheet["games"]
+    return [
+        clip(below[side] / 100),
+        clip(below[1 - side] / 100),
+        games[side] / 2,
+        games[1 - side] / 2,
+    ]

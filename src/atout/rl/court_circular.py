@@ -1,0 +1,97 @@
+"""Court Circular for the environment: 105 actions, a 388-slot observation.
+
+Actions: ``0..51`` put down the card of that index, ``52`` ``concede`` (resign
+the trick), ``53..104`` ``lead X`` (the trick's winner picks the next Lead:
+card ``c`` is ``53 + c``).
+
+Observation blocks (seats relative to the observer: 0 = self, 1 = the other player):
+
+=============  ======  =====================================================
+block          slots   contents
+=============  ======  =====================================================
+hand           52      own cards
+lead           52      the current Lead
+table          2 x 52  the cards each player has put down in this trick
+face_up        2 x 52  each player's won cards kept face up
+line_class     2 x 4   each player's best line so far: none, class 1, 2, 3
+phase          3       play, lead (the winner picks the next Lead), over
+dealer         2       the (fixed) dealer
+leader         2       first-hand of the trick
+turn           2       the player to act
+last_trick     1       the stock is empty: no resigning, winner takes all
+hand_sizes     2       cards held (/ 6)
+face_down      2       face-down won cards per player (/ 52)
+stock          1       cards left in the stock (/ 52)
+score          2       game points own, other (/ target)
+=============  ======  =====================================================
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from atout.cards import card_names
+from atout.rl.spec import CARD_INDEX, Encoded, GameSpec, Layout, View, clip
+
+__all__ = ["CourtCircularSpec"]
+
+_PHASES = {"play": 0, "lead": 1, "over": 2}
+
+LAYOUT = Layout()
+HAND = LAYOUT.add("hand", 52, cards=True)
+LEAD = LAYOUT.add("lead", 52, cards=True)
+TABLE = LAYOUT.add("table", 52, seats=2, cards=True)
+FACE_UP = LAYOUT.add("face_up", 52, seats=2, cards=True)
+LINE = LAYOUT.add("line_class", 4, seats=2)
+PHASE = LAYOUT.add("phase", 3)
+DEALER = LAYOUT.add("dealer", 2)
+LEADER = LAYOUT.add("leader", 2)
+TURN = LAYOUT.add("turn", 2)
+LAST = LAYOUT.add("last_trick", 1)
+LAYOUT.add("hand_sizes", 2, scalar=True)
+LAYOUT.add("face_down", 2, scalar=True)
+LAYOUT.add("stock", 1, scalar=True)
+LAYOUT.add("score", 2, scalar=True)
+
+
+class CourtCircularSpec(GameSpec):
+    """Court Circular (two players, each his own side)."""
+
+    game_id = "court-circular"
+    _cards = card_names((1 << 52) - 1)
+    actions = (*_cards, "concede", *(f"lead {name}" for name in _cards))
+    layout = LAYOUT
+    points_scale = 10.0
+
+    def __init__(self, rules: Any) -> None:
+        super().__init__(rules)
+        self.target: int = rules.target
+
+    def encode(self, view: View, sheet: View, picks: tuple[int, ...]) -> Encoded:
+        """Hand, Lead, table, face-up piles, lines, seats, counts, score."""
+        me = view["seat"]
+        bits = 0
+        for name in view["hand"]:
+            bits |= 1 << HAND + CARD_INDEX[name]
+        if view["lead"] is not None:
+            bits |= 1 << LEAD + CARD_INDEX[view["lead"]]
+        for seat in (0, 1):
+            other = seat ^ me
+            for name in view["table"][seat]:
+                bits |= 1 << TABLE + 52 * other + CARD_INDEX[name]
+            for name in view["piles"][seat]["face_up"]:
+                bits |= 1 << FACE_UP + 52 * other + CARD_INDEX[name]
+            line = view["lines"][seat]
+            bits |= 1 << LINE + 4 * other + (0 if line is None else line["class"] or 0)
+        bits |= 1 << PHASE + _PHASES[view["phase"]]
+        bits |= 1 << DEALER + (view["dealer"] ^ me)
+        bits |= 1 << LEADER + (view["trick"]["leader"] ^ me)
+        if view["turn"] is not None:
+            bits |= 1 << TURN + (view["turn"] ^ me)
+        bits |= int(view["is_last_trick"]) << LAST
+        sizes, piles, points = view["hand_sizes"], view["piles"], sheet["points"]
+        scalars = [sizes[me] / 6, sizes[1 - me] / 6]
+        scalars += [piles[me]["face_down"] / 52, piles[1 - me]["face_down"] / 52]
+        scalars += [view["stock_size"] / 52]
+        scalars += [clip(points[me] / self.target), clip(points[1 - me] / self.target)]
+        return bits, scalars

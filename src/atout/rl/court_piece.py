@@ -1,0 +1,149 @@
+"""Court Piece for the environment: 56 actions, a 501-slot observation.
+
+Actions: ``0..51`` play the card of that index, ``52..55`` ``trump S/H/D/C``.
+(``honour_mode``'s ``correct 7H`` and ``claim revoke`` are not among the
+engine's legal actions, so they are not offered; in honour mode the mask
+allows any card held, as the engine does.)
+
+Observation blocks (seats relative to the observer, 0 = self, 1 = next to play):
+
+=============  ======  =====================================================
+block          slots   contents
+=============  ======  =====================================================
+hand           52      own cards (before trump: the caller's first five only)
+trick          4 x 52  the current trick's cards, by who played them
+played         4 x 52  cards of finished tricks, by who played them (simple
+                       variant; courts keep finished tricks face down: zeros)
+trump          4       trump suit S H D C, once named
+phase          3       trump call, play, over
+dealer         4       the dealer
+caller         4       the trump caller
+leader         4       the current trick's leader
+turn           4       the seat to act
+tricks_won     2       tricks of own side, other side (/ 13)
+hand_sizes     4       cards held per seat (/ 13)
+score          4       simple: points own, other (/ target); courts: courts
+                       own, other (/ 10, capped), series own, other (/ 7)
+=============  ======  =====================================================
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from atout.cards import card_names
+from atout.rl.spec import CARD_INDEX, Encoded, GameSpec, Layout, View, clip
+
+__all__ = ["CourtPieceSpec"]
+
+_SUITS = {"S": 0, "H": 1, "D": 2, "C": 3}
+_PHASES = {"trump": 0, "play": 1, "over": 2}
+
+LAYOUT = Layout()
+HAND = LAYOUT.add("hand", 52, cards=True)
+TRICK = LAYOUT.add("trick", 52, seats=4, cards=True)
+PLAYED = LAYOUT.add("played", 52, seats=4, cards=True)
+TRUMP = LAYOUT.add("trump", 4)
+PHASE = LAYOUT.add("phase", 3)
+DEALER = LAYOUT.add("dealer", 4)
+CALLER = LAYOUT.add("caller", 4)
+LEADER = LAYOUT.add("leader", 4)
+TURN = LAYOUT.add("turn", 4)
+LAYOUT.add("tricks_won", 2, scalar=True)
+LAYOUT.add("hand_sizes", 4, scalar=True)
+LAYOUT.add("score", 4, scalar=True)
+
+
+class CourtPieceSpec(GameSpec):
+    """Court Piece, both variants."""
+
+    game_id = "court-piece"
+    actions = (*card_names((1 << 52) - 1), "trump S", "trump H", "trump D", "trump C")
+    layout = LAYOUT
+    points_scale = 1.0
+
+    def __init__(self, rules: Any) -> None:
+        super().__init__(rules)
+        self.courts: bool = rules.courts
+        self.honour: bool = rules.honour_mode
+        self.target: int = rules.target
+        self._played: tuple[Any, int, list[int]] = (None, 0, [0, 0, 0, 0])
+
+    def encode(self, view: View, sheet: View, picks: tuple[int, ...]) -> Encoded:
+        """Own hand, tricks, trump, seats, tricks won, the score sheet."""
+        me = view["seat"]
+        bits = 0
+        for name in view["hand"]:
+            bits |= 1 << HAND + CARD_INDEX[name]
+        trick = view["trick"]
+        leader = trick["leader"]
+        for i, name in enumerate(trick["cards"]):
+            bits |= 1 << TRICK + 52 * ((leader + i - me) & 3) + CARD_INDEX[name]
+        for done in view.get("tricks", ()):
+            first = done["leader"] - me
+            for i, name in enumerate(done["cards"]):
+                bits |= 1 << PLAYED + 52 * ((first + i) & 3) + CARD_INDEX[name]
+        trump = view["trump"]
+        bits |= self._seats(me, view["dealer"], view["caller"], view["turn"], leader)
+        if trump is not None:
+            bits |= 1 << TRUMP + _SUITS[trump]
+        bits |= 1 << PHASE + _PHASES[view["phase"]]
+        return bits, self._scalars(me, view["tricks_won"], view["hand_sizes"], sheet)
+
+    def encode_state(
+        self, state: Any, seat: int, sheet: View, picks: tuple[int, ...]
+    ) -> Encoded | None:
+        """The play phase from the state's fields (the trump call and honour mode use the view)."""
+        trump = state._trump
+        if trump < 0 or self.honour:
+            return None
+        me = seat
+        bits = state.hand(me)
+        leader = state._leader
+        for i, card in enumerate(state._trick):
+            bits |= 1 << TRICK + 52 * ((leader + i - me) & 3) + card
+        if not self.courts:
+            for s, mask in enumerate(self._played_masks(state)):
+                bits |= mask << PLAYED + 52 * ((s - me) & 3)
+        turn = state.turn
+        deal = state.deal
+        bits |= self._seats(me, deal.dealer, deal.caller, turn, leader)
+        bits |= 1 << TRUMP + trump | 1 << PHASE + (2 if turn is None else 1)
+        sizes = [state.hand(s).bit_count() for s in range(4)]
+        return bits, self._scalars(me, state.tricks_won, sizes, sheet)
+
+    def _played_masks(self, state: Any) -> list[int]:
+        """Cards each seat played in finished tricks, kept from step to step within a deal."""
+        deal, seen, masks = self._played
+        done = state._done
+        if deal is not state.deal or seen > len(done):
+            deal, seen, masks = state.deal, 0, [0, 0, 0, 0]
+        elif seen < len(done):
+            masks = list(masks)
+        for leader, trick, _ in done[seen:]:
+            for i, card in enumerate(trick):
+                masks[(leader + i) & 3] |= 1 << card
+        self._played = (deal, len(done), masks)
+        return masks
+
+    @staticmethod
+    def _seats(me: int, dealer: int, caller: int, turn: int | None, leader: int) -> int:
+        bits = 1 << DEALER + ((dealer - me) & 3)
+        bits |= 1 << CALLER + ((caller - me) & 3)
+        bits |= 1 << LEADER + ((leader - me) & 3)
+        if turn is not None:
+            bits |= 1 << TURN + ((turn - me) & 3)
+        return bits
+
+    def _scalars(self, me: int, won: Any, sizes: Any, sheet: View) -> list[float]:
+        side = me & 1
+        out = [won[side] / 13, won[1 - side] / 13]
+        out += [sizes[(me + r) & 3] / 13 for r in range(4)]
+        if self.courts:
+            courts, series = sheet["courts"], sheet["series"]
+            out += [clip(courts[side] / 10), clip(courts[1 - side] / 10)]
+            out += [series[side] / 7, series[1 - side] / 7]
+        else:
+            points = sheet["points"]
+            out += [clip(points[side] / self.target), clip(points[1 - side] / self.target), 0, 0]
+        return out

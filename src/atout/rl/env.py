@@ -1,0 +1,266 @@
+"""The PettingZoo AEC environment: a thin adapter over :class:`atout.core.Match`.
+
+The environment owns a :class:`~atout.core.Match` and nothing else of the
+game: legality, turns, scoring and what each seat may see all come from the
+engine. Its own work is bookkeeping: integers to action strings (the game's
+:class:`~atout.rl.spec.GameSpec`), views to vectors, deal points to rewards,
+and bots playing the seats that are not learning.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from typing import Any, ClassVar, Literal
+
+import gymnasium
+import numpy as np
+from pettingzoo import AECEnv  # type: ignore[import-untyped]
+
+from atout.bots import Bot, make_bot
+from atout.core import IllegalActionError, Match, Settlement
+from atout.games import get_game
+from atout.rl.spec import GameSpec
+
+__all__ = ["AtoutEnv", "EpisodeKind", "RewardKind"]
+
+EpisodeKind = Literal["game", "deal"]
+RewardKind = Literal["points", "win"]
+ObsDict = dict[str, np.ndarray[Any, Any]]
+
+
+class AtoutEnv(AECEnv):  # type: ignore[misc]
+    """One game of atout as a PettingZoo AEC environment (see :mod:`atout.rl`).
+
+    Agents are ``"seat_0"`` .. ``"seat_{n-1}"`` minus the seats given to
+    ``opponents``. The agent selected is the seat that *decides* now
+    (``Match.actor``: in bridge, declarer when dummy's card is due).
+    """
+
+    metadata: ClassVar[dict[str, Any]] = {
+        "name": "atout_v0",
+        "render_modes": ["ansi"],
+        "is_parallelizable": False,
+    }
+
+    def __init__(
+        self,
+        spec: GameSpec,
+        options: Mapping[str, Any],
+        *,
+        opponents: Mapping[int, str | Bot] | None = None,
+        episode: EpisodeKind = "game",
+        reward: RewardKind = "points",
+        win_bonus: float = 1.0,
+        points_scale: float | None = None,
+        max_deals: int | None = 200,
+        render_mode: str | None = None,
+    ) -> None:
+        super().__init__()
+        self.spec = spec
+        self.game = get_game(spec.game_id)
+        self.options = dict(options)
+        players = self.game.players
+        self.opponents: dict[int, str | Bot] = dict(opponents or {})
+        bad = [s for s in self.opponents if not (type(s) is int and 0 <= s < players)]
+        if bad:
+            raise ValueError(f"opponents: no seat {bad[0]!r} (seats 0..{players - 1})")
+        if len(self.opponents) == players:
+            raise ValueError("opponents fill every seat: leave at least one to learn")
+        if episode not in ("game", "deal"):
+            raise ValueError(f"episode must be 'game' or 'deal', not {episode!r}")
+        if reward not in ("points", "win"):
+            raise ValueError(f"reward must be 'points' or 'win', not {reward!r}")
+        if render_mode not in (None, "ansi"):
+            raise ValueError(f"render_mode must be None or 'ansi', not {render_mode!r}")
+        self.episode: EpisodeKind = episode
+        self.reward_kind: RewardKind = reward
+        self.win_bonus = float(win_bonus)
+        self.points_scale = float(points_scale or spec.points_scale)
+        self.max_deals = max_deals
+        self.render_mode = render_mode
+        self.possible_agents = [f"seat_{s}" for s in range(players) if s not in self.opponents]
+        self._seat_of = {a: int(a[5:]) for a in self.possible_agents}
+        size, actions = spec.layout.size, len(spec.actions)
+        space = gymnasium.spaces.Dict(
+            {
+                "observation": gymnasium.spaces.Box(-1.0, 1.0, (size,), np.float32),
+                "action_mask": gymnasium.spaces.Box(0, 1, (actions,), np.int8),
+            }
+        )
+        self.observation_spaces = {a: space for a in self.possible_agents}
+        self.action_spaces = {a: gymnasium.spaces.Discrete(actions) for a in self.possible_agents}
+        self._match: Match | None = None
+        self._bots: dict[int, Bot] = {}
+        self._rng = random.Random()
+        self._picks: tuple[int, ...] = ()
+        self._sheet: Mapping[str, Any] = {}
+        self._sheet_deals = -1
+        self._settled = 0
+
+    # The PettingZoo API.
+
+    def observation_space(self, agent: str) -> gymnasium.spaces.Space[Any]:
+        """The same ``Dict(observation, action_mask)`` space object for every call."""
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent: str) -> gymnasium.spaces.Space[Any]:
+        """``Discrete(len(spec.actions))``: the game's one action table."""
+        return self.action_spaces[agent]
+
+    @property
+    def match(self) -> Match:
+        """The match being played (its record is the episode's record)."""
+        if self._match is None:
+            raise RuntimeError("call reset() first")
+        return self._match
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        """A new game (deals, first dealer and bots all drawn from ``seed``)."""
+        self._rng = rng = random.Random(seed)
+        self._bots = {
+            seat: make_bot(bot, self.game.id, rng.randrange(2**31)) if isinstance(bot, str) else bot
+            for seat, bot in self.opponents.items()
+        }
+        self._match = Match.new(self.game, self.options, rng)
+        self.agents = list(self.possible_agents)
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
+        self.terminations = dict.fromkeys(self.agents, False)
+        self.truncations = dict.fromkeys(self.agents, False)
+        self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
+        self._picks = ()
+        self._settled = 0
+        self._sheet_deals = -1
+        self._advance()
+
+    def step(self, action: int | np.integer[Any] | None) -> None:
+        """Take ``action`` (an index of the action table) for the selected agent.
+
+        An index that is not allowed now raises the engine's
+        :class:`~atout.core.IllegalActionError`; to end the episode instead,
+        wrap the environment in PettingZoo's ``TerminateIllegalWrapper``.
+        """
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        if action is None:
+            raise IllegalActionError(f"{agent} must act: None is only for finished agents")
+        match = self.match
+        legal = match.legal_actions()
+        text = self.spec.resolve(int(action), legal, self._picks)
+        self._cumulative_rewards[agent] = 0.0
+        for a in self.rewards:
+            self.rewards[a] = 0.0
+        if text is None:
+            self._picks = (*self._picks, int(action))
+            return
+        self._match = match.apply(text, match.turn)
+        self._picks = ()
+        self._advance()
+        self._accumulate_rewards()
+
+    def observe(self, agent: str) -> ObsDict:
+        """The agent's view as a vector, and the mask of its legal actions (zeros if not to act)."""
+        seat = self._seat_of[agent]
+        match = self.match
+        state = match.state
+        spec = self.spec
+        picks = self._picks if agent == self.agent_selection else ()
+        sheet = self._score_sheet(match)
+        encoded = spec.encode_state(state, seat, sheet, picks)
+        if encoded is not None:
+            legal = state.legal_actions() if seat == match.actor else ()
+        else:
+            view = state.view(seat)
+            encoded = spec.encode(view, sheet, picks)
+            legal = state.legal_actions() if view["legal"] else ()
+        obs = spec.vector(encoded)
+        if legal and not (self.terminations[agent] or self.truncations[agent]):
+            mask = spec.mask(legal, picks)
+        else:
+            mask = np.zeros(len(spec.actions), np.int8)
+        return {"observation": obs, "action_mask": mask}
+
+    def render(self) -> str | None:
+        """``ansi``: the engine's one-line state (all hands: for debugging, not for agents)."""
+        if self.render_mode != "ansi" or self._match is None:
+            return None
+        match = self._match
+        return f"{match.state!r} totals={list(match.totals)}"
+
+    def close(self) -> None:
+        """Nothing to release."""
+
+    # Driving the match.
+
+    def _score_sheet(self, match: Match) -> Mapping[str, Any]:
+        """The public score sheet, computed once per deal (it changes only between deals)."""
+        deals = len(match.deals)
+        if deals != self._sheet_deals or match.current.settlement is not None:
+            self._sheet = match.game.tally_view(match.rules, match.tally)
+            self._sheet_deals = deals if match.current.settlement is None else -1
+        return self._sheet
+
+    def _advance(self) -> None:
+        """Score a finished deal, deal the next one, let bots play, until a learner decides."""
+        match = self.match
+        bots = self._bots
+        while True:
+            settlement = match.current.settlement
+            if settlement is not None and self._settled < len(match.deals):
+                self._settled = len(match.deals)
+                self._reward_deal(settlement)
+                if match.is_over() or self.episode == "deal":
+                    self._match = match
+                    self._finish(truncated=False)
+                    return
+            if match.needs_deal():
+                if self.max_deals is not None and len(match.deals) >= self.max_deals:
+                    self._match = match
+                    self._finish(truncated=True)
+                    return
+                match = match.deal_next(self._rng)
+                continue
+            actor = match.actor
+            assert actor is not None
+            bot = bots.get(actor)
+            if bot is None:
+                self._match = match
+                self.agent_selection = f"seat_{actor}"
+                return
+            match = match.apply(bot.choose(match.view(actor)), match.turn)
+
+    def _side(self, seat: int) -> int:
+        return seat % self.game.sides
+
+    def _reward_deal(self, settlement: Settlement) -> None:
+        """Points per deal: own side's points minus the best other side's, scaled."""
+        if self.reward_kind != "points" and self.episode == "game":
+            return
+        points = settlement.points
+        for agent in self.agents:
+            side = self._side(self._seat_of[agent])
+            ours = points[side]
+            theirs = max(p for s, p in enumerate(points) if s != side)
+            if self.reward_kind == "points":
+                self.rewards[agent] += (ours - theirs) / self.points_scale
+            else:
+                self.rewards[agent] += float(np.sign(ours - theirs))
+
+    def _finish(self, *, truncated: bool) -> None:
+        """End the episode: the win bonus (whole games), every agent terminated or truncated."""
+        match = self.match
+        if self.episode == "game" and match.is_over():
+            winner = match.winner
+            bonus = self.win_bonus if self.reward_kind == "points" else 1.0
+            for agent in self.agents:
+                if winner is not None:
+                    won = self._side(self._seat_of[agent]) == winner
+                    self.rewards[agent] += bonus if won else -bonus
+        flags = self.truncations if truncated else self.terminations
+        for agent in self.agents:
+            flags[agent] = True
+            self.infos[agent] = {"totals": list(match.totals), "winner": match.winner}
+        self.agent_selection = self.agents[0]

@@ -1,0 +1,213 @@
+"""Five Hundred for the environment: 138 actions, a 1,067-slot observation.
+
+Actions: ``0..51`` play the card of that index and ``52`` the joker (``JK``);
+``53..56`` lead the joker in no-trumps naming ``S H D C`` (``JK S`` ..);
+``57`` ``pass``; ``58..84`` the calls ``6S 6C 6D 6H 6NT 7S .. 10NT misere
+open-misere`` (Avondale order, the engine's ``CALL_NAMES``); ``85..137`` put
+card ``c`` (``85 + c``) into the contractor's discard.
+
+The discard is three sequential picks inside the environment, not one index
+over every set of three: that would be C(13, 3) = 286 legal sets out of
+C(43, 3) = 12,341 slots, a head almost never legal whose slots share nothing
+with the card they name. Three picks keep 53 slots that mean "this card",
+the picks made so far are in the observation (``picks``), the agent stays
+selected until the third, and only then does the engine see ``discard C1
+C2 C3``. Which cards may be picked is read from the engine's legal discards
+(the cards of the legal sets that contain the picks so far), not decided
+here.
+
+Observation blocks (seats relative to the observer; card slots 0..52, 52 the joker):
+
+==============  ======  ====================================================
+block           slots   contents
+==============  ======  ====================================================
+hand            53      own cards (the contractor's include the kitty until
+                        the discard)
+trick           4 x 53  the current trick's cards by who played them
+played          4 x 53  cards of finished tricks by who played them
+kitty           53      the kitty (the contractor only)
+discards        53      the discards (the contractor only)
+picks           53      discard picks made so far
+exposed         53      the open-misère hand, once face up
+named_suit      4       the suit named by a joker led in no-trumps
+calls           27 x 4  the calls made (code x who made it)
+passed          4       who has passed
+contract        27      the contract (call code)
+contractor      4       the contractor
+trump           5       trump S H D C, or none (no-trumps, misère)
+sits_out        4       the misère contractor's partner
+phase           4       auction, kitty, play, over
+dealer          4       the dealer
+leader          4       the current trick's leader
+turn            4       the seat to act
+tricks_won      2       tricks of own side, other side (/ 10)
+hand_sizes      4       cards held per seat (/ 13)
+score           2       the game score of own side, other side (/ 500, within -1..1)
+==============  ======  ====================================================
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from atout.cards import JOKER, card_name, card_names
+from atout.core import IllegalActionError
+from atout.games.five_hundred import CALL_NAMES
+from atout.rl.spec import CARD_INDEX, Encoded, GameSpec, Layout, View, clip
+
+__all__ = ["FiveHundredSpec"]
+
+W = 53
+"""Card slots: the 52 cards and the joker."""
+_SUITS = {"S": 0, "H": 1, "D": 2, "C": 3}
+_TRUMPS = {"S": 0, "H": 1, "D": 2, "C": 3, None: 4}
+_PHASES = {"auction": 0, "kitty": 1, "play": 2, "over": 3}
+_CALLS = {name: code for code, name in enumerate(CALL_NAMES)}
+
+LAYOUT = Layout()
+HAND = LAYOUT.add("hand", W, cards=True)
+TRICK = LAYOUT.add("trick", W, seats=4, cards=True)
+PLAYED = LAYOUT.add("played", W, seats=4, cards=True)
+KITTY = LAYOUT.add("kitty", W, cards=True)
+DISCARDS = LAYOUT.add("discards", W, cards=True)
+PICKS = LAYOUT.add("picks", W, cards=True)
+EXPOSED = LAYOUT.add("exposed", W, cards=True)
+NAMED = LAYOUT.add("named_suit", 4)
+CALLS = LAYOUT.add("calls", 27 * 4)
+PASSED = LAYOUT.add("passed", 4)
+CONTRACT = LAYOUT.add("contract", 27)
+CONTRACTOR = LAYOUT.add("contractor", 4)
+TRUMP = LAYOUT.add("trump", 5)
+SITS_OUT = LAYOUT.add("sits_out", 4)
+PHASE = LAYOUT.add("phase", 4)
+DEALER = LAYOUT.add("dealer", 4)
+LEADER = LAYOUT.add("leader", 4)
+TURN = LAYOUT.add("turn", 4)
+LAYOUT.add("tricks_won", 2, scalar=True)
+LAYOUT.add("hand_sizes", 4, scalar=True)
+LAYOUT.add("score", 2, scalar=True)
+
+PICK = 85
+"""Action index of the first discard pick (card ``c`` is ``PICK + c``)."""
+
+
+def _actions() -> tuple[str, ...]:
+    cards = (*card_names((1 << 52) - 1), "JK")
+    joker_leads = tuple(f"JK {s}" for s in "SHDC")
+    picks = tuple(f"discard-pick {name}" for name in cards)
+    return (*cards, *joker_leads, "pass", *CALL_NAMES, *picks)
+
+
+class FiveHundredSpec(GameSpec):
+    """Five Hundred with every option (misère calls are always in the table)."""
+
+    game_id = "five-hundred"
+    actions = _actions()
+    layout = LAYOUT
+    points_scale = 100.0
+
+    def __init__(self, rules: Any) -> None:
+        super().__init__(rules)
+        self._pickable: dict[tuple[tuple[str, ...], tuple[int, ...]], list[int]] = {}
+
+    # Discards as three picks.
+
+    def _allowed_picks(self, legal: Sequence[str], picks: tuple[int, ...]) -> list[int]:
+        """Cards that complete ``picks`` towards some legal discard (from the engine's list)."""
+        key = (tuple(legal), picks)
+        cards = self._pickable.get(key)
+        if cards is None:
+            chosen = {c - PICK for c in picks}
+            found: set[int] = set()
+            for action in legal:
+                trio = {CARD_INDEX[w] for w in action.split()[1:]}
+                if chosen <= trio:
+                    found |= trio - chosen
+            cards = sorted(found)
+            if len(self._pickable) > 1000:
+                self._pickable.clear()
+            self._pickable[key] = cards
+        return cards
+
+    def legal_indexes(self, legal: Sequence[str], picks: tuple[int, ...]) -> list[int]:
+        """The table indexes of ``legal``; discards become the picks allowed now."""
+        if legal and legal[0].startswith("discard "):
+            return [PICK + c for c in self._allowed_picks(legal, picks)]
+        return super().legal_indexes(legal, picks)
+
+    def resolve(self, action: int, legal: Sequence[str], picks: tuple[int, ...]) -> str | None:
+        """Picks wait for the third, which makes the engine's ``discard C1 C2 C3``."""
+        if not PICK <= action < PICK + W:
+            return super().resolve(action, legal, picks)
+        card = action - PICK
+        if not legal or not legal[0].startswith("discard "):
+            raise IllegalActionError(f"no discard now: {card_name(card)} cannot be put away")
+        if card not in self._allowed_picks(legal, picks):
+            raise IllegalActionError(f"{card_name(card)} cannot be picked for the discard")
+        if len(picks) < 2:
+            return None
+        trio = sorted([*(p - PICK for p in picks), card])
+        return "discard " + " ".join(card_name(c) for c in trio)
+
+    # The observation.
+
+    def encode(self, view: View, sheet: View, picks: tuple[int, ...]) -> Encoded:
+        """Hand, tricks, kitty and discards (contractor), auction, contract, seats, score."""
+        me = view["seat"]
+        bits = 0
+        for name in view["hand"]:
+            bits |= 1 << HAND + CARD_INDEX[name]
+        contract = view["contract"]
+        skip = None if contract is None else contract["sits_out"]
+        trick = view["trick"]
+        leader = trick["leader"]
+        if leader is not None:
+            for seat, name in zip(_seats_from(leader, skip), trick["cards"], strict=False):
+                bits |= 1 << TRICK + W * ((seat - me) & 3) + CARD_INDEX[name]
+            bits |= 1 << LEADER + ((leader - me) & 3)
+        if trick["named_suit"] is not None:
+            bits |= 1 << NAMED + _SUITS[trick["named_suit"]]
+        for done in view["tricks"]:
+            for seat, name in zip(_seats_from(done["leader"], skip), done["cards"], strict=False):
+                bits |= 1 << PLAYED + W * ((seat - me) & 3) + CARD_INDEX[name]
+        for name in view.get("kitty", ()):
+            bits |= 1 << KITTY + CARD_INDEX[name]
+        for name in view.get("discards", ()):
+            bits |= 1 << DISCARDS + CARD_INDEX[name]
+        for pick in picks:
+            bits |= 1 << PICKS + pick - PICK
+        exposed = view.get("exposed")
+        if exposed is not None:
+            for name in exposed["hand"]:
+                bits |= 1 << EXPOSED + CARD_INDEX[name]
+        for seat, call in view["auction"]:
+            if call == "pass":
+                bits |= 1 << PASSED + ((seat - me) & 3)
+            else:
+                bits |= 1 << CALLS + 4 * _CALLS[call] + ((seat - me) & 3)
+        if contract is not None:
+            bits |= 1 << CONTRACT + _CALLS[contract["bid"]]
+            bits |= 1 << CONTRACTOR + ((contract["contractor"] - me) & 3)
+            bits |= 1 << TRUMP + _TRUMPS[contract["trump"]]
+            if skip is not None:
+                bits |= 1 << SITS_OUT + ((skip - me) & 3)
+        bits |= 1 << PHASE + _PHASES[view["phase"]]
+        bits |= 1 << DEALER + ((view["dealer"] - me) & 3)
+        if view["turn"] is not None:
+            bits |= 1 << TURN + ((view["turn"] - me) & 3)
+        side = me & 1
+        won, sizes, scores = view["tricks_won"], view["hand_sizes"], sheet["scores"]
+        scalars = [won[side] / 10, won[1 - side] / 10]
+        scalars += [sizes[(me + r) & 3] / 13 for r in range(4)]
+        scalars += [clip(scores[side] / 500), clip(scores[1 - side] / 500)]
+        return bits, scalars
+
+
+def _seats_from(leader: int, skip: int | None) -> list[int]:
+    """The seats of a trick's cards in the order played (the misère partner sits out)."""
+    order = [(leader + i) & 3 for i in range(4)]
+    return [s for s in order if s != skip]
+
+
+assert JOKER == 52 and len(FiveHundredSpec.actions) == PICK + W

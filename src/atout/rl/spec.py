@@ -1,0 +1,223 @@
+"""What the environment needs from a game: a fixed action table and a view encoder.
+
+A :class:`GameSpec` is the whole per-game part of :mod:`atout.rl`: the list of
+action strings that index ``i`` of the discrete action space stands for, the
+observation layout (named blocks of a flat ``float32`` vector), and
+``encode(view, sheet, picks, out)``, which writes one seat's *view* into the
+vector. The encoder reads only ``State.view(seat)`` (and the public score
+sheet), never the state: what a seat may know is decided once, by the rules,
+and the environment cannot leak a hidden card it was never given.
+
+Cards take the first slots of every action table (index = card index, so
+``0`` is ``2S`` and ``51`` is ``AC``; Five Hundred adds the joker at 52); the
+game's other actions follow.
+
+>>> layout = Layout()
+>>> hand = layout.add("hand", 52, cards=True)
+>>> trick = layout.add("trick", 52, seats=4, cards=True)
+>>> layout.size, hand, trick
+(260, 0, 52)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from atout.cards import CARD_BY_NAME, JOKER
+from atout.core import IllegalActionError
+
+__all__ = [
+    "CARD_INDEX",
+    "Block",
+    "Encoded",
+    "GameSpec",
+    "Layout",
+    "Observation",
+    "card_bits",
+    "clip",
+    "rel",
+]
+
+Observation = npt.NDArray[np.float32]
+View = Mapping[str, Any]
+Encoded = tuple[int, list[float]]
+"""An encoded observation: the 0/1 slots as the bits of an int, then the other numbers."""
+
+CARD_INDEX: dict[str, int] = {**CARD_BY_NAME, "JK": JOKER}
+"""Card notation to card index (``JK`` is 52): the action and observation slot of a card."""
+
+
+@dataclass(frozen=True, slots=True)
+class Block:
+    """A named part of the observation: ``seats`` sub-blocks of ``width`` slots each.
+
+    Seat sub-blocks are relative to the observer: 0 is the observer, 1 the next
+    seat to play after him, and so on.
+    """
+
+    name: str
+    offset: int
+    width: int
+    seats: int = 1
+    cards: bool = False
+    """Whether a slot is a card index (1.0 = that card is there)."""
+
+    @property
+    def size(self) -> int:
+        """Slots in the block."""
+        return self.width * self.seats
+
+    def part(self, obs: Observation, seat: int = 0) -> Observation:
+        """The slots of one relative seat (a view into ``obs``)."""
+        start = self.offset + seat * self.width
+        return obs[start : start + self.width]
+
+
+@dataclass
+class Layout:
+    """The blocks of an observation vector, in order; built once per game."""
+
+    blocks: dict[str, Block] = field(default_factory=dict)
+    size: int = 0
+    bits: int = 0
+    """Slots of the 0/1 part, which comes first; the scaled numbers follow it."""
+
+    def add(
+        self, name: str, width: int, *, seats: int = 1, cards: bool = False, scalar: bool = False
+    ) -> int:
+        """Append a block and return its offset.
+
+        0/1 blocks (bit ``offset + i`` of the encoder's int) must all come
+        before the ``scalar`` blocks (``scalars[offset - bits + i]``).
+        """
+        if not scalar and self.size != self.bits:
+            raise ValueError(f"0/1 block {name!r} after a scalar block")
+        block = Block(name, self.size, width, seats, cards)
+        self.blocks[name] = block
+        self.size += block.size
+        if not scalar:
+            self.bits = self.size
+        return block.offset
+
+    def describe(self) -> str:
+        """A table of the blocks (``offset size name``), for the docs."""
+        rows = [f"{b.offset:5d} {b.size:4d}  {b.name}" for b in self.blocks.values()]
+        return "\n".join(rows)
+
+
+def rel(seat: int, observer: int, players: int) -> int:
+    """``seat`` relative to ``observer``: 0 is the observer, 1 the next to play after him.
+
+    >>> rel(1, 3, 4), rel(3, 3, 4)
+    (2, 0)
+    """
+    return (seat - observer) % players
+
+
+def card_bits(offset: int, names: Iterable[str]) -> int:
+    """The bits ``offset + card`` of the cards named.
+
+    >>> card_bits(52, ["2S", "AS"]) == (1 << 52 | 1 << 64)
+    True
+    """
+    bits = 0
+    for name in names:
+        bits |= 1 << offset + CARD_INDEX[name]
+    return bits
+
+
+def clip(value: float) -> float:
+    """A scaled score kept inside the observation space's ``[-1, 1]``."""
+    return -1.0 if value < -1.0 else 1.0 if value > 1.0 else value
+
+
+class GameSpec:
+    """The per-game part of the environment. Subclasses fill the tables and ``encode``.
+
+    The action table is a tuple of action strings; the mask of a decision is
+    the table indexes of ``view["legal"]``. Games whose actions do not fit one
+    index (Five Hundred's ``discard C1 C2 C3``) override :meth:`legal_indexes`
+    and :meth:`resolve` to split them into several picks.
+    """
+
+    game_id: str = ""
+    actions: tuple[str, ...] = ()
+    layout: Layout
+    points_scale: float = 1.0
+    """Deal points are divided by this in the ``points`` reward."""
+
+    def __init__(self, rules: Any) -> None:
+        self.rules = rules
+        self.index: dict[str, int] = {a: i for i, a in enumerate(self.actions)}
+        self._masks: dict[Any, int] = {}
+
+    def legal_indexes(self, legal: Sequence[str], picks: tuple[int, ...]) -> list[int]:
+        """The action indexes allowed now (``picks``: indexes chosen so far in a split action)."""
+        index = self.index
+        return [index[a] for a in legal]
+
+    def resolve(self, action: int, legal: Sequence[str], picks: tuple[int, ...]) -> str | None:
+        """The action string of index ``action``, or ``None`` for a pick that waits for more.
+
+        Legality is the engine's: an action not allowed now is refused by
+        ``apply``; this only maps indexes to strings.
+        """
+        if not 0 <= action < len(self.actions):
+            raise IllegalActionError(f"no action {action} (actions 0..{len(self.actions) - 1})")
+        return self.actions[action]
+
+    def encode(
+        self, view: View, sheet: View, picks: tuple[int, ...]
+    ) -> Encoded:  # pragma: no cover - every game overrides it
+        """The view of ``view["seat"]`` (and the public score sheet) as ``(bits, scalars)``.
+
+        ``bits`` holds the 0/1 slots (bit ``i`` = slot ``i``), ``scalars`` the
+        numbers after them. This is the definition of the observation: it
+        reads the view and nothing else, so it cannot show what the seat may
+        not know.
+        """
+        raise NotImplementedError
+
+    def encode_state(
+        self, state: Any, seat: int, sheet: View, picks: tuple[int, ...]
+    ) -> Encoded | None:
+        """The same as :meth:`encode` without building the view, where a game has a fast path.
+
+        Views list every finished trick as strings, so building one per step
+        costs more than the step itself; a fast path reads the state's fields
+        instead. It returns ``None`` in the phases it leaves to :meth:`encode`,
+        and ``tests/rl`` check on random games that both paths give the same
+        vector for every seat at every step.
+        """
+        return None
+
+    def vector(self, encoded: Encoded) -> Observation:
+        """The observation vector: one ``unpackbits`` for the 0/1 part, one copy for the rest."""
+        bits, scalars = encoded
+        layout = self.layout
+        width = layout.bits
+        out = np.empty(layout.size, np.float32)
+        raw = np.frombuffer(bits.to_bytes((width + 7) // 8, "little"), np.uint8)
+        out[:width] = np.unpackbits(raw, bitorder="little")[:width]
+        out[width:] = scalars
+        return out
+
+    def mask(self, legal: Sequence[str], picks: tuple[int, ...]) -> npt.NDArray[np.int8]:
+        """The action mask of ``legal`` (cached per legal list: states share those tuples)."""
+        key = (legal, picks) if picks else legal
+        bits = self._masks.get(key)
+        if bits is None:
+            bits = 0
+            for i in self.legal_indexes(legal, picks):
+                bits |= 1 << i
+            if len(self._masks) > 100_000:
+                self._masks.clear()
+            self._masks[key] = bits
+        width = len(self.actions)
+        raw = np.frombuffer(bits.to_bytes((width + 7) // 8, "little"), np.uint8)
+        return np.unpackbits(raw, bitorder="little")[:width].view(np.int8)
