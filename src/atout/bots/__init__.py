@@ -31,16 +31,24 @@ class Bot(Protocol):
 
 
 class RandomBot:
-    """Uniform over the legal actions."""
+    """Uniform over the legal actions, or weighted towards ``pass`` where auctions need it.
 
-    def __init__(self, seed: int | None = None) -> None:
+    With uniform calls a bridge auction climbs to the seven level on almost
+    every deal and a rubber never ends, so ``pass_weight`` (the chance of
+    passing whenever a pass is legal) keeps random auctions sensible.
+    """
+
+    def __init__(self, seed: int | None = None, *, pass_weight: float | None = None) -> None:
         self.rng = random.Random(seed)
+        self.pass_weight = pass_weight
 
     def choose(self, view: View) -> str:
-        """Any legal action, uniformly."""
+        """Any legal action, uniformly (a pass with probability ``pass_weight`` if set)."""
         legal = view["legal"]
         if not legal:
             raise ValueError("no legal action in this view")
+        if self.pass_weight is not None and "pass" in legal and self.rng.random() < self.pass_weight:
+            return "pass"
         return str(self.rng.choice(legal))
 
 
@@ -59,6 +67,9 @@ class GreedyBot:
 
 BOT_NAMES = ("random", "greedy")
 
+RANDOM_PASS_WEIGHT = {"bridge": 0.8}
+"""Games whose random bot passes more often than uniform play would."""
+
 
 def make_bot(name: str, game: str, seed: int | None = None) -> Bot:
     """A bot by name (``random``, ``greedy``) or ``module:callable`` for a user's own.
@@ -67,7 +78,7 @@ def make_bot(name: str, game: str, seed: int | None = None) -> Bot:
     return an object with ``choose(view) -> str``.
     """
     if name == "random":
-        return RandomBot(seed)
+        return RandomBot(seed, pass_weight=RANDOM_PASS_WEIGHT.get(game))
     if name == "greedy":
         return GreedyBot(game, seed)
     if ":" in name:
