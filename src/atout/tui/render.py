@@ -15,10 +15,6 @@ from atout.cards import card_symbol, parse_card
 __all__ = ["print_replay", "render_view", "seat_name"]
 
 _RED = {"H", "D"}
-_KNOWN = {
-    "game", "variant", "seat", "dealer", "caller", "phase", "turn", "hand", "hand_sizes", "trick",
-    "tricks_won", "tricks", "legal", "match", "result", "trump",
-}  # fmt: skip
 
 
 def seat_name(view: Mapping[str, Any], seat: int | None, me: int | None = None) -> str:
@@ -53,34 +49,22 @@ def cards_text(names: Sequence[str], legal: Sequence[str] = ()) -> Text:
 
 
 def render_view(view: Mapping[str, Any], me: int | None) -> Group:
-    """The table as ``me`` sees it: score, contract/trump, trick, hand, legal actions."""
+    """The table as ``me`` sees it: score, contract or trump, auction, trick, hands, actions."""
     header = Table.grid(padding=(0, 2))
-    score = view.get("match", {})
     header.add_row(
         Text(f"{view.get('game', '')} {view.get('variant', '')}".strip(), style="bold cyan"),
-        Text(_score_line(score)),
+        Text(_score_line(view.get("match", {}))),
     )
     status = [f"phase: {view.get('phase')}", f"turn: {seat_name(view, view.get('turn'), me)}"]
     if view.get("trump"):
-        status.append(f"trump: {card_symbol(parse_card('A' + view['trump']))[-1]}")
+        status.append(f"trump: {_suit_symbol(view['trump'])}")
     if "tricks_won" in view:
         status.append(f"tricks: {view['tricks_won'][0]}-{view['tricks_won'][1]}")
-    extras = [
-        f"{k}: {_short(v)}" for k, v in view.items() if k not in _KNOWN and v not in (None, [])
-    ]
-    trick = view.get("trick") or {}
-    trick_line = Text("trick: ")
-    leader = trick.get("leader")
-    players = len(view.get("hand_sizes") or [0, 0, 0, 0]) or 4
-    for i, name in enumerate(trick.get("cards", [])):
-        who = seat_name(view, (leader + i) % players if leader is not None else None, me)
-        trick_line.append(f"{who} ").append(card_text(name)).append("   ")
-    hand = Text("your hand: ").append(
-        cards_text(view.get("hand", []), [a for a in view.get("legal", []) if len(a) <= 2])
-    )
     parts: list[Any] = [header, Text("  ".join(status))]
-    parts += [Text(e, style="dim") for e in extras]
-    parts += [trick_line, hand]
+    parts += _game_facts(view, me)
+    parts.append(_trick_line(view, me))
+    legal = [a for a in view.get("legal", []) if len(a) <= 2]
+    parts.append(Text("your hand: ").append(cards_text(view.get("hand", []), legal)))
     tricks = view.get("tricks") or []
     if tricks:
         last = tricks[-1]
@@ -89,9 +73,70 @@ def render_view(view: Mapping[str, Any], me: int | None) -> Group:
             .append(cards_text(last["cards"]))
             .append(f"  won by {seat_name(view, last['winner'], me)}")
         )
-    if view.get("legal") and view.get("turn") == me:
+    if view.get("legal"):
         parts.append(Text("legal: " + " ".join(view["legal"][:40]), style="green"))
+        if len(view["legal"]) > 40:
+            more = len(view["legal"]) - 40
+            parts.append(Text(f"... and {more} more (? lists all)", style="green"))
     return Group(Panel(Group(*parts), expand=False))
+
+
+def _suit_symbol(letter: str) -> str:
+    return {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}.get(letter, letter)
+
+
+def _trick_line(view: Mapping[str, Any], me: int | None) -> Text:
+    trick = view.get("trick") or {}
+    line = Text("trick: ")
+    leader = trick.get("leader")
+    players = 2 if view.get("game") == "court-circular" else 4
+    for i, name in enumerate(trick.get("cards", [])):
+        seat = (leader + i) % players if leader is not None else None
+        if view.get("game") == "court-circular":
+            seat = leader if i % 2 == 0 else (None if leader is None else 1 - leader)
+        line.append(f"{seat_name(view, seat, me)} ").append(card_text(name)).append("   ")
+    if trick.get("named_suit"):
+        line.append(f"(joker names {_suit_symbol(trick['named_suit'])})")
+    return line
+
+
+def _game_facts(view: Mapping[str, Any], me: int | None) -> list[Text]:
+    """The lines each game adds: auction, contract, dummy, kitty, the Lead and lines."""
+    facts: list[Text] = []
+    if view.get("auction"):
+        calls = "  ".join(f"{seat_name(view, s)}: {c}" for s, c in view["auction"])
+        facts.append(Text(f"auction: {calls}"))
+    contract = view.get("contract")
+    if isinstance(contract, Mapping):
+        who = seat_name(view, contract.get("contractor"), me)
+        facts.append(Text(f"contract: {contract.get('bid')} by {who} ({contract.get('value')})"))
+    elif contract:
+        facts.append(Text(f"contract: {contract} by {seat_name(view, view.get('declarer'), me)}"))
+    if view.get("vulnerable") and any(view["vulnerable"]):
+        facts.append(Text(f"vulnerable: NS {view['vulnerable'][0]}, EW {view['vulnerable'][1]}"))
+    if view.get("dummy"):
+        who = seat_name(view, view.get("dummy_seat"), me)
+        facts.append(Text(f"dummy ({who}): ").append(cards_text(view["dummy"])))
+    for key in ("kitty", "discards", "exposed"):
+        value = view.get(key)
+        if isinstance(value, list) and value and isinstance(value[0], str):
+            facts.append(Text(f"{key}: ").append(cards_text(value)))
+    if view.get("lead"):
+        facts.append(Text("the Lead: ").append(card_text(view["lead"])))
+    if view.get("game") == "court-circular":
+        for seat, cards in enumerate(view.get("table") or []):
+            line = (view.get("lines") or [None, None])[seat]
+            label = f"  {line['label']}" if line else ""
+            facts.append(
+                Text(f"{seat_name(view, seat, me)} on the table: ")
+                .append(cards_text(cards))
+                .append(label, style="yellow")
+            )
+        if "stock_size" in view:
+            facts.append(Text(f"stock: {view['stock_size']} cards", style="dim"))
+    if view.get("claim"):
+        facts.append(Text(f"claim: {view['claim']}", style="yellow"))
+    return facts
 
 
 def _score_line(score: Mapping[str, Any]) -> str:
