@@ -36,7 +36,7 @@ _dds: Any = None
 
 def _lib() -> Any:
     """endplay's DDS bindings, loaded on first use (loading the library costs time)."""
-    global _dds  # noqa: PLW0603 - a lazily loaded module handle
+    global _dds
     if _dds is None:
         import endplay._dds as lib  # noqa: PLC0415
 

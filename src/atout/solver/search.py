@@ -55,12 +55,14 @@ class Searcher:
     boundary, so probes for either side and for any ``need`` share it.
     """
 
-    __slots__ = ("nodes", "pos", "side", "tt")
+    __slots__ = ("killers", "nodes", "pos", "side", "tt")
 
     def __init__(self, pos: Position) -> None:
         self.pos = pos
         self.side = 0
         self.tt: dict[int, tuple[int, int]] = {}
+        self.killers: dict[int, int] = {}
+        """The lead that last decided each trick boundary: tried first next time."""
         self.nodes = 0
 
     # Public probes.
@@ -122,12 +124,20 @@ class Searcher:
         won = pos.won
         before = won[side]
         result = not maximizing
-        for move in ordered_moves(pos):
+        moves = ordered_moves(pos)
+        if key:
+            killer = self.killers.get(key)
+            if killer is not None and killer in moves and moves[0] != killer:
+                moves.remove(killer)
+                moves.insert(0, killer)
+        for move in moves:
             pos.play(move)
             outcome = self._search(need - (won[side] - before))
             pos.undo()
             if outcome == maximizing:
                 result = outcome
+                if key:
+                    self.killers[key] = move
                 break
         if key:
             self._store(key, left, result, need)
@@ -258,7 +268,7 @@ def ordered_moves(pos: Position) -> list[int]:
         losers = [low for low, high in runs if high + lift < best_key]
         if partner_wins or not winners:
             return [low for low, _ in runs]
-        if last or len(trick) == 1 and not _second_hand_high(pos, live, winners):
+        if last or (len(trick) == 1 and not _second_hand_high(pos, live, winners)):
             # Fourth hand wins as cheaply as it can; second hand plays low.
             if last:
                 return [winners[0][0], *(high for _, high in winners[1:]), *losers]
@@ -376,3 +386,34 @@ def reaches(pos: Position, side: int, need: int) -> bool:
 def best_value(pos: Position) -> int:
     """The further tricks the side to move takes with best play by all."""
     return Searcher(pos).exact(pos.turn & 1)
+
+
+def misere_is_set(pos: Position, table: dict[tuple[int, ...], bool] | None = None) -> bool:
+    """Whether the defenders can force the misère contractor (``pos.stop_seat``) to take a trick.
+
+    A yes/no search of its own: the objective is not a trick count (the deal
+    stops at the contractor's first trick), so the contractor minimises and
+    the defenders maximise one bit. Exact keys at trick boundaries.
+    """
+    if table is None:
+        table = {}
+    if pos.over:
+        return pos.leader == pos.stop_seat
+    key: tuple[int, ...] | None = None
+    if not pos.trick:
+        key = pos.key()
+        known = table.get(key)
+        if known is not None:
+            return known
+    contractor_moves = pos.turn == pos.stop_seat
+    result = contractor_moves
+    for move in ordered_moves(pos):
+        pos.play(move)
+        outcome = misere_is_set(pos, table)
+        pos.undo()
+        if outcome != contractor_moves:
+            result = outcome
+            break
+    if key is not None:
+        table[key] = result
+    return result
