@@ -1,0 +1,32 @@
+"""The fast encoders (from the state) give exactly the vector of the view encoders."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+import pytest
+
+from tests.rl.helpers import CASES, IDS, make, play
+
+
+@pytest.mark.parametrize(("game", "options"), CASES, ids=IDS)
+def test_fast_path_equals_view_path(game: str, options: dict[str, Any]) -> None:
+    e = make(game, options)
+    spec = e.spec
+    compared = 0
+    for seed in range(3):
+        for actor in play(e, seed, max_steps=500):
+            state = e.match.state
+            sheet = e._score_sheet(e.match)
+            for agent in e.agents:
+                seat = int(agent[5:])
+                picks = e._picks if agent == actor else ()
+                fast = spec.encode_state(state, seat, sheet, picks)
+                if fast is None:
+                    continue
+                slow = spec.encode(state.view(seat), sheet, picks)
+                np.testing.assert_array_equal(spec.vector(fast), spec.vector(slow))
+                compared += 1
+    if game == "court-piece" and not options.get("honour_mode"):
+        assert compared > 100
