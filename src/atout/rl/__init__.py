@@ -30,7 +30,7 @@ bots).
 
 >>> e = env("court-piece", opponents={1: "random", 3: "random"}, target=3)
 >>> e.reset(seed=7)
->>> e.agents, e.action_space("seat_0").n
+>>> e.agents, int(e.action_space("seat_0").n)
 (['seat_0', 'seat_2'], 56)
 >>> obs, reward, done, truncated, info = e.last()
 >>> e.spec.actions[int(obs["action_mask"].argmax())] in e.match.legal_actions()
