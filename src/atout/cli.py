@@ -185,6 +185,32 @@ def serve(
     uvicorn.run(create_app(url), host=host, port=port, log_level="info")
 
 
+@app.command()
+def solve(
+    file: Path = typer.Argument(..., help="A game record (JSON) or, for bridge, a PBN file."),
+    at: int | None = typer.Option(None, "--at", help="Analyse after the deal's first K actions."),
+    deal: int | None = typer.Option(None, "--deal", help="Which deal (default: the last)."),
+    as_json: bool = typer.Option(False, "--json", help="Print one JSON object for machines."),
+) -> None:
+    """Double-dummy analysis: DD table and par before play, each action's value, costly cards."""
+    from atout.solver.analysis import analyse, format_analysis  # noqa: PLC0415 - loads DDS
+
+    try:
+        match = load_record(file)
+    except OSError as error:
+        typer.echo(f"cannot read {file}: {error.strerror or error}", err=True)
+        raise typer.Exit(2) from None
+    except RecordError as error:
+        typer.echo(str(error), err=True)
+        raise typer.Exit(2) from None
+    try:
+        report = analyse(match, at, deal)
+    except ValueError as error:
+        typer.echo(f"error: {error}", err=True)
+        raise typer.Exit(2) from None
+    typer.echo(json.dumps(report) if as_json else format_analysis(report))
+
+
 def main() -> None:
     """Entry point of the console script."""
     app(prog_name="atout")
