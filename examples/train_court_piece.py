@@ -39,7 +39,8 @@ class LinearPolicy:
         logits = np.where(mask > 0, logits, -np.inf)
         logits -= logits.max()
         p: Vector = np.exp(logits)
-        return p / p.sum()
+        p /= p.sum()
+        return p
 
     def act(self, obs: Vector, mask: npt.NDArray[np.int8], *, greedy: bool = False) -> int:
         """Sample an action (or take the most likely one)."""
