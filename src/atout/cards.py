@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 from enum import IntEnum
+from typing import Final
 
 __all__ = [
     "ALL_CARDS",
@@ -76,17 +77,17 @@ class Suit(IntEnum):
         return self.name.lower()
 
 
-RANKS = "23456789TJQKA"
+RANKS: Final = "23456789TJQKA"
 """Rank letters from the two (rank 0) to the ace (rank 12)."""
 
-JOKER: Card = 52
-ALL_CARDS: tuple[Card, ...] = tuple(range(52))
-FULL_DECK: CardSet = (1 << 52) - 1
+JOKER: Final[Card] = 52
+ALL_CARDS: Final[tuple[Card, ...]] = tuple(range(52))
+FULL_DECK: Final[CardSet] = (1 << 52) - 1
 """The 52 ordinary cards (no joker)."""
-SUIT_MASKS: tuple[CardSet, ...] = tuple(0x1FFF << (13 * s) for s in range(4))
+SUIT_MASKS: Final[tuple[CardSet, ...]] = tuple(0x1FFF << (13 * s) for s in range(4))
 """``SUIT_MASKS[s]``: every card of suit ``s``."""
 
-_NAMES: tuple[str, ...] = tuple(RANKS[c % 13] + "SHDC"[c // 13] for c in ALL_CARDS) + ("JK",)
+_NAMES: Final[tuple[str, ...]] = tuple(RANKS[c % 13] + "SHDC"[c // 13] for c in ALL_CARDS) + ("JK",)
 _SYMBOLS: tuple[str, ...] = tuple(
     ("10" if RANKS[c % 13] == "T" else RANKS[c % 13]) + "♠♥♦♣"[c // 13] for c in ALL_CARDS
 ) + ("JK",)
@@ -180,7 +181,9 @@ def _suit_name_table(suit: int) -> tuple[tuple[str, ...], ...]:
     return tuple(table)
 
 
-SUIT_NAMES: tuple[tuple[tuple[str, ...], ...], ...] = tuple(_suit_name_table(s) for s in range(4))
+SUIT_NAMES: Final[tuple[tuple[tuple[str, ...], ...], ...]] = tuple(
+    _suit_name_table(s) for s in range(4)
+)
 """``SUIT_NAMES[suit][bits]``: card names of one suit from its 13 rank bits, ascending.
 
 Precomputed (about 13 ms at import) because listing legal cards is the
@@ -206,5 +209,5 @@ def card_names(mask: CardSet) -> tuple[str, ...]:
     return names + ("JK",) if mask >> 52 & 1 else names
 
 
-CARD_BY_NAME: dict[str, Card] = dict(_PARSE)
+CARD_BY_NAME: Final[dict[str, Card]] = dict(_PARSE)
 """Canonical and ``10`` spellings to card indexes: the fast path of action parsing."""

@@ -18,6 +18,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
+from typing import Final
 
 from atout.cards import SUIT_MASKS, Card, CardSet, Suit, format_cards
 
@@ -31,7 +32,7 @@ __all__ = [
     "trick_winner",
 ]
 
-NO_TRUMP = -1
+NO_TRUMP: Final = -1
 
 
 @dataclass(frozen=True, slots=True)

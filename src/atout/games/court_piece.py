@@ -21,7 +21,7 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Final
 
 from atout.cards import (
     CARD_BY_NAME,
@@ -49,7 +49,7 @@ from atout.tricks import must_follow_message, plain_trick_winner
 
 __all__ = ["COURT_PIECE", "CourtPiece", "CourtPieceDeal", "CourtPieceRules", "CourtPieceState"]
 
-TRUMP_ACTIONS = ("trump S", "trump H", "trump D", "trump C")
+TRUMP_ACTIONS: Final = ("trump S", "trump H", "trump D", "trump C")
 VARIANTS = ("simple", "courts")
 _OPTIONS = ("variant", "target", "first_dealer", "session_end", "honour_mode")
 
@@ -115,7 +115,7 @@ class _Honour:
     """The side whose revoke claim ended the deal."""
 
 
-_NO_HONOUR = _Honour()
+_NO_HONOUR: Final = _Honour()
 
 
 class CourtPieceState:
@@ -316,12 +316,12 @@ class CourtPieceState:
                 self._trump,
                 (turn + 1) % 4,
                 self._leader,
-                (*trick, card),
+                trick + (card,),
                 self._won,
                 self._done,
                 honour,
             )
-        return self._close_trick((*trick, card), hands, honour)
+        return self._close_trick(trick + (card,), hands, honour)
 
     def _refusal(self, seat: int, card: Card) -> str:
         hand = self.hand(seat)
@@ -355,7 +355,7 @@ class CourtPieceState:
             winner,
             (),
             (a, b),
-            (*self._done, (leader, trick, winner)),
+            self._done + ((leader, trick, winner),),
             honour,
         )
 
