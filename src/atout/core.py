@@ -357,6 +357,16 @@ class Match:
         )
         return replace(self, deals=(*self.deals[:-1], played))
 
+    @property
+    def minutes_limit(self) -> int | None:
+        """The length of a timed session in minutes, when the rules fix one (else ``None``).
+
+        Rules are pure, so they never read a clock: whoever drives the match
+        (the terminal, the server) times the session and calls :meth:`call_time`.
+        """
+        end = getattr(self.rules, "session_end", None)
+        return int(end[1]) if end and end[0] == "minutes" else None
+
     def call_time(self) -> Match:
         """A timed session's time is up: the game ends when the current deal does."""
         if self.is_over() or "time_up_in_deal" in self.extra:

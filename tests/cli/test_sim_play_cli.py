@@ -112,3 +112,13 @@ def test_terminal_play_accepts_shortcuts() -> None:
 class _Quiet:
     def print(self, *objects: object) -> None:
         pass
+
+
+def test_terminal_play_calls_time_on_a_timed_session() -> None:
+    options = {"variant": "courts", "session_end": {"minutes": 30}}
+    ticks = iter([0.0, 31 * 60.0])  # the start, then a check after the limit
+    clock = lambda: next(ticks, 31 * 60.0)  # noqa: E731
+    match = play_terminal(
+        "court-piece", options, seed=1, ask=lambda _: "q", console=_Quiet(), clock=clock
+    )  # type: ignore[arg-type]
+    assert match.extra == {"time_up_in_deal": 0}

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import time
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
@@ -43,6 +44,7 @@ def play_terminal(
     human: int = 0,
     ask: Callable[[str], str] = input,
     console: Console | None = None,
+    clock: Callable[[], float] = time.monotonic,
 ) -> Match:
     """A game with a person at seat ``human`` and bots elsewhere, until it ends or they quit."""
     console = console or Console()
@@ -58,7 +60,17 @@ def play_terminal(
     # The app's first dealer sits on the person's right, so the person calls first.
     dealer = (human - 1) % game.players
     match = Match.new(game, options, rng, dealer=dealer, players=players)
+    started = clock()
     while not match.is_over():
+        limit = match.minutes_limit
+        if (
+            limit is not None
+            and clock() - started >= 60 * limit
+            and "time_up_in_deal" not in match.extra
+        ):
+            console.print("[yellow]time is up: this deal is the session's last[/yellow]")
+            match = match.call_time()
+            continue
         if match.needs_deal():
             _show_result(console, match, human)
             ask("press Enter for the next deal ")
