@@ -6,7 +6,7 @@ two bots at seats 1 and 3. Episodes are single deals rewarded +1 / -1 for
 the deal won / lost, which gives a learning signal every ~30 steps; the
 score is then measured over whole games (first side to 5 points).
 
-    python examples/train_court_piece.py [--deals 4000] [--games 200] [--seed 1]
+    python examples/train_court_piece.py [--deals 5000] [--games 150] [--seed 1]
 
 CPU only, a few minutes. Needs numpy and pettingzoo (``atout.rl``).
 """
@@ -106,10 +106,10 @@ def win_rate(policy: LinearPolicy | None, opponent: str, games: int, seed: int) 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--deals", type=int, default=4000, help="training deals")
-    parser.add_argument("--games", type=int, default=200, help="evaluation games per opponent")
+    parser.add_argument("--deals", type=int, default=5000, help="training deals")
+    parser.add_argument("--games", type=int, default=150, help="evaluation games per opponent")
     parser.add_argument("--opponent", default="random", help="bot to train against")
-    parser.add_argument("--lr", type=float, default=0.01)
+    parser.add_argument("--lr", type=float, default=0.05)
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
     probe = env("court-piece")
