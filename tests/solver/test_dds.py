@@ -6,8 +6,12 @@ import random
 from pathlib import Path
 
 import pytest
+from endplay.dds import calc_dd_table
+from endplay.dds import par as endplay_par
+from endplay.types import Deal, Denom, Player, Vul
 
 from atout.cards import format_cards, mask_of
+from atout.games import get_game
 from atout.notation.record import load_record
 from atout.solver import dd_table, par, solve
 from atout.solver.analysis import state_after
@@ -38,9 +42,6 @@ def test_published_deal_table_and_par(sample: object) -> None:
 
 def test_same_numbers_as_endplay_directly(sample: object) -> None:
     """Our bitmask path into DDS gives endplay's Deal-based answers."""
-    from endplay.dds import calc_dd_table
-    from endplay.dds import par as endplay_par
-    from endplay.types import Deal, Denom, Player, Vul
 
     hands = [format_cards(mask_of(h)).split() for h in sample.deal.hands]  # type: ignore[attr-defined]
     pbn = "N:" + " ".join(
@@ -49,15 +50,16 @@ def test_same_numbers_as_endplay_directly(sample: object) -> None:
     deal = Deal(pbn)
     theirs = calc_dd_table(deal)
     ours = dd_table(sample)
-    for strain, denom in zip("CDHS", (Denom.clubs, Denom.diamonds, Denom.hearts, Denom.spades)):
-        for seat, player in zip("NESW", Player):
+    for strain, denom in zip(
+        "CDHS", (Denom.clubs, Denom.diamonds, Denom.hearts, Denom.spades), strict=True
+    ):
+        for seat, player in zip("NESW", Player, strict=True):
             assert ours[strain][seat] == theirs[denom, player]
     assert par(sample)["score"] == endplay_par(deal, Vul.none, Player.north).score
 
 
 def test_court_piece_table_is_by_leader() -> None:
     """Court Piece's table counts the leader's side: it agrees with solving the first lead."""
-    from atout.games import get_game
 
     cp = get_game("court-piece")
     rules = cp.parse_rules({})

@@ -1,4 +1,4 @@
-"""The solver against the rules engines: perft, projections, Five Hundred, Court Circular, claims."""
+"""The solver against the rules engines: perft, projections, Five Hundred, claims, CLI."""
 
 from __future__ import annotations
 
@@ -8,8 +8,10 @@ import random
 from typing import Any
 
 import pytest
+from typer.testing import CliRunner
 
 from atout.cards import JOKER, mask_of
+from atout.cli import app
 from atout.games import get_game
 from atout.games.five_hundred.rules import DECK
 from atout.games.five_hundred.state import FiveHundredState
@@ -193,9 +195,6 @@ def test_bridge_claims_are_accepted_when_proven() -> None:
 
 
 def test_cli_solve_json(examples: Any) -> None:
-    from typer.testing import CliRunner
-
-    from atout.cli import app
 
     record = examples / "court-piece-simple.record.json"
     result = CliRunner().invoke(app, ["solve", str(record), "--at", "1", "--json"])

@@ -25,7 +25,7 @@ in the stock (default 3: the last two tricks); earlier positions raise
 >>> solve_circular(state)
 Traceback (most recent call last):
 ...
-atout.solver.circular.SolverLimitError: 39 cards remain in the stock; the exact solver starts at 3 or fewer
+atout.solver.circular.SolverLimitError: 39 cards remain in the stock; ...
 """
 
 from __future__ import annotations
@@ -261,7 +261,9 @@ class CircularPosition:
         )
 
 
-def _negamax(pos: CircularPosition, alpha: int, beta: int, table: dict[Any, Any]) -> int:
+def _negamax(
+    pos: CircularPosition, alpha: int, beta: int, table: dict[tuple[int, ...], tuple[int, int]]
+) -> int:
     """The further points difference for the seat to move, within ``(alpha, beta)``."""
     if pos.over:
         return 0
@@ -309,7 +311,7 @@ def _negamax(pos: CircularPosition, alpha: int, beta: int, table: dict[Any, Any]
 
 def solve_position(pos: CircularPosition) -> dict[int, int]:
     """Each legal move's further points difference for the seat to move, with best play."""
-    table: dict[Any, Any] = {}
+    table: dict[tuple[int, ...], tuple[int, int]] = {}
     seat = pos.turn
     out: dict[int, int] = {}
     for move in pos.legal_moves():

@@ -19,7 +19,8 @@ A move is a card, or ``JOKER_LEAD + s`` for the joker led in no-trumps
 naming suit ``s``.
 
 >>> from atout.cards import mask_of, parse_card, parse_cards
->>> hands = [mask_of(parse_cards(h)) for h in (["AS", "2H"], ["KS", "3H"], ["QS", "4H"], ["JS", "5H"])]
+>>> deal = (["AS", "2H"], ["KS", "3H"], ["QS", "4H"], ["JS", "5H"])
+>>> hands = [mask_of(parse_cards(h)) for h in deal]
 >>> pos = Position(hands, trump=-1, leader=0)
 >>> pos.play(parse_card("AS")); pos.play(parse_card("KS")); pos.play(parse_card("QS"))
 >>> pos.play(parse_card("JS")); pos.won, pos.turn
@@ -166,7 +167,7 @@ class Position:
     # Make and unmake.
 
     def play(self, move: int) -> None:
-        """Play ``move`` for the seat to act (no legality check: the search only plays legal moves)."""
+        """Play ``move`` for the seat to act (unchecked: the search plays only legal moves)."""
         seat = self.turn
         if move >= JOKER_LEAD:
             card, led = JOKER, move - JOKER_LEAD

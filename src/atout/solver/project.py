@@ -32,7 +32,10 @@ _JACK = 9
 
 @dataclass(frozen=True, slots=True)
 class Projection:
-    """A trick-play position in effective cards, and how to name its moves in the game's notation."""
+    """A trick-play position in effective cards, and how to name its moves in the game's notation.
+
+    Built by :func:`project`; bots that sample deals may build one directly.
+    """
 
     hands: tuple[CardSet, ...]
     trump: int
@@ -43,7 +46,7 @@ class Projection:
     """The suit led to the trick in progress (a led joker's named suit), or -1."""
     skip: int = -1
     misere: bool = False
-    """A Five Hundred misère: the contractor (``leader`` of nothing in particular) must take no trick."""
+    """A Five Hundred misère: ``contractor`` must take no trick."""
     contractor: int = -1
     voids: int = 0
     restrict_joker: bool = False

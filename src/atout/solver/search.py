@@ -16,7 +16,8 @@ The shape is DDS's (``ABsearch.cpp``), cut down to what pays in Python:
   (top cards the leader can cash at once) as a bound before searching.
 
 >>> from atout.cards import mask_of, parse_cards
->>> hands = [mask_of(parse_cards(h)) for h in (["AS", "KS"], ["QS", "2H"], ["3S", "4S"], ["AH", "5S"])]
+>>> deal = (["AS", "KS"], ["QS", "2H"], ["3S", "4S"], ["AH", "5S"])
+>>> hands = [mask_of(parse_cards(h)) for h in deal]
 >>> from atout.solver.position import Position
 >>> solve_moves(Position(hands, trump=-1, leader=0))
 {11: 2, 12: 2}
@@ -158,7 +159,7 @@ class Searcher:
         self.tt[key] = (lo, hi)
 
     def _key(self) -> int:
-        """The suit-relative key of a trick boundary: leader, trump and each suit's owner pattern."""
+        """The suit-relative key of a trick boundary: leader and each suit's owner pattern."""
         pos = self.pos
         h0, h1, h2, h3 = pos.hands
         if pos.skip >= 0:

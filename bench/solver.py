@@ -1,0 +1,172 @@
+"""Solver benchmark: prints figures, not a test. ``.venv/bin/python bench/solver.py [--quick]``.
+
+Same run, same positions:
+
+1. atout's 52-card path (``solve(state)`` on Court Piece states: projection
+   + DDS) against calling endplay directly (``Deal`` + ``solve_board``) on
+   the same positions; target: overhead <= 10%.
+2. our own search against DDS on bridge positions with 5, 8 and 13 cards a
+   hand (the ratio; target within 10x at 8 cards); every answer is checked.
+3. our own search on 10-card Five Hundred no-trump deals (joker in play):
+   the median time of the best value; target <= 50 ms.
+"""
+
+from __future__ import annotations
+
+import random
+import statistics
+import sys
+import time
+from collections.abc import Callable
+from functools import partial
+from typing import Any
+
+from endplay.dds import solve_board
+from endplay.types import Card, Deal, Denom, Player, Rank
+
+from atout.cards import JOKER, mask_of
+from atout.games import get_game
+from atout.games.five_hundred.rules import DECK
+from atout.games.five_hundred.state import FiveHundredState
+from atout.solver import solve
+from atout.solver.dds import dds_solve
+from atout.solver.position import Position
+from atout.solver.project import project
+from atout.solver.search import Searcher, solve_moves
+
+
+def timed(fn: Callable[[], Any]) -> tuple[float, Any]:
+    start = time.perf_counter()
+    out = fn()
+    return time.perf_counter() - start, out
+
+
+def court_piece_states(count: int, rng: random.Random) -> list[Any]:
+    game = get_game("court-piece")
+    rules = game.parse_rules({})
+    states = []
+    for _ in range(count):
+        state = game.start(rules, game.deal(rules, 0, rng), game.new_tally(rules))
+        state = state.apply(f"trump {rng.choice('SHDC')}")
+        for _ in range(rng.randrange(12)):
+            state = state.apply(rng.choice(state.legal_actions()))
+        states.append(state)
+    return states
+
+
+def endplay_deal(state: Any) -> Any:
+
+    proj = project(state)
+    pbn = "N:" + " ".join(
+        ".".join(
+            "".join("23456789TJQKA"[r] for r in range(12, -1, -1) if h >> (13 * s + r) & 1)
+            for s in range(4)
+        )
+        for h in _hands_with_trick(proj)
+    )
+    deal = Deal(pbn, first=Player(proj.leader), trump=Denom(proj.trump))
+    for card in proj.trick:
+        deal.play(Card(suit=Denom(card // 13), rank=_rank(card % 13)))
+    return deal
+
+
+def _rank(r: int) -> Any:
+
+    return Rank(1 << (r + 2))
+
+
+def _hands_with_trick(proj: Any) -> list[int]:
+    hands = list(proj.hands)
+    seat = proj.leader
+    for card in proj.trick:
+        hands[seat] |= 1 << card
+        seat = (seat + 1) % 4
+    return hands
+
+
+def bench_overhead(count: int) -> None:
+
+    states = court_piece_states(count, random.Random(1))
+    deals = [endplay_deal(s) for s in states]
+    solve(states[0])  # load DDS
+    # One pass each over all positions, so DDS never sees the same deal twice in a row
+    # (it would reuse its table across the two calls and flatter the second one).
+    ours = theirs = 0.0
+    for _ in range(2):
+        ours, answers = timed(lambda: [solve(s) for s in states])
+        theirs, refs = timed(lambda: [solve_board(d) for d in deals])
+    for mine, ref in zip(answers, refs, strict=True):
+        assert max(mine.values()) == max(v for _, v in ref)
+    print(
+        f"52-card path: atout solve {ours / count * 1e3:.2f} ms, endplay solve_board"
+        f" {theirs / count * 1e3:.2f} ms per position: overhead {ours / theirs - 1:+.1%}"
+    )
+
+
+def bridge_positions(cards: int, count: int, rng: random.Random) -> list[Position]:
+    out = []
+    for _ in range(count):
+        deck = list(range(52))
+        rng.shuffle(deck)
+        hands = [mask_of(deck[i * cards : (i + 1) * cards]) for i in range(4)]
+        out.append(Position(hands, trump=rng.randrange(5) - 1, leader=rng.randrange(4)))
+    return out
+
+
+def bench_own_vs_dds(cards: int, count: int) -> None:
+    positions = bridge_positions(cards, count, random.Random(cards))
+    dds_solve(positions[0].hands, positions[0].trump, positions[0].leader)  # warm up
+    ours, theirs = [], []
+    for pos in positions:
+        hands = list(pos.hands)
+        t, ref = timed(partial(dds_solve, hands, pos.trump, pos.leader))
+        theirs.append(t)
+        t, mine = timed(partial(solve_moves, pos))
+        ours.append(t)
+        assert mine == ref, "own search disagrees with DDS"
+    ratio = sum(ours) / sum(theirs)
+    print(
+        f"bridge {cards:>2} cards x{count}: own {statistics.median(ours) * 1e3:8.1f} ms median,"
+        f" DDS {statistics.median(theirs) * 1e3:6.2f} ms median; total ratio {ratio:6.1f}x"
+        f" (all {count} agree)"
+    )
+
+
+def bench_five_hundred(count: int) -> None:
+    rng = random.Random(500)
+    rules = get_game("five-hundred").parse_rules({})
+    times: list[float] = []
+    fulls: list[float] = []
+    for _ in range(count):
+        deck = [c for c in range(53) if DECK >> c & 1]
+        rng.shuffle(deck)
+        if JOKER not in deck[:40]:
+            deck.remove(JOKER)
+            deck.insert(rng.randrange(40), JOKER)
+        hands = tuple(mask_of(deck[i * 10 : (i + 1) * 10]) for i in range(4))
+        contractor = rng.randrange(4)
+        state = FiveHundredState.from_position(rules, hands, "7NT", contractor, contractor)
+        pos = project(state).position()
+        t, _ = timed(partial(Searcher(pos).exact, pos.turn & 1))
+        times.append(t)
+        if len(fulls) < 3:
+            t, _ = timed(partial(solve_moves, pos))
+            fulls.append(t)
+    print(
+        f"Five Hundred 10-card no-trump deals x{count}: best value median"
+        f" {statistics.median(times) * 1e3:.0f} ms (min {min(times) * 1e3:.0f},"
+        f" max {max(times) * 1e3:.0f}); every card scored: median"
+        f" {statistics.median(fulls) * 1e3:.0f} ms over {len(fulls)}"
+    )
+
+
+def main() -> None:
+    quick = "--quick" in sys.argv
+    bench_overhead(10 if quick else 30)
+    for cards, count in ((5, 40), (8, 20 if quick else 40), (13, 1 if quick else 3)):
+        bench_own_vs_dds(cards, count)
+    bench_five_hundred(3 if quick else 15)
+
+
+if __name__ == "__main__":
+    main()
