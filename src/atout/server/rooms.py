@@ -551,7 +551,9 @@ class Room:
         if bot is None:
             return wait
         version = self.version
-        await asyncio.sleep(self.hub.settings.bot_delay)
+        # A trick just closed: leave people time to see it before the next lead.
+        closed = self.last_trick is not None and self.last_trick["version"] == version
+        await asyncio.sleep(self.hub.settings.bot_delay * (2 if closed else 1))
         view = match.view(seat)
         action = await asyncio.to_thread(_choose, bot, view)
         async with self.lock:
@@ -570,7 +572,6 @@ class Room:
                 self.id, number, new.current.layout.to_json(), version=self.version
             )
             self.match = new
-            self.last_trick = None
             self._changed()
 
     def _actor(self, match: Match) -> int | None:

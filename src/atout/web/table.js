@@ -58,6 +58,15 @@ export function openTable(root, tableId, navigate) {
       const before = s.frame;
       s.frame = msg;
       s.seat = msg.seat ?? null;
+      if (msg.last_trick && msg.last_trick.version === msg.version && before) {
+        // The action closed a trick: keep it on the felt a moment before clearing.
+        s.held = msg.last_trick;
+        clearTimeout(s.heldTimer);
+        s.heldTimer = setTimeout(() => {
+          s.held = null;
+          if (!s.closed) render();
+        }, 1200);
+      } else if (msg.view?.trick?.cards?.length) s.held = null;
       s.message = "";
       s.hint = null;
       if (!before || before.seq !== msg.seq) s.picked.clear();
@@ -186,7 +195,7 @@ export function openTable(root, tableId, navigate) {
     const pos = (seat) => positions[(seat - me + n) % n];
     const page = h(
       "section",
-      { class: `table-page game-${table.game}`, "data-version": frame.version, "data-phase": view?.phase || table.status },
+      { class: `table-page game-${table.game}`, "data-version": frame.version, "data-seq": frame.seq, "data-phase": view?.phase || table.status },
       topBar(frame, view, table),
       h(
         "div",
@@ -263,8 +272,9 @@ export function openTable(root, tableId, navigate) {
 
   function trickArea(view, pos, n) {
     const area = h("div", { class: "trick-area", id: "trick" });
-    const trick = view?.trick;
+    const trick = s.held && !view?.trick?.cards?.length ? s.held : view?.trick;
     if (!trick || !trick.cards) return area;
+    if (trick === s.held) area.classList.add("held");
     const crowded = trick.cards.length > n;
     trick.cards.forEach((card, i) => {
       const seat = ((trick.leader ?? 0) + i) % n;

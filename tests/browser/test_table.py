@@ -1,0 +1,174 @@
+"""The browser client against a real server: lobby, whole deals by clicking, invites, reload.
+
+Game-generic: the deal test runs for every game registered in ``GAMES``; the
+clicks come only from what the page offers (legal cards, action buttons, the
+discard picker), never from knowledge of a game's rules.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import Error as PlaywrightError
+
+from atout.games import GAMES
+
+AVOID = re.compile(r"^(concede|claim)", re.I)
+
+
+def create_from_lobby(page: Any, server: str, game: str, humans: tuple[int, ...] = (0,)) -> str:
+    """Create a table from the lobby (seat 0 is the creator); returns its id."""
+    page.goto(server + "/")
+    page.select_option("#game", game)
+    page.fill("#name", "Ana")
+    count = GAMES[game].players
+    for seat in range(1, count):
+        if seat in humans:
+            page.select_option(f"#seat-{seat}", "human")
+    page.click("#create")
+    page.wait_for_url(re.compile(r"/t/\w+"))
+    page.wait_for_selector(".table-page")
+    return str(page.url.rsplit("/", 1)[-1])
+
+
+def click_something(page: Any) -> bool:
+    """Take one action the page offers for this seat; False when there is none.
+
+    The page redraws on every state frame, so an element found a moment ago
+    may be gone: such a click gives up quickly and the caller looks again.
+    """
+    try:
+        return _click_something(page)
+    except (PlaywrightError, TypeError):
+        return False
+
+
+def _click_something(page: Any) -> bool:
+    if page.locator("#discard").count():
+        needed = int(re.search(r"\((\d+)/(\d+)\)", page.locator("#controls").inner_text())[2])
+        for card in page.locator("#my-hand svg.card.pickable").all()[:needed]:
+            card.click(timeout=1000)
+        page.click("#discard", timeout=1000)
+        return True
+    cards = page.locator(".hand-row svg.card.legal")
+    if cards.count():
+        cards.first.click(timeout=1000)
+        return True
+    actions: list[str] = page.locator("#controls button.action:enabled").evaluate_all(
+        "els => els.map(e => e.dataset.action)"
+    )
+    preferred = [a for a in actions if not AVOID.match(a)]
+    for action in (preferred or actions)[:1]:
+        page.locator(f"#controls button.action[data-action='{action}']").click(timeout=1000)
+        return True
+    return False
+
+
+def act_and_wait(page: Any) -> None:
+    """Take one action and wait until the server's answer is drawn."""
+    page.wait_for_selector("#my-hand svg.card.legal, #controls button.action")
+    seq = page.evaluate("document.querySelector('.table-page').dataset.seq")
+    assert click_something(page)
+    page.wait_for_function(f"document.querySelector('.table-page').dataset.seq !== '{seq}'")
+
+
+def play_until(page: Any, selector: str, limit: int = 400) -> None:
+    """Click legal actions until ``selector`` shows up."""
+    for _ in range(limit):
+        if page.locator(selector).count():
+            return
+        if not click_something(page):
+            page.wait_for_timeout(40)
+    raise AssertionError(f"{selector} never appeared")
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_play_a_whole_deal_against_bots_by_clicking(
+    game: str, server: str, context: Any, artifacts: Path
+) -> None:
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    create_from_lobby(page, server, game)
+    page.wait_for_selector("#my-hand")
+    play_until(page, "#deal-result, #game-over")
+    assert page.locator("#deal-result, #game-over").first.is_visible()
+    page.screenshot(path=str(artifacts / f"deal-{game}.png"))
+    assert page.locator("#score").count() == 1
+    assert not errors
+
+
+def test_keyboard_plays_a_card(server: str, context: Any) -> None:
+    page = context.new_page()
+    create_from_lobby(page, server, "court-piece")
+    for _ in range(30):
+        page.wait_for_selector("#my-hand svg.card.legal, #controls button.action")
+        if not page.locator("#controls button.action").count():
+            break
+        act_and_wait(page)
+    page.wait_for_selector("#my-hand svg.card.focused")
+    version, focused = page.evaluate(
+        "[document.querySelector('.table-page').dataset.version,"
+        " document.querySelector('#my-hand svg.card.focused').dataset.card]"
+    )
+    page.keyboard.press("Enter")
+    page.wait_for_function(f"document.querySelector('.table-page').dataset.version !== '{version}'")
+    assert page.locator(f"#my-hand svg.card[data-card='{focused}']").count() == 0
+
+
+def test_two_players_join_one_table_by_the_invite_link(
+    server: str, browser: Any, artifacts: Path
+) -> None:
+    ana = browser.new_context(viewport={"width": 1280, "height": 800})
+    bo = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True)
+    try:
+        page_a = ana.new_page()
+        table = create_from_lobby(page_a, server, "court-piece", humans=(0, 2))
+        invite = page_a.locator("#invite").get_attribute("title")
+        assert invite and invite.endswith(f"/t/{table}")
+        page_a.wait_for_selector("#status:has-text('Waiting')")
+        page_b = bo.new_page()
+        page_b.goto(invite)
+        page_b.click("button.join[data-seat='2']")
+        page_b.wait_for_selector(".seat-box.pos-bottom[data-seat='2']")
+        page_a.wait_for_selector(".table-page[data-phase='trump'], .table-page[data-phase='play']")
+        for _ in range(200):
+            if page_a.locator("#trick svg.card").count() >= 2:
+                break
+            if not (click_something(page_a) or click_something(page_b)):
+                page_a.wait_for_timeout(40)
+        assert "watching" not in page_b.locator("#status").inner_text()
+        page_b.screenshot(path=str(artifacts / "invite-phone.png"))
+        page_a.screenshot(path=str(artifacts / "invite-desktop.png"))
+    finally:
+        ana.close()
+        bo.close()
+
+
+def test_a_reload_mid_deal_keeps_the_seat(server: str, context: Any) -> None:
+    page = context.new_page()
+    create_from_lobby(page, server, "court-piece")
+    for _ in range(3):
+        act_and_wait(page)
+    page.wait_for_selector("#my-hand svg.card.legal, #controls button.action")
+    cards = page.locator("#my-hand svg.card").evaluate_all("els => els.map(e => e.dataset.card)")
+    page.reload()
+    page.wait_for_selector("#my-hand svg.card")
+    page.wait_for_function("!document.querySelector('#status').textContent.includes('watching')")
+    again = page.locator("#my-hand svg.card").evaluate_all("els => els.map(e => e.dataset.card)")
+    assert again == cards
+
+
+def test_lobby_in_french_and_the_last_trick(server: str, context: Any, artifacts: Path) -> None:
+    page = context.new_page()
+    page.goto(server + "/")
+    page.select_option("#lang", "fr")
+    page.wait_for_selector("#create:has-text('Créer')")
+    page.screenshot(path=str(artifacts / "lobby-fr.png"))
+    create_from_lobby(page, server, "court-piece")
+    play_until(page, "#deal-result")
+    page.click("#last-trick")
+    assert page.locator("#last-trick-panel svg.card").count() == 4
