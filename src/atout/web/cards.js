@@ -25,7 +25,10 @@ export function rankLabel(code) {
 
 /** "TH" → "10♥"; suit letters in other actions get their symbols ("trump S" → "trump ♠"). */
 export function pretty(text) {
-  if (isCard(text)) return text === "JK" ? "Joker" : rankLabel(text) + SUITS[text[1]];
+  if (isCard(text)) {
+    const card = parseCard(text);
+    return card === "JK" ? "Joker" : rankLabel(card) + SUITS[card[1]];
+  }
   return text
     .split(" ")
     .map((w) => {

@@ -29,3 +29,10 @@ export const DRAWN = new Set([
 
 /** Which bids look like a bidding box (level + strain) rather than buttons. */
 export const BID_RE = /^(\d+)(S|C|D|H|NT)$/;
+
+/** The legal actions that are card plays. In an auction "2C" is a bid, not the two of clubs:
+ * an auction is recognised by a legal no-trump bid, which every level that is open offers. */
+export function cardActions(legal, isCard) {
+  if (legal.some((a) => /^\d+NT$/.test(a))) return [];
+  return legal.filter(isCard);
+}

@@ -3,7 +3,7 @@
 // actions listed in `legal` and shows what comes back.
 import { api, forgetSeat, playerName, saveSeat, savedSeat } from "./api.js";
 import { cardSvg, isCard, parseCard, pretty } from "./cards.js";
-import { BID_RE, DRAWN, sideOf, tableCards, visibleHands } from "./games.js";
+import { BID_RE, DRAWN, cardActions, sideOf, tableCards, visibleHands } from "./games.js";
 import { t } from "./i18n/index.js";
 import { h } from "./lobby.js";
 import { beep, prefs } from "./prefs.js";
@@ -139,7 +139,7 @@ export function openTable(root, tableId, navigate) {
 
   function onKey(event) {
     if (event.target.closest?.("input, select, textarea")) return;
-    const legalCards = (s.frame?.view?.legal || []).filter(isCard);
+    const legalCards = cardActions(s.frame?.view?.legal || [], isCard);
     if (event.key === "ArrowRight" || event.key === "ArrowLeft") {
       if (!legalCards.length) return;
       s.focus = (s.focus + (event.key === "ArrowRight" ? 1 : legalCards.length - 1)) % legalCards.length;
@@ -287,7 +287,7 @@ export function openTable(root, tableId, navigate) {
 
   function handRow(cards, view, id) {
     const legal = view.legal || [];
-    const legalCards = legal.filter(isCard);
+    const legalCards = cardActions(legal, isCard);
     const discard = legal.find((a) => a.startsWith("discard "));
     const row = h("div", { class: "hand-row", id });
     for (const card of cards) {
@@ -322,7 +322,8 @@ export function openTable(root, tableId, navigate) {
   function controls(view) {
     const box = h("div", { class: "controls", id: "controls" });
     if (!view) return box;
-    const other = (view.legal || []).filter((a) => !isCard(a));
+    const cards = cardActions(view.legal || [], isCard);
+    const other = (view.legal || []).filter((a) => !cards.includes(a));
     if (!other.length) return box;
     const discards = other.filter((a) => a.startsWith("discard "));
     const bids = other.filter((a) => BID_RE.test(a));
@@ -385,7 +386,7 @@ export function openTable(root, tableId, navigate) {
   }
 
   function scoreRow(label, values, sides) {
-    return h("tr", {}, h("th", {}, label), ...Array.from({ length: sides }, (_, i) => h("td", {}, String(values[i]))));
+    return h("tr", {}, h("th", {}, label), ...Array.from({ length: sides }, (_, i) => h("td", {}, show(values[i]))));
   }
 
   function show(value) {
