@@ -47,6 +47,7 @@ from atout.core import (
     Trick,
     check_options,
 )
+from atout.games._json import CARD_NAMES
 from atout.games.court_circular_lines import (
     CARD_STRENGTH,
     Line,
@@ -239,6 +240,27 @@ class CourtCircularState:
     def piles(self) -> tuple[tuple[CardSet, CardSet], tuple[CardSet, CardSet]]:
         """Each player's won cards as ``(face_up, face_down)``."""
         return self._piles
+
+    @property
+    def stock_size(self) -> int:
+        """How many cards are left in the stock."""
+        return len(self.deal.stock) - self._drawn
+
+    @property
+    def trick(self) -> tuple[Card, ...]:
+        """The cards of the current trick in the order put down, alternately from its
+        first-hand (:attr:`leader`); the same as :meth:`trick_cards`."""
+        return self._table
+
+    @property
+    def completed_tricks(self) -> tuple[tuple[int, tuple[Card, ...], int], ...]:
+        """The tricks whose winner is known as ``(leader, cards, winner)``, cards in the order
+        put down (a trick awaiting its new Lead included).
+
+        The tuple is shared with later states (each trick appends one entry),
+        so readers may cache what they derive from it by its length.
+        """
+        return self._done
 
     def hand(self, seat: int) -> CardSet:
         """The cards ``seat`` holds now."""
@@ -457,35 +479,37 @@ class CourtCircularState:
         seat; ``is_last_trick`` says that nobody may resign (empty stock);
         ``phase`` is ``play``, ``lead`` (the winner picks the next Lead) or ``over``.
         """
-        over = self._phase is Phase.OVER
+        phase = self._phase
+        over = phase is Phase.OVER
+        table = self._table
+        first = mask_of(table[0::2])
+        second = mask_of(table[1::2])
+        tables = (first, second) if self._leader == 0 else (second, first)
+        lead = self._lead
+        stock = len(self.deal.stock) - self._drawn
         view: dict[str, Any] = {
             "game": "court-circular",
             "seat": seat,
-            "phase": self._phase.value,
+            "phase": phase.value,
             "dealer": self.deal.dealer,
-            "turn": self.turn,
+            "turn": None if over else self._turn,
             "hand": [] if seat is None else list(card_names(self._hands[seat])),
             "hand_sizes": [h.bit_count() for h in self._hands],
-            "lead": None if over else card_name(self._lead),
-            "table": [list(card_names(self.table(s))) for s in (0, 1)],
-            "trick": {"leader": self._leader, "cards": [card_name(c) for c in self._table]},
-            "stock_size": len(self.deal.stock) - self._drawn,
-            "is_last_trick": self.is_last_trick(),
+            "lead": None if over else CARD_NAMES[lead],
+            "table": [list(card_names(tables[0])), list(card_names(tables[1]))],
+            "trick": {"leader": self._leader, "cards": [CARD_NAMES[c] for c in table]},
+            "stock_size": stock,
+            "is_last_trick": stock == 0,
             "piles": [
                 {"face_up": list(card_names(u)), "face_down": d.bit_count()} for u, d in self._piles
             ],
-            "lines": [self._line_view(s) for s in (0, 1)],
+            "lines": [None if over or not t else line_to_json(best_line(t, lead)) for t in tables],
             "tricks_played": len(self._done),
             "legal": list(self.legal_actions()) if seat is not None and seat == self.turn else [],
         }
         if over:
             view["result"] = self.result()
         return view
-
-    def _line_view(self, seat: int) -> dict[str, Any] | None:
-        if self._phase is Phase.OVER or not self.table(seat):
-            return None
-        return line_to_json(self.line(seat))
 
     def result(self) -> dict[str, Any]:
         """Cards won face up and face down, their points, and who scored how much."""

@@ -45,6 +45,7 @@ from atout.core import (
     Trick,
     check_options,
 )
+from atout.games._json import CARD_NAMES, tricks_json
 from atout.tricks import must_follow_message, plain_trick_winner
 
 __all__ = ["COURT_PIECE", "CourtPiece", "CourtPieceDeal", "CourtPieceRules", "CourtPieceState"]
@@ -223,6 +224,26 @@ class CourtPieceState:
     def leader(self) -> int:
         """Who led (or leads) the trick in progress."""
         return self._leader
+
+    @property
+    def trump_suit(self) -> int:
+        """The trump suit as an int (0..3, ``cards`` numbering), or -1 before it is named."""
+        return self._trump
+
+    @property
+    def phase(self) -> str:
+        """``trump`` (the caller names trump), ``play`` or ``over`` (the view's ``phase``)."""
+        return "over" if self._turn < 0 else ("trump" if self._trump < 0 else "play")
+
+    @property
+    def completed_tricks(self) -> tuple[tuple[int, tuple[Card, ...], int], ...]:
+        """The finished tricks as ``(leader, cards, winner)``, cards in the order played.
+
+        The tuple is shared with later states (each trick appends one entry), so
+        readers may cache what they derive from it by its length. Under the
+        courts rules finished tricks are face down: views do not show them.
+        """
+        return self._done
 
     def hand(self, seat: int) -> CardSet:
         """The cards ``seat`` holds now (all 13 from the start; views reveal them in stages)."""
@@ -464,31 +485,40 @@ class CourtPieceState:
         five. Under the courts rules finished tricks are kept face down, so
         the view gives the count per side, not their cards.
         """
-        caller = self.deal.caller
+        deal = self.deal
+        caller = (deal.dealer + 1) % 4
+        trump = self._trump
+        turn = self._turn
         if seat is None:
             hand: list[str] = []
-        elif self._trump < 0:
-            first_five = self.deal.hands[caller][:5]
-            hand = [card_name(c) for c in first_five] if seat == caller else []
+        elif trump < 0:
+            first_five = deal.hands[caller][:5]
+            hand = [CARD_NAMES[c] for c in first_five] if seat == caller else []
         else:
-            hand = list(card_names(self.hand(seat)))
+            hand = list(card_names(self._hands[seat]))
+        h0, h1, h2, h3 = self._hands
+        names = CARD_NAMES
         view: dict[str, Any] = {
             "game": "court-piece",
             "variant": self.rules.variant,
             "seat": seat,
-            "dealer": self.deal.dealer,
+            "dealer": deal.dealer,
             "caller": caller,
-            "phase": "over" if self._turn < 0 else ("trump" if self._trump < 0 else "play"),
-            "trump": None if self._trump < 0 else Suit(self._trump).letter,
-            "turn": self.turn,
+            "phase": "over" if turn < 0 else ("trump" if trump < 0 else "play"),
+            "trump": None if trump < 0 else "SHDC"[trump],
+            "turn": None if turn < 0 else turn,
             "hand": hand,
-            "hand_sizes": [self.hand(s).bit_count() if self._trump >= 0 else 0 for s in range(4)],
-            "trick": {"leader": self._leader, "cards": [card_name(c) for c in self._trick]},
+            "hand_sizes": (
+                [h0.bit_count(), h1.bit_count(), h2.bit_count(), h3.bit_count()]
+                if trump >= 0
+                else [0, 0, 0, 0]
+            ),
+            "trick": {"leader": self._leader, "cards": [names[c] for c in self._trick]},
             "tricks_won": list(self._won),
-            "legal": list(self.legal_actions()) if seat is not None and seat == self.turn else [],
+            "legal": list(self.legal_actions()) if seat is not None and seat == turn >= 0 else [],
         }
         if not self.rules.courts:
-            view["tricks"] = [t.to_json() for t in self.tricks()]
+            view["tricks"] = tricks_json(self._done)
         if self._turn < 0:
             view["result"] = self.result()
         return view

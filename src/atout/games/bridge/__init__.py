@@ -47,6 +47,7 @@ from atout.cards import (
     parse_card,
 )
 from atout.core import IllegalActionError, InvalidActionError, Settlement, Trick, check_options
+from atout.games._json import CARD_NAMES, tricks_json
 from atout.games.bridge.auction import (
     Auction,
     IllegalCall,
@@ -336,6 +337,37 @@ class BridgeState:
             return self._declarer
         return self._turn
 
+    @property
+    def completed_tricks(self) -> tuple[tuple[int, tuple[Card, ...], int], ...]:
+        """The finished tricks as ``(leader, cards, winner)``, cards in the order played.
+
+        The tuple is shared with later states (each trick appends one entry),
+        so readers may cache what they derive from it by its length.
+        """
+        return self._done
+
+    @property
+    def bid(self) -> int:
+        """The contract's bid (call code ``0..34``: ``(level - 1) * 5 + strain``), or -1
+        before the auction ends with one."""
+        return self._bid
+
+    @property
+    def doubled(self) -> int:
+        """The contract undoubled (0), doubled (1) or redoubled (2)."""
+        return self._doubled
+
+    @property
+    def trump_suit(self) -> int:
+        """The trump suit (0..3, ``cards`` numbering) of the contract; -1 at no-trumps and
+        before there is a contract."""
+        return self._trump
+
+    @property
+    def claimed_tricks(self) -> int | None:
+        """The tricks declarer claims (the claim pending, or accepted), else ``None``."""
+        return None if self._claim < 0 else self._claim
+
     def hand(self, seat: int) -> CardSet:
         """The cards ``seat`` holds now."""
         return self._hands[seat]
@@ -608,36 +640,47 @@ class BridgeState:
 
     def view(self, seat: int | None) -> dict[str, Any]:
         """What ``seat`` may know (``None``: a spectator, who sees only dummy)."""
-        dummy = self.dummy
-        shown = self.dummy_shown()
-        acting = self.actor
+        phase = self._phase
+        declarer = self._declarer
+        dummy = None if declarer < 0 else (declarer + 2) % 4
+        hands = self._hands
+        trick = self._trick
+        shown = declarer >= 0 and (bool(self._done) or bool(trick))
+        turn = self._turn
+        if phase == OVER:
+            acting = None
+        elif phase == PLAY and turn == dummy:
+            acting = declarer
+        else:
+            acting = turn
+        names = CARD_NAMES
         view: dict[str, Any] = {
             "game": "bridge",
             "scoring": self.rules.scoring,
             "seat": seat,
-            "phase": self.phase,
+            "phase": _PHASE_NAMES[phase],
             "dealer": self.deal.dealer,
             "board": self.board,
-            "turn": self.turn,
-            "hand": [] if seat is None else list(card_names(self._hands[seat])),
-            "dummy": list(card_names(self._hands[dummy])) if shown and dummy is not None else None,
+            "turn": None if phase == OVER else turn,
+            "hand": [] if seat is None else list(card_names(hands[seat])),
+            "dummy": list(card_names(hands[dummy])) if shown and dummy is not None else None,
             "dummy_seat": dummy,
-            "hand_sizes": [h.bit_count() for h in self._hands],
+            "hand_sizes": [h.bit_count() for h in hands],
             "auction": self._auction.history(),
-            "contract": self.contract_name,
-            "declarer": self.declarer,
+            "contract": self._auction.contract_name() if declarer >= 0 else None,
+            "declarer": None if declarer < 0 else declarer,
             "vulnerable": list(self.vulnerable),
             "trick": {
                 "leader": self._leader if self._leader >= 0 else None,
-                "cards": [card_name(c) for c in self._trick],
+                "cards": [names[c] for c in trick],
             },
             "tricks_won": list(self._won),
-            "tricks": [t.to_json() for t in self.tricks()],
-            "claim": None if self._claim < 0 else {"by": self._declarer, "tricks": self._claim},
-            "can_claim": self._phase == PLAY and seat is not None and seat == self._declarer,
+            "tricks": tricks_json(self._done),
+            "claim": None if self._claim < 0 else {"by": declarer, "tricks": self._claim},
+            "can_claim": phase == PLAY and seat is not None and seat == declarer,
             "legal": list(self.legal_actions()) if seat is not None and seat == acting else [],
         }
-        if self._phase == OVER:
+        if phase == OVER:
             view["result"] = self.result()
         return view
 

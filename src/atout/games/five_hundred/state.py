@@ -22,6 +22,7 @@ from atout.cards import (
     parse_suit,
 )
 from atout.core import IllegalActionError, InvalidActionError, Trick
+from atout.games._json import CARD_NAMES, tricks_json
 from atout.games.five_hundred.rules import (
     CALL_NAMES,
     CALL_RANK,
@@ -42,6 +43,8 @@ from atout.games.five_hundred.rules import (
 from atout.tricks import TrickOrder, trick_winner
 
 __all__ = ["FiveHundredDeal", "FiveHundredState"]
+
+_PHASE_NAMES = {phase: phase.name.lower() for phase in Phase}
 
 
 @dataclass(frozen=True, slots=True)
@@ -231,6 +234,47 @@ class FiveHundredState:
     def discards(self) -> CardSet:
         """The contractor's three discards (out of play), once made."""
         return self._discards
+
+    @property
+    def completed_tricks(self) -> tuple[tuple[int, tuple[Card, ...], int], ...]:
+        """The finished tricks as ``(leader, cards, winner)``, cards in the order played.
+
+        In misère a trick has three cards (the contractor's partner sits out).
+        The tuple is shared with later states (each trick appends one entry),
+        so readers may cache what they derive from it by its length.
+        """
+        return self._done
+
+    @property
+    def auction(self) -> tuple[tuple[int, int], ...]:
+        """The calls made, in order, as ``(seat, code)``: code -1 is a pass, else ``CALL_NAMES``."""
+        return self._auction
+
+    @property
+    def high_bid(self) -> int:
+        """The code of the highest bid so far (``CALL_NAMES``; the contract's once the auction
+        is over), or -1."""
+        return self._high
+
+    @property
+    def trump_suit(self) -> int:
+        """The trump suit (0..3, ``cards`` numbering) once there is a contract; -1 at no-trumps,
+        in misère and before the auction ends."""
+        trump = self._order.trump
+        return -1 if trump == JOKER_SUIT or self._phase == Phase.AUCTION else trump
+
+    @property
+    def sits_out(self) -> int | None:
+        """The misère contractor's partner, who keeps his cards and never plays."""
+        return self._skip if self._skip >= 0 else None
+
+    @property
+    def named_suit(self) -> int:
+        """The suit named by a joker led in no-trumps to the trick in progress, or -1."""
+        trick = self._trick
+        if trick and trick[0] == JOKER and self._order.trump == JOKER_SUIT:
+            return self._led
+        return -1
 
     def hand(self, seat: int) -> CardSet:
         """The cards ``seat`` holds now (the contractor's includes the kitty until he discards)."""
@@ -523,43 +567,51 @@ class FiveHundredState:
         Own hand only; the kitty and the discards only to the contractor; the
         open-misère hand once exposed. Finished tricks are face up in 500.
         """
-        contractor = self.contractor
+        phase = self._phase
+        turn = self._turn
+        hands = self._hands
+        names = CARD_NAMES
+        trick = self._trick
+        high = self._high
+        contractor = self._high_seat if high >= 0 and phase > Phase.AUCTION else None
+        named = None
+        if trick and trick[0] == JOKER and self._order.trump == JOKER_SUIT:
+            named = "SHDC"[self._led]
         view: dict[str, Any] = {
             "game": "five-hundred",
             "seat": seat,
-            "phase": self._phase.name.lower(),
+            "phase": _PHASE_NAMES[phase],
             "dealer": self.deal.dealer,
-            "turn": self.turn,
-            "hand": [] if seat is None else list(card_names(self._hands[seat])),
-            "hand_sizes": [h.bit_count() for h in self._hands],
+            "turn": None if turn < 0 else turn,
+            "hand": [] if seat is None else list(card_names(hands[seat])),
+            "hand_sizes": [h.bit_count() for h in hands],
             "auction": [[s, "pass" if c < 0 else CALL_NAMES[c]] for s, c in self._auction],
             "contract": None,
             "trick": {
-                "leader": self._leader if self._phase == Phase.PLAY else None,
-                "cards": [card_name(c) for c in self._trick],
-                "named_suit": "SHDC"[self._led]
-                if self._trick and self._trick[0] == JOKER and self._order.trump == JOKER_SUIT
-                else None,
+                "leader": self._leader if phase == Phase.PLAY else None,
+                "cards": [names[c] for c in trick],
+                "named_suit": named,
             },
             "tricks_won": list(self._won),
-            "tricks": [t.to_json() for t in self.tricks()],
-            "legal": list(self.legal_actions()) if seat is not None and seat == self.turn else [],
+            "tricks": tricks_json(self._done),
+            "legal": list(self.legal_actions()) if seat is not None and seat == turn >= 0 else [],
         }
         if contractor is not None:
+            trump = self._order.trump
             view["contract"] = {
-                "bid": self.contract,
+                "bid": CALL_NAMES[high],
                 "contractor": contractor,
-                "value": call_value(self._high),
-                "trump": None if self._order.trump == JOKER_SUIT else "SHDC"[self._order.trump],
+                "value": call_value(high),
+                "trump": None if trump == JOKER_SUIT else "SHDC"[trump],
                 "sits_out": self._skip if self._skip >= 0 else None,
             }
             if seat == contractor:
-                view["kitty"] = [card_name(c) for c in self.deal.kitty]
+                view["kitty"] = [names[c] for c in self.deal.kitty]
                 view["discards"] = list(card_names(self._discards))
         shown = self.exposed()
         if shown is not None:
-            view["exposed"] = {"seat": shown, "hand": list(card_names(self._hands[shown]))}
-        if self._phase == Phase.OVER:
+            view["exposed"] = {"seat": shown, "hand": list(card_names(hands[shown]))}
+        if phase == Phase.OVER:
             view["result"] = self.result()
         return view
 

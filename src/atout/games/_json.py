@@ -1,0 +1,34 @@
+"""Small helpers shared by the games' views: card names and finished tricks as JSON.
+
+Views are rebuilt on every request and list every finished trick, so these
+build the JSON straight from the states' ``(leader, cards, winner)`` tuples,
+without going through :class:`atout.core.Trick` objects. Each call returns
+new lists and dicts: a view belongs to its caller, who may change it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, Final
+
+from atout.cards import Card, card_name
+
+__all__ = ["CARD_NAMES", "tricks_json"]
+
+CARD_NAMES: Final[tuple[str, ...]] = tuple(card_name(c) for c in range(53))
+"""``CARD_NAMES[c]``: the notation of card ``c`` (52 is the joker, ``JK``)."""
+
+
+def tricks_json(done: Sequence[tuple[int, Sequence[Card], int]]) -> list[dict[str, Any]]:
+    """Finished tricks in the view form: ``[{"leader", "cards", "winner"}, ...]``.
+
+    The same as ``[t.to_json() for t in state.tricks()]``.
+
+    >>> tricks_json([(1, (0, 12), 2)])
+    [{'leader': 1, 'cards': ['2S', 'AS'], 'winner': 2}]
+    """
+    names = CARD_NAMES
+    return [
+        {"leader": leader, "cards": [names[c] for c in cards], "winner": winner}
+        for leader, cards, winner in done
+    ]
