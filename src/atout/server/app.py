@@ -358,7 +358,7 @@ async def table_socket(websocket: WebSocket) -> None:
 async def _sender(websocket: WebSocket, conn: Connection, scope: anyio.CancelScope) -> None:
     try:
         while not conn.closed:
-            await websocket.send_json(await conn.next())
+            await websocket.send_text(await conn.next())
         await websocket.close(code=1013)
     except (WebSocketDisconnect, RuntimeError, OSError):
         pass

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 import logging
 import os
 import random
@@ -55,6 +56,12 @@ HINT_BOT = "greedy"
 """The bot whose choice a hint shows (and who stands in for an away human)."""
 _ID_ALPHABET = "abcdefghjkmnpqrstuvwxyz23456789"
 _MAX_PENDING = 256
+_ENCODE = json.JSONEncoder(ensure_ascii=False, separators=(",", ":")).encode
+
+
+def encode_frame(frame: JSON) -> str:
+    """The wire text of a frame: compact, one encoding shared by every reader of it."""
+    return _ENCODE(frame)
 
 
 class RoomError(Exception):
@@ -71,6 +78,10 @@ class Settings:
     """Seconds between the end of a deal and the next deal, to read the result."""
     grace_seconds: float = 30.0
     """Default time an away human keeps the turn before a bot plays for them."""
+    bot_budget: float = 10.0
+    """Seconds a bot may think; past them a fallback plays (greedy, else random) for it."""
+    clock: Callable[[], float] = time.time
+    """Wall clock for timed sessions (tests pass a fake one)."""
 
     @classmethod
     def from_env(cls) -> Settings:
@@ -80,6 +91,7 @@ class Settings:
             bot_delay=float(os.environ.get("ATOUT_BOT_DELAY", default.bot_delay)),
             deal_pause=float(os.environ.get("ATOUT_DEAL_PAUSE", default.deal_pause)),
             grace_seconds=float(os.environ.get("ATOUT_GRACE_SECONDS", default.grace_seconds)),
+            bot_budget=float(os.environ.get("ATOUT_BOT_BUDGET", default.bot_budget)),
         )
 
 
@@ -100,31 +112,40 @@ def _new_id() -> str:
 
 
 class Connection:
-    """One socket's outbox. State frames replace any unsent state, so the outbox stays small."""
+    """One socket's outbox of encoded frames.
+
+    A state frame replaces any unsent state (the newest state says it all), so
+    the outbox stays small. Frames arrive already encoded: a broadcast encodes
+    each seat's frame once, however many connections share that seat.
+    """
 
     def __init__(self) -> None:
         self.seat: int | None = None
-        self._frames: deque[JSON] = deque()
+        self._frames: deque[tuple[str, str]] = deque()
         self._ready = asyncio.Event()
         self.closed = False
 
     def push(self, frame: JSON) -> None:
         """Queue a frame; a reader that falls far behind is dropped."""
+        self.push_text(str(frame.get("type")), encode_frame(frame))
+
+    def push_text(self, kind: str, text: str) -> None:
+        """Queue an encoded frame of type ``kind``."""
         if self.closed:
             return
-        if frame.get("type") == "state":
-            self._frames = deque(f for f in self._frames if f.get("type") != "state")
+        if kind == "state" and self._frames:
+            self._frames = deque(f for f in self._frames if f[0] != "state")
         if len(self._frames) >= _MAX_PENDING:
             self.closed = True
-        self._frames.append(frame)
+        self._frames.append((kind, text))
         self._ready.set()
 
-    async def next(self) -> JSON:
-        """The next frame to send (waits for one)."""
+    async def next(self) -> str:
+        """The next frame's text to send (waits for one)."""
         while not self._frames:
             self._ready.clear()
             await self._ready.wait()
-        return self._frames.popleft()
+        return self._frames.popleft()[1]
 
 
 @dataclass(slots=True)
@@ -301,11 +322,11 @@ class Room:
 
     def broadcast(self) -> None:
         """Send every connection its seat's state (each view computed once per seat)."""
-        frames: dict[int | None, JSON] = {}
+        frames: dict[int | None, str] = {}
         for conn in list(self.connections):
             if conn.seat not in frames:
-                frames[conn.seat] = self.frame(conn.seat)
-            conn.push(frames[conn.seat])
+                frames[conn.seat] = encode_frame(self.frame(conn.seat))
+            conn.push_text("state", frames[conn.seat])
 
     @contextlib.asynccontextmanager
     async def subscribe(self, conn: Connection) -> AsyncIterator[Connection]:
