@@ -6,6 +6,14 @@ number under ``UNIQUE(table_id, seq)``: that constraint, not a lock in memory,
 keeps two writers (two server processes) from both taking action ``n``. A
 write that loses the race raises :class:`SeqConflict` and the room reloads.
 
+Every write also bumps the table's ``version`` *in the database*
+(``version + 1``, read back with ``RETURNING``), so versions stay unique and
+increasing across processes: a process that sees a version it did not expect
+knows another process wrote in between and reloads.
+
+The schema is owned by Alembic migrations (``atout/server/migrations``), run
+at start-up by :meth:`Store.create_schema` for SQLite and PostgreSQL alike.
+
 Seat tokens are stored hashed, so a copy of the database does not let anyone
 sit in someone else's chair.
 """
@@ -21,17 +29,26 @@ from typing import Any
 
 from sqlalchemy import (
     JSON,
+    Connection,
     DateTime,
     ForeignKey,
     Integer,
     String,
     UniqueConstraint,
+    case,
     delete,
+    inspect,
     select,
+    text,
     update,
 )
 from sqlalchemy.exc import IntegrityError
-from sqlalchemy.ext.asyncio import AsyncEngine, async_sessionmaker, create_async_engine
+from sqlalchemy.ext.asyncio import (
+    AsyncEngine,
+    AsyncSession,
+    async_sessionmaker,
+    create_async_engine,
+)
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
 __all__ = [
@@ -46,6 +63,12 @@ __all__ = [
 ]
 
 DEFAULT_DATABASE_URL = "sqlite+aiosqlite:///atout.db"
+MIGRATIONS = Path(__file__).resolve().parent / "migrations"
+"""The Alembic environment and revisions (no ``alembic.ini``: configured in code)."""
+BASELINE = "0001"
+"""The revision that matches a database made by ``create_all`` before migrations existed."""
+_MIGRATION_LOCK = 0x61746F7574
+"""PostgreSQL advisory lock key, so processes starting together migrate one at a time."""
 
 
 def database_url(url: str | None = None) -> str:
@@ -137,7 +160,7 @@ class ActionRow(Base):
     """One action of the record, numbered per table."""
 
     __tablename__ = "actions"
-    __table_args__ = (UniqueConstraint("table_id", "seq"),)
+    __table_args__ = (UniqueConstraint("table_id", "seq", name="uq_actions_table_id_seq"),)
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
     table_id: Mapped[str] = mapped_column(ForeignKey("tables.id"), index=True)
@@ -166,13 +189,23 @@ class Store:
 
     def __init__(self, url: str | None = None) -> None:
         self.url = database_url(url)
-        self.engine: AsyncEngine = create_async_engine(self.url)
+        # A server database may restart under us: check pooled connections first.
+        pre_ping = not self.url.startswith("sqlite")
+        self.engine: AsyncEngine = create_async_engine(self.url, pool_pre_ping=pre_ping)
         self.sessions = async_sessionmaker(self.engine, expire_on_commit=False)
 
     async def create_schema(self) -> None:
-        """Create the tables that do not exist yet."""
+        """Upgrade the schema to the newest migration (the name predates migrations).
+
+        On PostgreSQL an advisory lock held for the transaction makes processes
+        that start together take turns; the second finds nothing left to do.
+        """
         async with self.engine.begin() as conn:
-            await conn.run_sync(Base.metadata.create_all)
+            if conn.dialect.name == "postgresql":
+                await conn.execute(
+                    text("SELECT pg_advisory_xact_lock(:key)"), {"key": _MIGRATION_LOCK}
+                )
+            await conn.run_sync(upgrade_schema)
 
     async def close(self) -> None:
         """Release the connections."""
@@ -214,44 +247,91 @@ class Store:
             await session.flush()
             session.add_all(seats)
 
-    async def save_seat(self, seat: SeatRow, *, version: int) -> None:
+    # Each write returns the table's version as stored, which may be past the one
+    # asked for when another process wrote in between (see the module docstring).
+
+    async def save_seat(self, seat: SeatRow, *, version: int) -> int:
         """A seat taken or left."""
         async with self.sessions.begin() as session:
             await session.merge(seat)
-            await self._set(session, seat.table_id, version=version)
+            return await self._set(session, seat.table_id, version=version)
 
-    async def save_table(self, table_id: str, **values: Any) -> None:
+    async def save_table(self, table_id: str, **values: Any) -> int:
         """Update a table's columns (status, version, rematch...)."""
         async with self.sessions.begin() as session:
-            await self._set(session, table_id, **values)
+            return await self._set(session, table_id, **values)
 
     async def add_deal(
         self, table_id: str, number: int, layout: dict[str, Any], **values: Any
-    ) -> None:
-        """A deal as dealt, with the table's new version and status."""
-        async with self.sessions.begin() as session:
-            session.add(DealRow(table_id=table_id, number=number, layout=layout))
-            await self._set(session, table_id, **values)
+    ) -> int:
+        """A deal as dealt, with the table's new version; :class:`SeqConflict` if it exists."""
+        try:
+            async with self.sessions.begin() as session:
+                session.add(DealRow(table_id=table_id, number=number, layout=layout))
+                await session.flush()
+                return await self._set(session, table_id, **values)
+        except IntegrityError:
+            raise SeqConflict(f"deal {number} of table {table_id} exists") from None
 
-    async def add_action(self, row: ActionRow, **values: Any) -> None:
+    async def add_action(self, row: ActionRow, **values: Any) -> int:
         """Append an action; :class:`SeqConflict` if its number is taken."""
         try:
             async with self.sessions.begin() as session:
                 session.add(row)
                 await session.flush()
-                await self._set(session, row.table_id, **values)
+                return await self._set(session, row.table_id, **values)
         except IntegrityError:
             raise SeqConflict(f"action {row.seq} of table {row.table_id} exists") from None
 
-    async def drop_actions(self, table_id: str, from_seq: int, **values: Any) -> None:
+    async def drop_actions(self, table_id: str, from_seq: int, **values: Any) -> int:
         """Undo: delete the actions numbered ``from_seq`` and after."""
         async with self.sessions.begin() as session:
             await session.execute(
                 delete(ActionRow).where(ActionRow.table_id == table_id, ActionRow.seq >= from_seq)
             )
-            await self._set(session, table_id, **values)
+            return await self._set(session, table_id, **values)
+
+    async def version(self, table_id: str) -> int | None:
+        """The table's stored version (cheap: tells whether a room is behind)."""
+        async with self.sessions() as session:
+            found: int | None = await session.scalar(
+                select(TableRow.version).where(TableRow.id == table_id)
+            )
+            return found
 
     @staticmethod
-    async def _set(session: Any, table_id: str, **values: Any) -> None:
-        if values:
-            await session.execute(update(TableRow).where(TableRow.id == table_id).values(**values))
+    async def _set(session: AsyncSession, table_id: str, **values: Any) -> int:
+        """Update the table row and bump its version past both the stored one and ``version``.
+
+        The bump happens in the database (``version + 1`` under the row lock), so
+        two processes writing at once never get the same version.
+        """
+        wanted = values.pop("version", 0)
+        bumped = TableRow.version + 1
+        values["version"] = case((bumped >= wanted, bumped), else_=wanted)
+        stored = await session.scalar(
+            update(TableRow)
+            .where(TableRow.id == table_id)
+            .values(**values)
+            .returning(TableRow.version)
+        )
+        return int(stored or 0)
+
+
+def upgrade_schema(connection: Connection) -> None:
+    """Run the Alembic migrations up to the newest on ``connection`` (synchronous side).
+
+    A database made before migrations existed (tables but no
+    ``alembic_version``) is first stamped at the baseline revision, so its
+    data stays and later revisions apply.
+    """
+    from alembic import command  # noqa: PLC0415 - only start-up needs Alembic
+    from alembic.config import Config  # noqa: PLC0415
+
+    config = Config()
+    config.set_main_option("script_location", str(MIGRATIONS))
+    config.attributes["connection"] = connection
+    names = set(inspect(connection).get_table_names())
+    if "tables" in names and "alembic_version" not in names:
+        command.stamp(config, BASELINE)
+    command.upgrade(config, "head")
