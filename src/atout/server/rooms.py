@@ -95,6 +95,11 @@ class Settings:
         )
 
 
+def log_event(event: str, level: int = logging.INFO, **fields: Any) -> None:
+    """One structured log line (``event`` plus fields; the JSON formatter prints them all)."""
+    log.log(level, event, extra={"event": event, **fields})
+
+
 def available_bots(game_id: str) -> list[str]:
     """The bot names that exist for this game (greedy lands per game, module by module)."""
     names = []
@@ -201,6 +206,11 @@ class Room:
         self.connections: set[Connection] = set()
         self.last_trick: JSON | None = None
         self._bots: dict[tuple[int, str], Bot] = {}
+        # A timed session runs from the start; after a restart, from the table's creation
+        # (the start itself is not stored).
+        self.started_at: float | None = None
+        if self.match is not None:
+            self.started_at = table.created_at.timestamp() if table.created_at else hub.clock()
 
     # The record.
 
@@ -444,6 +454,8 @@ class Room:
             self.id, 0, match.current.layout.to_json(), version=self.version, status=self.status
         )
         self.match = match
+        self.started_at = self.hub.clock()
+        log_event("table.started", table=self.id, game=self.game.id)
 
     def _rng(self, deal: int) -> random.Random:
         """The deal's shuffle: seeded per table and deal, so a restart changes nothing."""
@@ -486,6 +498,14 @@ class Room:
         except SeqConflict:
             await self.reload()
             raise RoomError("another server took that turn; here is the table again") from None
+        except Exception:
+            # Write before broadcast: an action that is not stored did not happen.
+            log.exception("table %s: the action could not be stored", self.id)
+            raise RoomError("the action could not be saved; nothing changed, try again") from None
+        if new.current.settlement is not None and match.current.settlement is None:
+            log_event("table.deal_over", table=self.id, deal=len(new.deals))
+        if status == "over":
+            log_event("table.game_over", table=self.id, winner=new.winner)
         before = len(match.state.tricks())
         tricks = new.state.tricks()
         if len(tricks) > before:
@@ -550,6 +570,7 @@ class Room:
             except Exception:
                 log.exception("table %s: driver step failed", self.id)
                 wait = 1.0
+            wait = self._until_time_up(wait)
             if wait is None:
                 await self.wake.wait()
             elif wait > 0:
@@ -561,6 +582,9 @@ class Room:
         match = self.match
         if match is None or self.status != "playing":
             return None
+        if self._time_is_up(match):
+            await self._call_time(match)
+            return 0
         if match.needs_deal():
             await asyncio.sleep(self.hub.settings.deal_pause)
             await self._deal_next(match)
@@ -575,12 +599,57 @@ class Room:
         # A trick just closed: leave people time to see it before the next lead.
         closed = self.last_trick is not None and self.last_trick["version"] == version
         await asyncio.sleep(self.hub.settings.bot_delay * (2 if closed else 1))
-        view = match.view(seat)
-        action = await asyncio.to_thread(_choose, bot, view)
+        action = await self._bot_action(bot, match.view(seat))
         async with self.lock:
             if self.version == version:
                 await self._apply(seat, action)
         return 0
+
+    async def _bot_action(self, bot: Bot, view: JSON) -> str:
+        """The bot's choice, off the event loop; past its time budget, a fallback's."""
+        try:
+            return await asyncio.wait_for(
+                asyncio.to_thread(_choose, bot, view, self.id), self.hub.settings.bot_budget
+            )
+        except TimeoutError:
+            log_event("bot.overrun", logging.WARNING, table=self.id, seat=view.get("seat"))
+            return _fallback(view, self.game.id)
+
+    def _time_is_up(self, match: Match) -> bool:
+        left = self._time_left(match)
+        return left is not None and left <= 0
+
+    def _time_left(self, match: Match) -> float | None:
+        """Seconds left in a timed session (``None``: untimed, or time already called)."""
+        limit = match.minutes_limit
+        if limit is None or self.started_at is None or "time_up_in_deal" in match.extra:
+            return None
+        return self.started_at + 60 * limit - self.hub.clock()
+
+    def _until_time_up(self, wait: float | None) -> float | None:
+        """The driver's wait, cut short so that it wakes when the session's time is up."""
+        left = None if self.match is None else self._time_left(self.match)
+        if left is None:
+            return wait
+        return max(0.0, left) if wait is None else min(wait, max(0.0, left))
+
+    async def _call_time(self, match: Match) -> None:
+        """Time is up: the current deal is the last; stored as the record's ``time_up_in_deal``."""
+        async with self.lock:
+            if self.match is not match:
+                return
+            new = match.call_time()
+            extra = {**self.extra, "time_up_in_deal": new.extra["time_up_in_deal"]}
+            status = "over" if new.is_over() else self.status
+            await self.hub.store.save_table(
+                self.id, extra=extra, status=status, version=self.version + 1
+            )
+            self.extra, self.match, self.status = extra, new, status
+            self.version += 1
+            log_event("table.time_up", table=self.id, deal=len(new.deals))
+            if status == "over":
+                log_event("table.game_over", table=self.id, winner=new.winner)
+            self._changed()
 
     async def _deal_next(self, match: Match) -> None:
         async with self.lock:
@@ -630,15 +699,30 @@ class Room:
         return bot
 
 
-def _choose(bot: Bot, view: JSON) -> str:
-    """A bot's choice; a bot that fails or answers nonsense is replaced by a legal action."""
+def _choose(bot: Bot, view: JSON, table: str = "") -> str:
+    """A bot's choice; a bot that fails or answers nonsense is replaced by a fallback."""
     legal = view.get("legal") or []
     try:
         action = bot.choose(view)
     except Exception:  # a broken bot must not stop the table
-        log.exception("bot failed; playing the first legal action")
-        return str(legal[0])
-    return action if action in legal or not legal else str(legal[0])
+        log.exception("table %s: bot failed; a fallback plays for it", table)
+        return _fallback(view, str(view.get("game", "")))
+    if action in legal or not legal:
+        return action
+    log_event("bot.illegal", logging.WARNING, table=table, seat=view.get("seat"), action=action)
+    return _fallback(view, str(view.get("game", "")))
+
+
+def _fallback(view: JSON, game_id: str) -> str:
+    """A legal action for a bot that failed: the greedy bot's, else a random legal one."""
+    legal = [str(a) for a in view.get("legal") or []]
+    try:
+        action = make_bot(HINT_BOT, game_id, seed=0).choose(view)
+        if action in legal:
+            return action
+    except Exception:  # the fallback must not fail in turn
+        log.exception("the fallback bot failed too; playing at random")
+    return random.choice(legal) if legal else ""
 
 
 def _canonical(action: str, legal: tuple[str, ...]) -> str:
@@ -660,23 +744,42 @@ class Hub:
         self._tasks: set[asyncio.Task[None]] = set()
         self._loading = asyncio.Lock()
 
+    def clock(self) -> float:
+        """Wall-clock seconds (the settings' clock, faked in tests)."""
+        return self.settings.clock()
+
     async def open(self) -> None:
         """Create the schema and resume every unfinished table from its record."""
         await self.store.create_schema()
         for table_id in await self.store.table_ids(unfinished=True):
             try:
-                await self.get(table_id)
+                room = await self.get(table_id)
             except Exception:
                 log.exception("table %s cannot be resumed from its record", table_id)
+                continue
+            if room is not None:
+                log_event("table.resumed", table=table_id, seq=room.next_seq, status=room.status)
 
     async def close(self) -> None:
-        """Stop the drivers and release the database."""
+        """Finish the writes under way, stop the drivers, release the database.
+
+        Every room's lock is taken (waiting for a write in progress) and kept,
+        so nothing new starts; a driver cancelled meanwhile has written
+        nothing, or all of one action.
+        """
+        async with contextlib.AsyncExitStack() as held:
+            for room in list(self.rooms.values()):
+                await held.enter_async_context(room.lock)
+            await self._stop_drivers()
+            await self.store.close()
+        log_event("server.stopped", tables=len(self.rooms))
+
+    async def _stop_drivers(self) -> None:
         for task in list(self._tasks):
             task.cancel()
         for task in list(self._tasks):
             with contextlib.suppress(asyncio.CancelledError):
                 await task
-        await self.store.close()
 
     async def get(self, table_id: str) -> Room | None:
         """The room of a table, replayed from the database on first use."""
@@ -736,6 +839,7 @@ class Hub:
         stored = await self.store.load(table.id)
         assert stored is not None
         room = self._add(Room(self, stored))
+        log_event("table.created", table=room.id, game=game.id, seats=[c.label for c in chairs])
         if all(c.token_hash for c in chairs if c.kind == "human"):
             async with room.lock:
                 await room._start()
