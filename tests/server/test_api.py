@@ -39,7 +39,7 @@ def test_bad_requests_are_refused_with_a_message(client: TestClient) -> None:
     ]
     for body in bad:
         response = client.post("/api/tables", json=body)
-        assert response.status_code == 400
+        assert response.status_code == 422
         assert response.json()["error"]
     assert client.get("/api/tables/nope").status_code == 404
 

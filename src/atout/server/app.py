@@ -10,11 +10,13 @@ from __future__ import annotations
 
 import contextlib
 import json
+import logging
 from collections.abc import AsyncIterator, Awaitable, Callable
 from pathlib import Path
 from typing import Any
 
 import anyio
+from sqlalchemy import text
 from starlette.applications import Starlette
 from starlette.requests import Request
 from starlette.responses import FileResponse, JSONResponse, Response
@@ -24,18 +26,29 @@ from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from atout.server.messages import (
+    CLOSE_FLOODING,
+    MAX_STRIKES,
     Act,
     AskHint,
     ClientMessage,
     Hello,
     Ping,
+    TokenBucket,
     Undo,
     Unexpected,
     error_frame,
     parse_client_message,
 )
 from atout.server.options import describe_options
-from atout.server.rooms import Connection, Hub, Room, RoomError, Settings, games_catalogue
+from atout.server.rooms import (
+    Connection,
+    Hub,
+    Room,
+    RoomError,
+    Settings,
+    games_catalogue,
+    log_event,
+)
 from atout.server.storage import Store
 
 __all__ = ["create_app"]
@@ -120,9 +133,26 @@ async def health(request: Request) -> Response:
     """
     responses:
       200:
-        description: The server is up.
+        description: '{"status": "ok", "database": "ok", "tables": n, "playing": n}'
+      503:
+        description: The database cannot be reached (the tables in memory are still counted).
     """
-    return JSONResponse({"status": "ok", "tables": len(_hub(request).rooms)})
+    hub = _hub(request)
+    try:
+        async with hub.store.engine.connect() as conn:
+            await conn.execute(text("SELECT 1"))
+        database = "ok"
+    except Exception as error:  # any failure to reach the database is "unhealthy"
+        database = f"unreachable: {type(error).__name__}"
+    rooms = list(hub.rooms.values())
+    body = {
+        "status": "ok" if database == "ok" else "degraded",
+        "database": database,
+        "tables": len(rooms),
+        "playing": sum(r.status == "playing" for r in rooms),
+        "connections": sum(len(r.connections) for r in rooms),
+    }
+    return JSONResponse(body, status_code=200 if database == "ok" else 503)
 
 
 async def list_games(request: Request) -> Response:
@@ -156,9 +186,25 @@ async def create_table(request: Request) -> Response:
       201:
         description: The table (and the creator's seat and token when "sit" was given).
       400:
-        description: Unknown game, bad option or bad seat.
+        description: The body is not a JSON object.
+      422:
+        description: Unknown game, bad option or bad seat (the message says which and why).
     """
     body = await _body(request)
+    try:
+        room = await _create(request, body)
+    except RoomError as error:
+        return _error(str(error), 422)
+    out = _summary(request, room)
+    sit = body.get("sit")
+    if sit is not None:
+        seat, token = await room.join(_name(body), sit if type(sit) is int else None)
+        out = {**_summary(request, room), "seat": seat, "token": token}
+    return JSONResponse(out, status_code=201)
+
+
+async def _create(request: Request, body: dict[str, Any]) -> Room:
+    """Validate the new table's description (refusals are 422s) and create it."""
     options = body.get("options") or {}
     if not isinstance(options, dict):
         raise RoomError("options must be a JSON object")
@@ -168,19 +214,15 @@ async def create_table(request: Request) -> Response:
     seats = body.get("seats")
     if not isinstance(seats, list):
         raise RoomError("seats must be a list such as ['human', 'bot:random', ...]")
-    hub = _hub(request)
     sit = body.get("sit")
-    room = await hub.create(
-        str(body.get("game", "")),
-        options,
-        seats,
-        grace_seconds=None if grace is None else float(grace),
+    if sit is not None and type(sit) is not int:
+        raise RoomError("sit must be a seat number")
+    game = body.get("game")
+    if not isinstance(game, str):
+        raise RoomError("game must be a game id such as 'court-piece'")
+    return await _hub(request).create(
+        game, options, seats, grace_seconds=None if grace is None else float(grace)
     )
-    out = _summary(request, room)
-    if sit is not None:
-        seat, token = await room.join(_name(body), sit if type(sit) is int else None)
-        out = {**_summary(request, room), "seat": seat, "token": token}
-    return JSONResponse(out, status_code=201)
 
 
 def _name(body: dict[str, Any]) -> str | None:
@@ -352,29 +394,59 @@ async def table_socket(websocket: WebSocket) -> None:
     async with room.subscribe(Connection()) as conn, anyio.create_task_group() as tasks:
         tasks.start_soon(_sender, websocket, conn, tasks.cancel_scope)
         await _receiver(websocket, room, conn)
-        tasks.cancel_scope.cancel()
+        if not conn.closed:
+            tasks.cancel_scope.cancel()
 
 
 async def _sender(websocket: WebSocket, conn: Connection, scope: anyio.CancelScope) -> None:
+    """Send the outbox in order; once the room closes the connection, say why and close."""
     try:
-        while not conn.closed:
-            await websocket.send_text(await conn.next())
-        await websocket.close(code=1013)
+        while (text := await conn.next()) is not None:
+            await websocket.send_text(text)
+        await websocket.close(code=conn.close_code)
     except (WebSocketDisconnect, RuntimeError, OSError):
         pass
     scope.cancel()
 
 
 async def _receiver(websocket: WebSocket, room: Room, conn: Connection) -> None:
+    """Read, limit, parse, handle; a refusal is an error frame and the connection lives on."""
+    bucket = TokenBucket()
     while True:
         message = await websocket.receive()
         if message["type"] == "websocket.disconnect":
             return
+        if not bucket.take():
+            if bucket.strikes >= MAX_STRIKES:
+                _refused(room, conn, "flooding: connection closed")
+                conn.push(error_frame("too many messages: closing this connection"))
+                conn.close(CLOSE_FLOODING)
+                return
+            if bucket.strikes == 1:
+                _refused(room, conn, "rate limit")
+            conn.push(error_frame("too many messages: slow down (this one was ignored)"))
+            continue
         parsed = parse_client_message(message.get("text") or message.get("bytes"))
         try:
             await _handle(room, conn, parsed)
         except RoomError as error:
+            _refused(room, conn, str(error), parsed)
             conn.push(error_frame(str(error)))
+
+
+def _refused(room: Room, conn: Connection, reason: str, message: Any = None) -> None:
+    """Log a refusal (table, seat, reason and what was refused)."""
+    action = message.action if isinstance(message, Act) else None
+    kind = type(message).__name__.lower() if message is not None else None
+    log_event(
+        "message.refused",
+        logging.INFO,
+        table=room.id,
+        seat=conn.seat,
+        reason=reason,
+        message_type=kind,
+        action=action,
+    )
 
 
 async def _handle(room: Room, conn: Connection, message: ClientMessage) -> None:

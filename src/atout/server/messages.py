@@ -17,6 +17,12 @@ the public table), ``error`` (a message for the player; nothing changed),
 ``hint`` and ``pong``. Anything else from a client is an :class:`Unexpected`
 message: it earns an error frame and the connection lives on.
 
+Limits, so that no client can cost the server much: a message is at most
+:data:`MAX_MESSAGE` bytes, and each connection has a :class:`TokenBucket`
+(:data:`RATE` messages a second, bursts of :data:`BURST`). A message over the
+rate is refused with an error frame; a client that goes on flooding
+(:data:`MAX_STRIKES` refusals in a row) is closed with code 1008.
+
 >>> parse_client_message('{"type": "action", "action": "th", "seq": 3}')
 Act(action='th', seq=3)
 >>> parse_client_message('{"type": "dance"}')
@@ -26,7 +32,9 @@ Unexpected(reason="unknown message type 'dance'")
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
 from typing import Any
 
 __all__ = [
@@ -35,6 +43,7 @@ __all__ = [
     "ClientMessage",
     "Hello",
     "Ping",
+    "TokenBucket",
     "Undo",
     "Unexpected",
     "error_frame",
@@ -43,7 +52,51 @@ __all__ = [
 
 JSON = dict[str, Any]
 MAX_MESSAGE = 4096
-"""Longest message a client may send (an action is a few characters)."""
+"""Longest message a client may send, in bytes (an action is a few characters)."""
+RATE = 20.0
+"""Messages a second a connection may send, on average."""
+BURST = 40
+"""Messages a connection may send at once (a burst above the rate)."""
+MAX_STRIKES = 20
+"""Refused messages in a row after which a flooding connection is closed."""
+CLOSE_FLOODING = 1008
+"""WebSocket close code for a client that kept flooding (policy violation)."""
+
+
+@dataclass(slots=True)
+class TokenBucket:
+    """Rate limit of one connection: ``rate`` tokens a second, at most ``burst`` saved.
+
+    >>> now = [0.0]
+    >>> bucket = TokenBucket(rate=1, burst=2, clock=lambda: now[0])
+    >>> [bucket.take() for _ in range(3)]
+    [True, True, False]
+    >>> now[0] = 1.0
+    >>> bucket.take()
+    True
+    """
+
+    rate: float = RATE
+    burst: float = BURST
+    clock: Callable[[], float] = time.monotonic
+    tokens: float = -1.0
+    stamp: float = field(default=0.0)
+    strikes: int = 0
+    """Refusals since the last accepted message."""
+
+    def take(self) -> bool:
+        """Spend a token if there is one (and count a strike if not)."""
+        now = self.clock()
+        if self.tokens < 0:
+            self.tokens, self.stamp = self.burst, now
+        self.tokens = min(self.burst, self.tokens + (now - self.stamp) * self.rate)
+        self.stamp = now
+        if self.tokens >= 1:
+            self.tokens -= 1
+            self.strikes = 0
+            return True
+        self.strikes += 1
+        return False
 
 
 @dataclass(frozen=True, slots=True)
@@ -91,8 +144,10 @@ def parse_client_message(text: str | bytes | None) -> ClientMessage:
     """Read one client frame; never raises (bad input becomes :class:`Unexpected`)."""
     if text is None:
         return Unexpected("binary frames are not understood; send JSON text")
-    if len(text) > MAX_MESSAGE:
-        return Unexpected("message too long")
+    if len(text) > MAX_MESSAGE or (
+        isinstance(text, str) and 4 * len(text) > MAX_MESSAGE and len(text.encode()) > MAX_MESSAGE
+    ):
+        return Unexpected(f"message too long (at most {MAX_MESSAGE} bytes)")
     try:
         data = json.loads(text)
     except (ValueError, UnicodeDecodeError):

@@ -129,6 +129,13 @@ class Connection:
         self._frames: deque[tuple[str, str]] = deque()
         self._ready = asyncio.Event()
         self.closed = False
+        self.close_code = 1013
+        """Why the socket closes once ``closed``: 1013 (fell behind) or the server's reason."""
+
+    def close(self, code: int) -> None:
+        """Close after the frames already queued (the sender says goodbye with ``code``)."""
+        self.closed, self.close_code = True, code
+        self._ready.set()
 
     def push(self, frame: JSON) -> None:
         """Queue a frame; a reader that falls far behind is dropped."""
@@ -141,13 +148,17 @@ class Connection:
         if kind == "state" and self._frames:
             self._frames = deque(f for f in self._frames if f[0] != "state")
         if len(self._frames) >= _MAX_PENDING:
-            self.closed = True
+            self._frames.clear()
+            self.close(1013)
+            return
         self._frames.append((kind, text))
         self._ready.set()
 
-    async def next(self) -> str:
-        """The next frame's text to send (waits for one)."""
+    async def next(self) -> str | None:
+        """The next frame's text to send (waits for one); ``None`` once closed and empty."""
         while not self._frames:
+            if self.closed:
+                return None
             self._ready.clear()
             await self._ready.wait()
         return self._frames.popleft()[1]

@@ -1,0 +1,59 @@
+"""Structured logs: one JSON object a line, through the standard :mod:`logging` module.
+
+Operators feed these lines to whatever collects logs; tests read them back.
+A record's ``extra`` fields (``event``, ``table``, ``seat``, ``reason``...)
+become keys of the object, next to the time, level, logger and message.
+
+>>> import io
+>>> stream = io.StringIO()
+>>> logger = logging.getLogger("atout.doctest")
+>>> handler = logging.StreamHandler(stream)
+>>> handler.setFormatter(JsonFormatter())
+>>> logger.addHandler(handler)
+>>> logger.warning("refused", extra={"event": "action.refused", "seat": 2})
+>>> line = json.loads(stream.getvalue())
+>>> line["event"], line["seat"], line["level"]
+('action.refused', 2, 'warning')
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import sys
+from datetime import UTC, datetime
+from typing import Any
+
+__all__ = ["JsonFormatter", "configure_logging"]
+
+_STANDARD = set(logging.makeLogRecord({}).__dict__) | {"message", "asctime", "taskName"}
+
+
+class JsonFormatter(logging.Formatter):
+    """Format a record as one JSON line, its ``extra`` fields included."""
+
+    def format(self, record: logging.LogRecord) -> str:
+        """The JSON line (no newline inside: exceptions are escaped into ``exc``)."""
+        out: dict[str, Any] = {
+            "time": datetime.fromtimestamp(record.created, UTC).isoformat(timespec="milliseconds"),
+            "level": record.levelname.lower(),
+            "logger": record.name,
+            "message": record.getMessage(),
+        }
+        for key, value in record.__dict__.items():
+            if key not in _STANDARD and not key.startswith("_"):
+                out[key] = value
+        if record.exc_info:
+            out["exc"] = self.formatException(record.exc_info)
+        return json.dumps(out, default=str)
+
+
+def configure_logging(level: int | str = logging.INFO) -> None:
+    """Send ``atout`` and ``uvicorn`` logs to stderr as JSON lines (idempotent)."""
+    handler = logging.StreamHandler(sys.stderr)
+    handler.setFormatter(JsonFormatter())
+    for name in ("atout", "uvicorn", "uvicorn.error", "uvicorn.access"):
+        logger = logging.getLogger(name)
+        logger.handlers = [handler]
+        logger.setLevel(level)
+        logger.propagate = False
