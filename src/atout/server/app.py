@@ -25,6 +25,7 @@ from starlette.schemas import SchemaGenerator
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
+from atout.server.leases import leases_for
 from atout.server.messages import (
     CLOSE_FLOODING,
     MAX_STRIKES,
@@ -40,6 +41,7 @@ from atout.server.messages import (
     parse_client_message,
 )
 from atout.server.options import describe_options
+from atout.server.pubsub import broadcast_for, redis_url
 from atout.server.rooms import (
     Connection,
     Hub,
@@ -503,8 +505,16 @@ def routes() -> list[BaseRoute]:
     ]
 
 
-def create_app(database_url: str | None = None, *, settings: Settings | None = None) -> Starlette:
+def create_app(
+    database_url: str | None = None,
+    *,
+    settings: Settings | None = None,
+    redis: str | None = None,
+) -> Starlette:
     """The web table. ``database_url`` defaults to ``ATOUT_DATABASE_URL``, then ``./atout.db``.
+
+    ``redis`` (default ``ATOUT_REDIS_URL``) links this process to the others
+    serving the same database (``docs/deploy.md``); without it, one process.
 
     Unfinished tables are replayed from their records at start-up and their
     bots resume play.
@@ -513,7 +523,13 @@ def create_app(database_url: str | None = None, *, settings: Settings | None = N
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
-        hub = Hub(store, settings or Settings.from_env())
+        shared = redis_url(redis)
+        hub = Hub(
+            store,
+            settings or Settings.from_env(),
+            broadcast=broadcast_for(shared),
+            leases=leases_for(shared),
+        )
         app.state.hub = hub
         await hub.open()
         try:

@@ -29,6 +29,7 @@ import asyncio
 import contextlib
 import json
 import logging
+import os
 from collections import defaultdict
 from collections.abc import AsyncIterator
 from types import TracebackType
@@ -43,6 +44,7 @@ __all__ = [
     "RedisBackend",
     "Subscriber",
     "broadcast_for",
+    "redis_url",
     "table_channel",
 ]
 
@@ -280,6 +282,11 @@ class Broadcast:
         for subscribers in self._subscribers.values():
             for subscriber in subscribers:
                 subscriber.queue.put_nowait(message)
+
+
+def redis_url(url: str | None = None) -> str | None:
+    """The Redis to use: the argument, else ``ATOUT_REDIS_URL``; ``None`` keeps it in process."""
+    return url or os.environ.get("ATOUT_REDIS_URL") or None
 
 
 def broadcast_for(redis_url: str | None, bus: MemoryBus | None = None) -> Broadcast:

@@ -37,6 +37,9 @@ from atout.bots import BOT_NAMES, Bot, make_bot
 from atout.core import ActionError, Game, Match
 from atout.games import GAMES, get_game
 from atout.notation.record import FORMAT, match_from_record
+from atout.server.cluster import Cluster, Presence
+from atout.server.leases import Leases, leases_for
+from atout.server.pubsub import Broadcast, Subscriber, broadcast_for
 from atout.server.storage import (
     ActionRow,
     SeatRow,
@@ -217,6 +220,13 @@ class Room:
         self.connections: set[Connection] = set()
         self.last_trick: JSON | None = None
         self._bots: dict[tuple[int, str], Bot] = {}
+        # Scale-out (cluster.py): the last version announced, people on other processes,
+        # whether this process drives the table, this room's channel.
+        self.announced = self.version
+        self.presence = Presence(hub.cluster.leases.ttl)
+        self.presence_sent = 0.0
+        self.leased = False
+        self.events: Subscriber | None = None
         # A timed session runs from the start; after a restart, from the table's creation
         # (the start itself is not stored).
         self.started_at: float | None = None
@@ -304,12 +314,16 @@ class Room:
                     "bot": s.bot,
                     "name": s.name,
                     "taken": s.kind == "bot" or s.token_hash is not None,
-                    "connected": s.connections > 0,
+                    "connected": self.connected(s.number),
                 }
                 for s in self.seats
             ],
             "undo": self._bots_only_but_one(),
         }
+
+    def connected(self, seat: int) -> bool:
+        """Someone sits at ``seat``, through this process or another."""
+        return self.seats[seat].connections > 0 or self.presence.count(seat) > 0
 
     def _bots_only_but_one(self) -> bool:
         return sum(s.kind == "human" for s in self.seats) == 1
@@ -384,6 +398,7 @@ class Room:
         self.detach(conn)
         conn.seat = seat
         self.seats[seat].connections += 1
+        self.hub.cluster.presence(self)
         self.wake.set()
         self.broadcast()
 
@@ -396,6 +411,7 @@ class Room:
         seat.connections = max(0, seat.connections - 1)
         if seat.connections == 0:
             seat.away_since = time.monotonic()
+        self.hub.cluster.presence(self)
         self.wake.set()
         self.broadcast()
 
@@ -437,12 +453,18 @@ class Room:
                 if conn.seat == chair.number:
                     conn.seat = None
             chair.connections = 0
+            self.hub.cluster.presence(self)
             await self._save_seat(chair)
             self._changed()
 
     async def _save_seat(self, chair: Seat) -> None:
-        self.version += 1
-        await self.hub.store.save_seat(chair.row(self.id), version=self.version)
+        self.adopt(await self.hub.store.save_seat(chair.row(self.id), version=self.version + 1))
+
+    def adopt(self, stored: int) -> None:
+        """Take the version the database gave a write; a jump means another process wrote too."""
+        if stored != self.version + 1:
+            self.hub.cluster.reload_soon(self)
+        self.version = stored
 
     async def start(self, token: str | None) -> None:
         """Deal the first deal; free human seats are played by bots until someone joins."""
@@ -456,14 +478,22 @@ class Room:
     async def _start(self) -> None:
         rng = self._rng(0)
         match = Match.new(self.game, self.options, rng, players=[s.label for s in self.seats])
-        self.version += 1
-        self.status = "playing"
         now = time.monotonic()
         for chair in self.seats:
             chair.away_since = now
-        await self.hub.store.add_deal(
-            self.id, 0, match.current.layout.to_json(), version=self.version, status=self.status
-        )
+        try:
+            stored = await self.hub.store.add_deal(
+                self.id,
+                0,
+                match.current.layout.to_json(),
+                version=self.version + 1,
+                status="playing",
+            )
+        except SeqConflict:  # another process started the table: take its deal
+            await self.reload()
+            return
+        self.adopt(stored)
+        self.status = "playing"
         self.match = match
         self.started_at = self.hub.clock()
         log_event("table.started", table=self.id, game=self.game.id)
@@ -472,9 +502,10 @@ class Room:
         """The deal's shuffle: seeded per table and deal, so a restart changes nothing."""
         return random.Random(f"{self.seed}:{deal}")
 
-    def _changed(self) -> None:
+    def _changed(self, action: JSON | None = None) -> None:
         self.broadcast()
         self.wake.set()
+        self.hub.cluster.changed(self, action)
 
     # Acting.
 
@@ -505,7 +536,7 @@ class Room:
         )
         status = "over" if new.is_over() else self.status
         try:
-            await self.hub.store.add_action(row, version=self.version + 1, status=status)
+            stored = await self.hub.store.add_action(row, version=self.version + 1, status=status)
         except SeqConflict:
             await self.reload()
             raise RoomError("another server took that turn; here is the table again") from None
@@ -517,13 +548,21 @@ class Room:
             log_event("table.deal_over", table=self.id, deal=len(new.deals))
         if status == "over":
             log_event("table.game_over", table=self.id, winner=new.winner)
-        before = len(match.state.tricks())
+        self.adopt(stored)
+        self.advance(
+            new, stored, {"seq": row.seq, "deal": row.deal, "seat": seat, "action": action}
+        )
+
+    def advance(self, new: Match, version: int, action: JSON | None = None) -> None:
+        """Move to ``new`` at ``version`` (an action taken here or elsewhere), tell everyone."""
+        match = self.match
         tricks = new.state.tricks()
-        if len(tricks) > before:
-            self.last_trick = {**tricks[-1].to_json(), "version": self.version + 1}
-        self.match, self.status = new, status
-        self.version += 1
-        self._changed()
+        if match is not None and len(tricks) > len(match.state.tricks()):
+            self.last_trick = {**tricks[-1].to_json(), "version": version}
+        self.match, self.version = new, version
+        if new.is_over():
+            self.status = "over"
+        self._changed(action)
 
     async def reload(self) -> None:
         """Rebuild from the database (another writer got there first)."""
@@ -532,6 +571,9 @@ class Room:
             return
         fresh = Room(self.hub, stored)
         self.match, self.version, self.status = fresh.match, fresh.version, fresh.status
+        self.rematch, self.extra = fresh.rematch, fresh.extra
+        self.started_at = self.started_at or fresh.started_at
+        self.announced = max(self.announced, self.version)  # nothing new to tell others
         for mine, theirs in zip(self.seats, fresh.seats, strict=True):
             mine.kind, mine.bot, mine.name = theirs.kind, theirs.bot, theirs.name
             mine.token_hash = theirs.token_hash
@@ -564,8 +606,7 @@ class Room:
             record = self.record()
             record["deals"][-1]["actions"] = record["deals"][-1]["actions"][: mine[-1]]
             first = self.next_seq - dropped
-            self.version += 1
-            await self.hub.store.drop_actions(self.id, first, version=self.version)
+            self.adopt(await self.hub.store.drop_actions(self.id, first, version=self.version + 1))
             self.match = match_from_record(record)
             self.last_trick = None
             self._changed()
@@ -577,7 +618,7 @@ class Room:
         while self.status != "over":
             self.wake.clear()
             try:
-                wait = await self._step()
+                wait = await self.hub.cluster.drive(self, self._step)
             except Exception:
                 log.exception("table %s: driver step failed", self.id)
                 wait = 1.0
@@ -587,6 +628,7 @@ class Room:
             elif wait > 0:
                 with contextlib.suppress(TimeoutError):
                     await asyncio.wait_for(self.wake.wait(), wait)
+        await self.hub.cluster.release(self)
 
     async def _step(self) -> float | None:
         """Do the next automatic thing; returns how long to wait (``None``: until woken)."""
@@ -652,11 +694,11 @@ class Room:
             new = match.call_time()
             extra = {**self.extra, "time_up_in_deal": new.extra["time_up_in_deal"]}
             status = "over" if new.is_over() else self.status
-            await self.hub.store.save_table(
+            stored = await self.hub.store.save_table(
                 self.id, extra=extra, status=status, version=self.version + 1
             )
             self.extra, self.match, self.status = extra, new, status
-            self.version += 1
+            self.adopt(stored)
             log_event("table.time_up", table=self.id, deal=len(new.deals))
             if status == "over":
                 log_event("table.game_over", table=self.id, winner=new.winner)
@@ -668,10 +710,14 @@ class Room:
                 return
             number = len(match.deals)
             new = match.deal_next(self._rng(number))
-            self.version += 1
-            await self.hub.store.add_deal(
-                self.id, number, new.current.layout.to_json(), version=self.version
-            )
+            try:
+                stored = await self.hub.store.add_deal(
+                    self.id, number, new.current.layout.to_json(), version=self.version + 1
+                )
+            except SeqConflict:  # another process dealt it (its lease ran out on us)
+                await self.reload()
+                return
+            self.adopt(stored)
             self.match = new
             self._changed()
 
@@ -690,9 +736,10 @@ class Room:
         chair = self.seats[seat]
         if chair.kind == "bot":
             return self._bot(seat, chair.bot or "random"), None
-        if chair.connections > 0:
+        if self.connected(seat):
             return None, None
-        left = chair.away_since + self.grace - time.monotonic()
+        away = max(chair.away_since, self.presence.lapsed(seat))
+        left = away + self.grace - time.monotonic()
         if left > 0:
             return None, left
         return self._bot(seat, HINT_BOT, stand_in=True), None
@@ -748,9 +795,17 @@ def _canonical(action: str, legal: tuple[str, ...]) -> str:
 class Hub:
     """All rooms of one server process, their driver tasks and the store."""
 
-    def __init__(self, store: Store, settings: Settings) -> None:
+    def __init__(
+        self,
+        store: Store,
+        settings: Settings,
+        *,
+        broadcast: Broadcast | None = None,
+        leases: Leases | None = None,
+    ) -> None:
         self.store = store
         self.settings = settings
+        self.cluster = Cluster(self, broadcast or broadcast_for(None), leases or leases_for(None))
         self.rooms: dict[str, Room] = {}
         self._tasks: set[asyncio.Task[None]] = set()
         self._loading = asyncio.Lock()
@@ -762,6 +817,7 @@ class Hub:
     async def open(self) -> None:
         """Create the schema and resume every unfinished table from its record."""
         await self.store.create_schema()
+        await self.cluster.open()
         for table_id in await self.store.table_ids(unfinished=True):
             try:
                 room = await self.get(table_id)
@@ -782,6 +838,7 @@ class Hub:
             for room in list(self.rooms.values()):
                 await held.enter_async_context(room.lock)
             await self._stop_drivers()
+            await self.cluster.close()
             await self.store.close()
         log_event("server.stopped", tables=len(self.rooms))
 
@@ -812,6 +869,7 @@ class Hub:
             task = asyncio.create_task(room.run(), name=f"room-{room.id}")
             self._tasks.add(task)
             task.add_done_callback(self._tasks.discard)
+        self.cluster.watch(room)
         return room
 
     async def create(
@@ -854,6 +912,7 @@ class Hub:
         if all(c.token_hash for c in chairs if c.kind == "human"):
             async with room.lock:
                 await room._start()
+        self.cluster.created(room.id)
         return room
 
     async def rematch(self, room: Room, token: str | None) -> Room:
@@ -875,8 +934,9 @@ class Hub:
         )
         async with room.lock:
             room.rematch = again.id
-            room.version += 1
-            await self.store.save_table(room.id, rematch=again.id, version=room.version)
+            room.adopt(
+                await self.store.save_table(room.id, rematch=again.id, version=room.version + 1)
+            )
             room._changed()
         return again
 
