@@ -37,6 +37,10 @@ _JOKER_BIT = 1 << JOKER
 _SUIT_OF = tuple(c // 13 for c in range(52)) + (JOKER_SUIT,)
 _PATTERNS: dict[int, int] = {}
 """Suit-relative patterns, shared by every search: ``(four 13-bit holdings) -> owners top down``."""
+_SHAPES: dict[int, tuple[int, int]] = {}
+"""``(four 13-bit holdings) -> (owners top down, the four lengths in 4 bits each)``."""
+_TOP: dict[int, int] = {}
+"""``live << 4 | k`` (one suit) -> its top ``k`` live cards."""
 
 
 def _pattern(packed: int) -> int:
@@ -51,9 +55,43 @@ def _pattern(packed: int) -> int:
     return pattern
 
 
+def _shape(packed: int) -> tuple[int, int]:
+    """A suit's owner pattern and its four lengths, for the winning-ranks table."""
+    lengths = 0
+    for seat in range(4):
+        lengths |= (packed >> 13 * seat & _SUIT_BITS).bit_count() << 4 * seat
+    out = (_PATTERNS.get(packed) or _pattern(packed), lengths)
+    _SHAPES[packed] = out
+    return out
+
+
+def _top(index: int) -> int:
+    """The top ``k`` live cards of one suit (``index = live << 4 | k``)."""
+    live, k = index >> 4, index & 15
+    out = 0
+    while k and live:
+        top = 1 << live.bit_length() - 1
+        out |= top
+        live ^= top
+        k -= 1
+    _TOP[index] = out
+    return out
+
+
+def _top_cards(live: CardSet, counts: int) -> CardSet:
+    """The cards a table entry's owners cover: the top ``counts[s]`` live cards of each suit."""
+    out = 0
+    for suit in range(4):
+        k = counts >> 4 * suit & 15
+        if k:
+            index = (live >> 13 * suit & _SUIT_BITS) << 4 | k
+            out |= (_TOP.get(index) or _top(index)) << 13 * suit
+    return out
+
+
 _RUNS: dict[int, tuple[tuple[int, int], ...]] = {}
 """Runs of equal cards, shared by every search: ``held << 13 | live`` -> ``(low, high)`` ranks."""
-_SURE: dict[int, tuple[int, int]] = {}
+_SURE: dict[int, tuple[int, int, int]] = {}
 """A suit pattern -> ``(parity of the top card's side, sure tricks of its top run)``."""
 
 
@@ -81,8 +119,8 @@ def _suit_runs(index: int) -> tuple[tuple[int, int], ...]:
     return out
 
 
-def _sure(pattern: int) -> tuple[int, int]:
-    """Sure tricks of a trump suit's top run: ``(side holding the top, tricks)``.
+def _sure(pattern: int) -> tuple[int, int, int]:
+    """Sure tricks of a trump suit's top run: ``(side holding the top, tricks, run length)``.
 
     Every trump of an unbroken top run held by one side wins the trick it is
     played to, whoever leads; two of them fall in one trick at most when both
@@ -101,7 +139,7 @@ def _sure(pattern: int) -> tuple[int, int]:
         if owner & 1 != parity:
             break
         counts[owner] += 1
-    out = (parity, max(counts))
+    out = (parity, max(counts), sum(counts))
     _SURE[pattern] = out
     return out
 
@@ -120,7 +158,7 @@ class Searcher:
 
     def __init__(self, pos: Position) -> None:
         self.pos = pos
-        self.tt: dict[int, tuple[int, int]] = {}
+        self.tt: dict[int, list[_Entry]] = {}
         self.best: dict[int, int] = {}
         """The lead that last decided each trick boundary: tried first next time."""
         self.nodes = 0
@@ -144,9 +182,10 @@ class Searcher:
         tmask = 0
         for card in pos.trick:
             tmask |= 1 << card
-        return prober(
+        out = prober(
             pos.turn, len(pos.trick), pos.led, pos.best_key, pos.best_seat, tmask, pos.voids, need
         )
+        return bool(out & 1)
 
     def exact(self, side: int, guess: int | None = None) -> int:
         """``side``'s further tricks with best play by all, by null-window probes from ``guess``.
@@ -160,9 +199,13 @@ class Searcher:
         lo, hi = 0, left
         if not pos.trick and not pos.over:
             voids = pos.voids if pos.restrict_joker and pos.trump == JOKER_SUIT else 0
-            bound = self.tt.get(_key(pos.hands, pos.leader, pos.skip, voids))
-            if bound is not None:
-                lo, hi = bound if side == 0 else (left - bound[1], left - bound[0])
+            bucket, owners = _key(pos.hands, pos.leader, pos.skip, voids)
+            for entry in self.tt.get(bucket, ()):
+                if owners & entry[0] == entry[1]:
+                    e_lo, e_hi = entry[2], entry[3]
+                    if side:
+                        e_lo, e_hi = left - e_hi, left - e_lo
+                    lo, hi = max(lo, e_lo), min(hi, e_hi)
         g = guess if guess is not None else (lo + hi + 1) // 2
         while lo < hi:
             probe = min(max(g, lo + 1), hi)
@@ -173,15 +216,19 @@ class Searcher:
         return lo
 
 
-_Prober = Callable[[int, int, int, int, int, int, int, int], bool]
-"""``(seat, played, led, best_key, best_seat, trick_mask, voids, need) -> bool``."""
+_Prober = Callable[[int, int, int, int, int, int, int, int], int]
+"""``(seat, played, led, best_key, best_seat, trick_mask, voids, need) -> relevant << 1 | yes``."""
 
 
-def _key(hands: list[CardSet], leader: int, skip: int, voids: int) -> int:
-    """The suit-relative key of a trick boundary: leader, each suit's owner pattern, the joker.
+def _key(hands: list[CardSet], leader: int, skip: int, voids: int) -> tuple[int, int]:
+    """A trick boundary's table keys: ``(bucket, owners)``.
 
-    ``voids`` are the shown voids that still matter (those of the joker's
-    holder, when the joker's nomination is restricted), or 0.
+    ``bucket`` holds what an entry must share exactly: the leader, every
+    hand's length in every suit, the joker's holder (and, when the joker's
+    nomination is restricted, his shown voids). ``owners`` holds each suit's
+    owner pattern from the top, one 27-bit field per suit (suit 0 highest):
+    an entry matches when the owners of the cards that decided its answer,
+    the top few of each suit, are the same (``owners & mask == value``).
     """
     h0, h1, h2, h3 = hands
     if skip >= 0:
@@ -189,8 +236,9 @@ def _key(hands: list[CardSet], leader: int, skip: int, voids: int) -> int:
         hs = [h0, h1, h2, h3]
         hs[skip] = 0
         h0, h1, h2, h3 = hs
-    key = leader
-    patterns = _PATTERNS
+    bucket = leader
+    owners = 0
+    shapes = _SHAPES
     for shift in (0, 13, 26, 39):
         packed = (
             (h0 >> shift & _SUIT_BITS)
@@ -198,15 +246,50 @@ def _key(hands: list[CardSet], leader: int, skip: int, voids: int) -> int:
             | (h2 >> shift & _SUIT_BITS) << 26
             | (h3 >> shift & _SUIT_BITS) << 39
         )
-        pattern = patterns.get(packed)
-        if pattern is None:
-            pattern = _pattern(packed)
-        key = key << 27 | pattern
+        pattern, lengths = shapes.get(packed) or _shape(packed)
+        owners = owners << 27 | pattern
+        bucket = bucket << 16 | lengths
     if (h0 | h1 | h2 | h3) & _JOKER_BIT:
         for seat, hand in enumerate((h0, h1, h2, h3)):
             if hand & _JOKER_BIT:
-                key = (key << 3 | 4 | seat) << 4 | voids >> 4 * seat & 0xF
-    return key << 1 | 1
+                bucket = (bucket << 3 | 4 | seat) << 4 | voids >> 4 * seat & 0xF
+    return bucket << 1 | 1, owners
+
+
+def _entry_mask(owners: int, live: CardSet, rel: CardSet) -> tuple[int, int]:
+    """The ``owners`` bits and per-suit counts covering the relevant cards ``rel``.
+
+    In each suit, the owners of every live card from the top down to the
+    lowest relevant one must match: ``(mask, counts)``, 4 bits of count a suit.
+    """
+    mask = counts = 0
+    for suit in range(4):
+        r = rel >> 13 * suit & _SUIT_BITS
+        if r:
+            suit_live = live >> 13 * suit & _SUIT_BITS
+            k = (suit_live >> (r & -r).bit_length() - 1).bit_count()
+            n = suit_live.bit_count()
+            mask |= ((1 << 2 * k) - 1) << 2 * (n - k) + 27 * (3 - suit)
+            counts |= k << 4 * suit
+    return mask, counts
+
+
+_Entry = list[int]
+"""A table entry: ``[mask, value, lo, hi, counts]``, bounds on side 0's further tricks."""
+
+
+def _store(
+    entries: list[_Entry], owners: int, live: CardSet, rel: CardSet, lo: int, hi: int, left: int
+) -> None:
+    """Record bounds ``lo..hi`` (side 0) proven from the owners of the cards ``rel``."""
+    mask, counts = _entry_mask(owners, live, rel)
+    value = owners & mask
+    for entry in entries:
+        if entry[0] == mask and entry[1] == value:
+            entry[2] = max(entry[2], lo)
+            entry[3] = min(entry[3], hi)
+            return
+    entries.append([mask, value, lo, hi, counts])
 
 
 def _prober(searcher: Searcher, side: int) -> _Prober:
@@ -217,6 +300,12 @@ def _prober(searcher: Searcher, side: int) -> _Prober:
     move is one XOR on a hand and unmaking it one more: nothing else to undo.
     A card's *key* orders it in the trick: its index when of the led suit,
     100 + index when trump, -1 otherwise.
+
+    Each call answers ``relevant << 1 | yes``: besides yes or no, the cards
+    whose ranks decided the answer (DDS's *winning ranks*): a trick's winner
+    when it beat another card of its suit, and the cards a bound relied on.
+    Table entries keep only the owners of those cards, so one entry answers
+    for every position that differs below them.
     """
     pos = searcher.pos
     hands = searcher._hands
@@ -232,59 +321,64 @@ def _prober(searcher: Searcher, side: int) -> _Prober:
     bounded = stop < 0
     runs_of = _RUNS
     suit_of = _SUIT_OF
+    follow_of = FOLLOW
     nxt = tuple(pos.next_seat(s) for s in range(4))
     partner_of = tuple(-1 if (s + 2) & 3 == skip else (s + 2) & 3 for s in range(4))
     trump_base = 13 * trump if 0 <= trump < 4 else -1
 
-    def last_trick(seat: int) -> bool:
+    def last_trick(seat: int) -> int:
         """The last trick, every hand down to one card: who wins it is plain arithmetic."""
         card = hands[seat].bit_length() - 1
         if card == JOKER:
-            return seat & 1 == side
+            return int(seat & 1 == side)
         led = suit_of[card]
         best = 100 + card if led == trump else card
         winner = seat
+        played = 1 << card
         other = nxt[seat]
         while other != seat:
             c = hands[other].bit_length() - 1
+            played |= 1 << c
             s = suit_of[c]
             k = 100 + c if s == trump else (c if s == led else -1)
             if k > best:
                 best, winner = k, other
             other = nxt[other]
-        return winner & 1 == side
+        won = best - 100 if best >= 100 else best
+        same = played & follow_of[suit_of[won]]
+        rel = 1 << won if same & (same - 1) else 0
+        return rel << 1 | (winner & 1 == side)
 
-    def bounds(seat: int, left: int) -> tuple[int, int]:
-        """Side 0's sure tricks and most tricks from a boundary: quick tricks, sure trumps."""
-        lower = quick_tricks_of(hands, seat, skip, trump)
-        upper = left
-        if trump >= 0:
-            if trump == JOKER_SUIT:
-                holder = -1
-                for s in range(4):
-                    if hands[s] & _JOKER_BIT and s != skip:
-                        holder = s
-                if holder >= 0:
-                    if holder & 1 == seat & 1:
-                        lower = max(lower, 1)
+    def bounds(seat: int, left: int, live: CardSet) -> tuple[int, int, int, int]:
+        """The leader's side's sure and most tricks, and the cards each relies on."""
+        lower, rel_lo = quick_tricks_of(hands, seat, skip, trump)
+        upper, rel_hi = left, 0
+        if trump == JOKER_SUIT:
+            for s in range(4):
+                if hands[s] & _JOKER_BIT and s != skip:
+                    # The joker wins a trick for its holder's side, whoever leads.
+                    if s & 1 == seat & 1:
+                        if lower < 1:
+                            lower, rel_lo = 1, 0
                     else:
                         upper = left - 1
-            else:
-                shift = 13 * trump
-                packed = 0
-                for s in range(4):
-                    if s != skip:
-                        packed |= (hands[s] >> shift & _SUIT_BITS) << 13 * s
-                if packed:
-                    pattern = _PATTERNS.get(packed) or _pattern(packed)
-                    parity, sure = _SURE.get(pattern) or _sure(pattern)
-                    if parity == seat & 1:
-                        lower = max(lower, sure)
-                    else:
-                        upper = left - sure
-        if seat & 1:
-            return left - upper, left - lower
-        return lower, upper
+        elif trump >= 0:
+            shift = 13 * trump
+            packed = 0
+            for s in range(4):
+                if s != skip:
+                    packed |= (hands[s] >> shift & _SUIT_BITS) << 13 * s
+            if packed:
+                pattern = _PATTERNS.get(packed) or _pattern(packed)
+                parity, sure, run = _SURE.get(pattern) or _sure(pattern)
+                index = (live >> shift & _SUIT_BITS) << 4 | run
+                cards = (_TOP.get(index) or _top(index)) << shift
+                if parity == seat & 1:
+                    if sure > lower:
+                        lower, rel_lo = sure, cards
+                else:
+                    upper, rel_hi = left - sure, cards
+        return lower, upper, rel_lo, rel_hi
 
     def node(
         seat: int,
@@ -295,37 +389,62 @@ def _prober(searcher: Searcher, side: int) -> _Prober:
         tmask: int,
         voids: int,
         need: int,
-    ) -> bool:
+    ) -> int:
         searcher.nodes += 1
         hand = hands[seat]
         maxi = seat & 1 == side
-        key = left = 0
+        left = owners = live = 0
+        entries: list[_Entry] | None = None
         if played == 0:
             left = hand.bit_count()
             if need > left:
-                return False
+                return 0
             if left == 1:
                 return last_trick(seat)
-            key = _key(hands, seat, skip, voids if nominate else 0)
-            entry = tt.get(key)
-            if entry is None and bounded:
-                entry = tt[key] = bounds(seat, left)
-            if entry is not None:
-                lo, hi = entry if side == 0 else (left - entry[1], left - entry[0])
-                if lo >= need:
-                    return True
-                if hi < need:
-                    return False
-            moves = leads(seat, hand, voids)
-            first = best_moves.get(key)
+            bucket, owners = _key(hands, seat, skip, voids if nominate else 0)
+            live = hands[0] | hands[1] | hands[2] | hands[3]
+            if dead:
+                live &= ~dead
+            entries = tt.get(bucket)
+            if entries is None:
+                entries = tt[bucket] = []
+            else:
+                for entry in entries:
+                    if owners & entry[0] == entry[1]:
+                        if side == 0:
+                            lo, hi = entry[2], entry[3]
+                        else:
+                            lo, hi = left - entry[3], left - entry[2]
+                        if lo >= need:
+                            return _top_cards(live, entry[4]) << 1 | 1
+                        if hi < need:
+                            return _top_cards(live, entry[4]) << 1
+            if bounded:
+                lower, upper, rel_lo, rel_hi = bounds(seat, left, live)
+                mine = seat & 1 == side
+                if lower >= (need if mine else left - need + 1):
+                    if seat & 1:
+                        _store(entries, owners, live, rel_lo, 0, left - lower, left)
+                    else:
+                        _store(entries, owners, live, rel_lo, lower, left, left)
+                    return rel_lo << 1 | mine
+                if upper < (need if mine else left - need + 1):
+                    if seat & 1:
+                        _store(entries, owners, live, rel_hi, left - upper, left, left)
+                    else:
+                        _store(entries, owners, live, rel_hi, 0, upper, left)
+                    return rel_hi << 1 | (not mine)
+            moves = leads(seat, hand, voids, live)
+            first = best_moves.get(bucket)
             if first is not None and moves[0] != first and first in moves:
                 moves.remove(first)
                 moves.insert(0, first)
         else:
             if need > hand.bit_count():
-                return False
+                return 0
             moves = follows(seat, hand, played, led, best, best_seat, tmask)
         result = not maxi
+        rel = 0
         closing = played + 1 == players
         for move in moves:
             if move > JOKER:
@@ -335,7 +454,8 @@ def _prober(searcher: Searcher, side: int) -> _Prober:
                 s = suit_of[card]
                 suit_led = s if played == 0 else led
                 k = 100 + card if s == trump else (card if s == suit_led else -1)
-            hands[seat] = hand ^ 1 << card
+            bit = 1 << card
+            hands[seat] = hand ^ bit
             v = voids
             if played and suit_of[card] != led:
                 v |= 1 << (4 * seat + led)
@@ -344,43 +464,45 @@ def _prober(searcher: Searcher, side: int) -> _Prober:
             else:
                 nb, ns = best, best_seat
             if closing:
+                won = nb - 100 if nb >= 100 else nb
+                same = (tmask | bit) & follow_of[suit_of[won]]
+                extra = 1 << won + 1 if same & (same - 1) else 0
                 n2 = need - 1 if ns & 1 == side else need
                 if n2 <= 0:
-                    outcome = True
+                    out = extra | 1
                 elif ns == stop:
-                    outcome = False
+                    out = extra
                 else:
-                    outcome = node(ns, 0, -1, -1, -1, 0, v, n2)
+                    out = node(ns, 0, -1, -1, -1, 0, v, n2) | extra
             else:
-                outcome = node(nxt[seat], played + 1, suit_led, nb, ns, tmask | 1 << card, v, need)
+                out = node(nxt[seat], played + 1, suit_led, nb, ns, tmask | bit, v, need)
             hands[seat] = hand
-            if outcome == maxi:
-                result = outcome
-                if key:
-                    best_moves[key] = move
+            if out & 1 == maxi:
+                result = maxi
+                rel = out >> 1
+                if entries is not None:
+                    best_moves[bucket] = move
                 break
-        if key:
-            # Tighten the table's bounds on side 0's tricks with this answer.
-            lo, hi = tt.get(key) or (0, left)
+            rel |= out >> 1
+        if entries is not None:
+            # Record the answer, valid wherever the relevant cards have the same owners.
             if side == 0:
                 if result:
-                    lo = max(lo, need)
+                    _store(entries, owners, live, rel, need, left, left)
                 else:
-                    hi = min(hi, need - 1)
+                    _store(entries, owners, live, rel, 0, need - 1, left)
             elif result:
-                hi = min(hi, left - need)
+                _store(entries, owners, live, rel, 0, left - need, left)
             else:
-                lo = max(lo, left - need + 1)
-            tt[key] = (lo, hi)
-        return result
+                _store(entries, owners, live, rel, left - need + 1, left, left)
+        return rel << 1 | result
 
     def live_cards() -> int:
         live = hands[0] | hands[1] | hands[2] | hands[3]
         return live & ~dead if dead else live
 
-    def leads(seat: int, hand: int, voids: int) -> list[int]:
+    def leads(seat: int, hand: int, voids: int, live: CardSet) -> list[int]:
         """Leads, likeliest best first: top winners, then to partner's top, then low from length."""
-        live = live_cards()
         partner = partner_of[seat]
         mate = hands[partner] if partner >= 0 else 0
         scored: list[tuple[int, int]] = []
@@ -483,11 +605,13 @@ def _prober(searcher: Searcher, side: int) -> _Prober:
 
 def quick_tricks(pos: Position) -> int:
     """Tricks the leader can cash at once with top cards of his own (a sure lower bound)."""
-    return quick_tricks_of(pos.hands, pos.leader, pos.skip, pos.trump)
+    return quick_tricks_of(pos.hands, pos.leader, pos.skip, pos.trump)[0]
 
 
-def quick_tricks_of(hands: list[CardSet], leader: int, skip: int, trump: int) -> int:
-    """:func:`quick_tricks` on raw hands: the leader's cashable top cards (a sure lower bound).
+def quick_tricks_of(
+    hands: list[CardSet], leader: int, skip: int, trump: int
+) -> tuple[int, CardSet]:
+    """:func:`quick_tricks` on raw hands, and the cards it relies on (the top runs it cashes).
 
     In each suit, count the leader's cards that are the top live cards of the
     suit. Where an opponent could ruff (he holds a trump, or the no-trump
@@ -506,6 +630,7 @@ def quick_tricks_of(hands: list[CardSet], leader: int, skip: int, trump: int) ->
     opponents = [s for s in (lho, rho) if s != skip and hands[s] & trump_mask]
     partner_hand = hands[partner] if partner != skip else 0
     trump_rounds = side_rounds = 0
+    rel = 0
     for suit in range(5 if own & _JOKER_BIT else 4):
         mask = FOLLOW[suit]
         mine = own & mask
@@ -522,6 +647,7 @@ def quick_tricks_of(hands: list[CardSet], leader: int, skip: int, trump: int) ->
             mine ^= 1 << top
         if not count:
             continue
+        rel |= own & mask & ~mine
         if suit == trump:
             trump_rounds += count
             continue
@@ -532,7 +658,7 @@ def quick_tricks_of(hands: list[CardSet], leader: int, skip: int, trump: int) ->
         plain = (partner_hand & ~trump_mask).bit_count()
         spare = plain - max(0, trump_rounds - (partner_hand & trump_mask).bit_count())
         side_rounds = min(side_rounds, max(spare, 0))
-    return trump_rounds + side_rounds
+    return trump_rounds + side_rounds, rel & ~_JOKER_BIT
 
 
 def ordered_moves(pos: Position) -> list[int]:
