@@ -1,4 +1,8 @@
-"""The fast encoders (from the state) give exactly the vector of the view encoders."""
+"""The fast encoders (from the state) give exactly the vector of the view encoders.
+
+Every seat at every step of random games, so a fast path can never show what
+the view (the definition of what a seat may know) does not.
+"""
 
 from __future__ import annotations
 
@@ -28,5 +32,5 @@ def test_fast_path_equals_view_path(game: str, options: dict[str, Any]) -> None:
                 slow = spec.encode(state.view(seat), sheet, picks)
                 np.testing.assert_array_equal(spec.vector(fast), spec.vector(slow))
                 compared += 1
-    if game == "court-piece" and not options.get("honour_mode"):
-        assert compared > 100
+    if not options.get("honour_mode"):  # honour mode always takes the view path
+        assert compared > 200

@@ -45,8 +45,8 @@ from __future__ import annotations
 from typing import Any
 
 from atout.cards import card_names
-from atout.games.bridge.auction import call_name
-from atout.rl.spec import CARD_INDEX, Encoded, GameSpec, Layout, View, clip
+from atout.games.bridge.auction import DOUBLE, PASS, REDOUBLE, call_name
+from atout.rl.spec import CARD_INDEX, Encoded, GameSpec, Layout, PlayedCards, View, clip
 
 __all__ = ["BridgeSpec"]
 
@@ -85,6 +85,88 @@ class BridgeSpec(GameSpec):
     actions = (*card_names((1 << 52) - 1), *(call_name(i) for i in range(38)), "accept", "reject")
     layout = LAYOUT
     points_scale = 100.0
+
+    def __init__(self, rules: Any) -> None:
+        super().__init__(rules)
+        self._played = PlayedCards(PLAYED, 52)
+        self._calls: tuple[Any, list[int | None]] = (None, [None, None, None, None])
+        self._scores: tuple[Any, list[list[float]]] = (None, [])
+
+    def encode_state(
+        self, state: Any, seat: int, sheet: View, picks: tuple[int, ...]
+    ) -> Encoded | None:
+        """Every phase from the state's public accessors: the same vector as :meth:`encode`
+        (``tests/rl`` check it on random games)."""
+        me = seat
+        bits = state.hand(me)
+        dummy = state.dummy
+        if dummy is not None and state.dummy_shown():
+            bits |= state.hand(dummy) << DUMMY
+        leader = state.leader
+        if leader >= 0:
+            bits |= 1 << LEADER + ((leader - me) & 3)
+            for card in state.trick:
+                bits |= 1 << TRICK + 52 * ((leader - me) & 3) + card
+                leader += 1
+        done = state.completed_tricks
+        if done:
+            bits |= self._played.bits(state.deal, done, me)
+        bits |= self._auction_bits(state.auction, me)
+        declarer = state.declarer
+        if declarer is not None:
+            bid = state.bid
+            bits |= 1 << LEVEL + bid // 5 | 1 << STRAIN + bid % 5
+            bits |= 1 << DOUBLED + state.doubled | 1 << DECLARER + ((declarer - me) & 3)
+        vulnerable = state.vulnerable
+        side = me & 1
+        bits |= vulnerable[side] << VULNERABLE | vulnerable[1 - side] << VULNERABLE + 1
+        bits |= 1 << PHASE + _PHASES[state.phase]
+        bits |= 1 << DEALER + ((state.deal.dealer - me) & 3)
+        turn = state.turn
+        if turn is not None:
+            bits |= 1 << TURN + ((turn - me) & 3)
+        claim = state.claimed_tricks
+        if claim is not None:
+            bits |= 1 << CLAIM + claim
+        won = state.tricks_won
+        h = [state.hand(s).bit_count() / 13 for s in range(4)]
+        scalars = [won[side] / 13, won[1 - side] / 13, h[me], h[(me + 1) & 3]]
+        scalars += [h[(me + 2) & 3], h[(me + 3) & 3]]
+        return bits, scalars + self._score_scalars(sheet, side)
+
+    def _auction_bits(self, auction: Any, me: int) -> int:
+        """Bids, doubles and redoubles by who made them (kept while the auction is the same)."""
+        key, cached = self._calls
+        if key is not auction:
+            cached = [None, None, None, None]
+            self._calls = (auction, cached)
+        bits = cached[me]
+        if bits is None:
+            bits = 0
+            last = -1
+            who = (auction.dealer - me) & 3
+            for call in auction.calls:
+                if call == PASS:
+                    if last < 0:
+                        bits |= 1 << PASSES + who
+                elif call == DOUBLE:
+                    bits |= 1 << DOUBLES + 4 * last + who
+                elif call == REDOUBLE:
+                    bits |= 1 << REDOUBLES + 4 * last + who
+                else:
+                    last = call
+                    bits |= 1 << BIDS + 4 * call + who
+                who = (who + 1) & 3
+            cached[me] = bits
+        return bits
+
+    def _score_scalars(self, sheet: View, side: int) -> list[float]:
+        """The score part of the scalars (the sheet changes only between deals)."""
+        key, parts = self._scores
+        if key is not sheet:
+            parts = [_score(sheet, 0), _score(sheet, 1)]
+            self._scores = (sheet, parts)
+        return parts[side]
 
     def encode(self, view: View, sheet: View, picks: tuple[int, ...]) -> Encoded:
         """Hand, dummy, tricks, the auction, the contract, seats, score."""

@@ -31,6 +31,7 @@ from __future__ import annotations
 from typing import Any
 
 from atout.cards import card_names
+from atout.games.court_circular_lines import best_line
 from atout.rl.spec import CARD_INDEX, Encoded, GameSpec, Layout, View, clip
 
 __all__ = ["CourtCircularSpec"]
@@ -66,6 +67,48 @@ class CourtCircularSpec(GameSpec):
     def __init__(self, rules: Any) -> None:
         super().__init__(rules)
         self.target: int = rules.target
+
+    def encode_state(
+        self, state: Any, seat: int, sheet: View, picks: tuple[int, ...]
+    ) -> Encoded | None:
+        """Every phase from the state's public accessors: the same vector as :meth:`encode`
+        (``tests/rl`` check it on random games)."""
+        me = seat
+        bits = state.hand(me)
+        lead = state.lead
+        over = lead is None
+        if not over:
+            bits |= 1 << LEAD + lead
+        leader = state.leader
+        first = second = 0
+        for i, card in enumerate(state.trick):
+            if i & 1:
+                second |= 1 << card
+            else:
+                first |= 1 << card
+        tables = (first, second) if leader == 0 else (second, first)
+        piles = state.piles
+        for s in (0, 1):
+            other = s ^ me
+            table = tables[s]
+            bits |= table << TABLE + 52 * other | piles[s][0] << FACE_UP + 52 * other
+            kind = 0
+            if table and not over:
+                kind = best_line(table, lead).kind.line_class or 0
+            bits |= 1 << LINE + 4 * other + kind
+        bits |= 1 << PHASE + _PHASES[state.phase.value]
+        bits |= 1 << DEALER + (state.deal.dealer ^ me) | 1 << LEADER + (leader ^ me)
+        turn = state.turn
+        if turn is not None:
+            bits |= 1 << TURN + (turn ^ me)
+        stock = state.stock_size
+        if stock == 0:
+            bits |= 1 << LAST
+        scalars = [state.hand(me).bit_count() / 6, state.hand(1 - me).bit_count() / 6]
+        scalars += [piles[me][1].bit_count() / 52, piles[1 - me][1].bit_count() / 52, stock / 52]
+        points = sheet["points"]
+        scalars += [clip(points[me] / self.target), clip(points[1 - me] / self.target)]
+        return bits, scalars
 
     def encode(self, view: View, sheet: View, picks: tuple[int, ...]) -> Encoded:
         """Hand, Lead, table, face-up piles, lines, seats, counts, score."""

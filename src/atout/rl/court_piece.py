@@ -32,7 +32,7 @@ from __future__ import annotations
 from typing import Any
 
 from atout.cards import card_names
-from atout.rl.spec import CARD_INDEX, Encoded, GameSpec, Layout, View, clip
+from atout.rl.spec import CARD_INDEX, Encoded, GameSpec, Layout, PlayedCards, View, clip
 
 __all__ = ["CourtPieceSpec"]
 
@@ -53,6 +53,8 @@ LAYOUT.add("tricks_won", 2, scalar=True)
 LAYOUT.add("hand_sizes", 4, scalar=True)
 LAYOUT.add("score", 4, scalar=True)
 
+_LEADER_BITS = tuple(1 << LEADER + r for r in range(4))
+
 
 class CourtPieceSpec(GameSpec):
     """Court Piece, both variants."""
@@ -67,7 +69,9 @@ class CourtPieceSpec(GameSpec):
         self.courts: bool = rules.courts
         self.honour: bool = rules.honour_mode
         self.target: int = rules.target
-        self._played: tuple[Any, int, list[int]] = (None, 0, [0, 0, 0, 0])
+        self._played = PlayedCards(PLAYED, 52)
+        self._fixed: tuple[Any, list[int]] = (None, [])
+        self._sheet_part: tuple[Any, list[list[float]]] = (None, [])
 
     def encode(self, view: View, sheet: View, picks: tuple[int, ...]) -> Encoded:
         """Own hand, tricks, trump, seats, tricks won, the score sheet."""
@@ -93,38 +97,55 @@ class CourtPieceSpec(GameSpec):
     def encode_state(
         self, state: Any, seat: int, sheet: View, picks: tuple[int, ...]
     ) -> Encoded | None:
-        """The play phase from the state's fields (the trump call and honour mode use the view)."""
-        trump = state._trump
+        """The play phase from the state's public accessors (the trump call and honour mode
+        use the view): the same vector as :meth:`encode`, ``tests/rl`` check it."""
+        trump = state.trump_suit
         if trump < 0 or self.honour:
             return None
         me = seat
-        bits = state.hand(me)
-        leader = state._leader
-        for i, card in enumerate(state._trick):
-            bits |= 1 << TRICK + 52 * ((leader + i - me) & 3) + card
-        if not self.courts:
-            for s, mask in enumerate(self._played_masks(state)):
-                bits |= mask << PLAYED + 52 * ((s - me) & 3)
-        turn = state.turn
         deal = state.deal
-        bits |= self._seats(me, deal.dealer, deal.caller, turn, leader)
-        bits |= 1 << TRUMP + trump | 1 << PHASE + (2 if turn is None else 1)
-        sizes = [state.hand(s).bit_count() for s in range(4)]
-        return bits, self._scalars(me, state.tricks_won, sizes, sheet)
+        leader = state.leader
+        turn = state.turn
+        bits = state.hand(me) | self._fixed_bits(deal, me, trump)
+        bits |= _LEADER_BITS[(leader - me) & 3]
+        for card in state.trick:
+            bits |= 1 << TRICK + 52 * ((leader - me) & 3) + card
+            leader += 1
+        if not self.courts:
+            bits |= self._played.bits(deal, state.completed_tricks, me)
+        if turn is None:
+            bits |= 1 << PHASE + 2
+        else:
+            bits |= 1 << PHASE + 1 | 1 << TURN + ((turn - me) & 3)
+        won = state.tricks_won
+        side = me & 1
+        h = [state.hand(s).bit_count() / 13 for s in range(4)]
+        out = [won[side] / 13, won[1 - side] / 13, h[me], h[(me + 1) & 3], h[(me + 2) & 3]]
+        out.append(h[(me + 3) & 3])
+        out += self._sheet_scalars(sheet, me)
+        return bits, out
 
-    def _played_masks(self, state: Any) -> list[int]:
-        """Cards each seat played in finished tricks, kept from step to step within a deal."""
-        deal, seen, masks = self._played
-        done = state._done
-        if deal is not state.deal or seen > len(done):
-            deal, seen, masks = state.deal, 0, [0, 0, 0, 0]
-        elif seen < len(done):
-            masks = list(masks)
-        for leader, trick, _ in done[seen:]:
-            for i, card in enumerate(trick):
-                masks[(leader + i) & 3] |= 1 << card
-        self._played = (deal, len(done), masks)
-        return masks
+    def _fixed_bits(self, deal: Any, me: int, trump: int) -> int:
+        """Dealer, caller and trump: the same for a whole deal once trump is named."""
+        key, table = self._fixed
+        if key is not deal:
+            dealer = deal.dealer
+            table = [
+                1 << DEALER + ((dealer - m) & 3)
+                | 1 << CALLER + ((dealer + 1 - m) & 3)
+                | 1 << TRUMP + trump
+                for m in range(4)
+            ]
+            self._fixed = (deal, table)
+        return table[me]
+
+    def _sheet_scalars(self, sheet: View, me: int) -> list[float]:
+        """The score part of the scalars (the sheet changes only between deals)."""
+        key, parts = self._sheet_part
+        if key is not sheet:
+            parts = [self._scalars(m, (0, 0), (0, 0, 0, 0), sheet)[6:] for m in range(4)]
+            self._sheet_part = (sheet, parts)
+        return parts[me]
 
     @staticmethod
     def _seats(me: int, dealer: int, caller: int, turn: int | None, leader: int) -> int:

@@ -81,6 +81,7 @@ class AtoutEnv(AECEnv):  # type: ignore[misc]
         self.render_mode = render_mode
         self.possible_agents = [f"seat_{s}" for s in range(players) if s not in self.opponents]
         self._seat_of = {a: int(a[5:]) for a in self.possible_agents}
+        self._agent_of = {s: f"seat_{s}" for s in range(players)}
         size, actions = spec.layout.size, len(spec.actions)
         space = gymnasium.spaces.Dict(
             {
@@ -97,6 +98,10 @@ class AtoutEnv(AECEnv):  # type: ignore[misc]
         self._sheet: Mapping[str, Any] = {}
         self._sheet_deals = -1
         self._settled = 0
+        self._rewarded = False
+        """Whether ``rewards`` may hold non-zero values (else a step need not clear them)."""
+        self._has_actor = False
+        """Whether the game's states name an ``actor`` other than ``turn`` (bridge)."""
 
     # The PettingZoo API.
 
@@ -123,6 +128,7 @@ class AtoutEnv(AECEnv):  # type: ignore[misc]
             for seat, bot in self.opponents.items()
         }
         self._match = Match.new(self.game, self.options, rng)
+        self._has_actor = hasattr(self._match.state, "actor")
         self.agents = list(self.possible_agents)
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
@@ -132,6 +138,7 @@ class AtoutEnv(AECEnv):  # type: ignore[misc]
         self._picks = ()
         self._settled = 0
         self._sheet_deals = -1
+        self._rewarded = False
         self._advance()
 
     def step(self, action: int | np.integer[Any] | None) -> None:
@@ -148,27 +155,35 @@ class AtoutEnv(AECEnv):  # type: ignore[misc]
         if action is None:
             raise IllegalActionError(f"{agent} must act: None is only for finished agents")
         match = self.match
-        legal = match.legal_actions()
-        text = self.spec.resolve(int(action), legal, self._picks)
+        state = match.deals[-1].state
+        text = self.spec.resolve(int(action), state.legal_actions(), self._picks)
         self._cumulative_rewards[agent] = 0.0
-        for a in self.rewards:
-            self.rewards[a] = 0.0
+        if self._rewarded:
+            rewards = self.rewards
+            for a in rewards:
+                rewards[a] = 0.0
+            self._rewarded = False
         if text is None:
             self._picks = (*self._picks, int(action))
             return
-        self._match = match.apply(text, match.turn)
+        self._match = match.apply(text, state.turn)
         self._picks = ()
         self._advance()
-        self._accumulate_rewards()
+        if self._rewarded:
+            self._accumulate_rewards()
 
     def observe(self, agent: str) -> ObsDict:
         """The agent's view as a vector, and the mask of its legal actions (zeros if not to act)."""
         seat = self._seat_of[agent]
         match = self.match
-        state = match.state
+        deal = match.deals[-1]
+        state = deal.state
         spec = self.spec
         picks = self._picks if agent == self.agent_selection else ()
-        sheet = self._score_sheet(match)
+        if deal.settlement is None and len(match.deals) == self._sheet_deals:
+            sheet = self._sheet
+        else:
+            sheet = self._score_sheet(match)
         encoded = spec.encode_state(state, seat, sheet, picks)
         if encoded is not None:
             legal = state.legal_actions() if seat == match.actor else ()
@@ -208,8 +223,20 @@ class AtoutEnv(AECEnv):  # type: ignore[misc]
         match = self.match
         bots = self._bots
         while True:
-            settlement = match.current.settlement
-            if settlement is not None and self._settled < len(match.deals):
+            deal = match.deals[-1]
+            settlement = deal.settlement
+            if settlement is None:
+                state: Any = deal.state
+                actor = state.actor if self._has_actor else state.turn
+                assert actor is not None
+                bot = bots.get(actor)
+                if bot is None:
+                    self._match = match
+                    self.agent_selection = self._agent_of[actor]
+                    return
+                match = match.apply(bot.choose(match.view(actor)), state.turn)
+                continue
+            if self._settled < len(match.deals):
                 self._settled = len(match.deals)
                 self._reward_deal(settlement)
                 if match.is_over() or self.episode == "deal":
@@ -223,12 +250,13 @@ class AtoutEnv(AECEnv):  # type: ignore[misc]
                     return
                 match = match.deal_next(self._rng)
                 continue
+            # A settled deal that still decides (a revoke claim after the end): the actor acts.
             actor = match.actor
             assert actor is not None
             bot = bots.get(actor)
             if bot is None:
                 self._match = match
-                self.agent_selection = f"seat_{actor}"
+                self.agent_selection = self._agent_of[actor]
                 return
             match = match.apply(bot.choose(match.view(actor)), match.turn)
 
@@ -239,6 +267,7 @@ class AtoutEnv(AECEnv):  # type: ignore[misc]
         """Points per deal: own side's points minus the best other side's, scaled."""
         if self.reward_kind != "points" and self.episode == "game":
             return
+        self._rewarded = True
         points = settlement.points
         for agent in self.agents:
             side = self._side(self._seat_of[agent])
@@ -252,6 +281,7 @@ class AtoutEnv(AECEnv):  # type: ignore[misc]
     def _finish(self, *, truncated: bool) -> None:
         """End the episode: the win bonus (whole games), every agent terminated or truncated."""
         match = self.match
+        self._rewarded = True
         if self.episode == "game" and match.is_over():
             winner = match.winner
             bonus = self.win_bonus if self.reward_kind == "points" else 1.0

@@ -54,7 +54,7 @@ from typing import Any
 from atout.cards import JOKER, card_name, card_names
 from atout.core import IllegalActionError
 from atout.games.five_hundred import CALL_NAMES
-from atout.rl.spec import CARD_INDEX, Encoded, GameSpec, Layout, View, clip
+from atout.rl.spec import CARD_INDEX, Encoded, GameSpec, Layout, PlayedCards, View, clip
 
 __all__ = ["FiveHundredSpec"]
 
@@ -89,6 +89,8 @@ LAYOUT.add("hand_sizes", 4, scalar=True)
 LAYOUT.add("score", 2, scalar=True)
 
 PICK = 85
+_PLAY = 2
+"""``Phase.PLAY``."""
 """Action index of the first discard pick (card ``c`` is ``PICK + c``)."""
 
 
@@ -110,6 +112,9 @@ class FiveHundredSpec(GameSpec):
     def __init__(self, rules: Any) -> None:
         super().__init__(rules)
         self._pickable: dict[tuple[tuple[str, ...], tuple[int, ...]], list[int]] = {}
+        self._played = PlayedCards(PLAYED, W)
+        self._calls: tuple[Any, list[int | None]] = (None, [None, None, None, None])
+        self._scores: tuple[Any, list[list[float]]] = (None, [])
 
     # Discards as three picks.
 
@@ -202,6 +207,87 @@ class FiveHundredSpec(GameSpec):
         scalars += [sizes[(me + r) & 3] / 13 for r in range(4)]
         scalars += [clip(scores[side] / 500), clip(scores[1 - side] / 500)]
         return bits, scalars
+
+    def encode_state(
+        self, state: Any, seat: int, sheet: View, picks: tuple[int, ...]
+    ) -> Encoded | None:
+        """Every phase from the state's public accessors: the same vector as :meth:`encode`
+        (``tests/rl`` check it on random games)."""
+        me = seat
+        phase = int(state.phase)
+        deal = state.deal
+        bits = state.hand(me) << HAND
+        contractor = state.contractor
+        skip = state.sits_out
+        if phase == _PLAY:
+            leader = state.leader
+            bits |= 1 << LEADER + ((leader - me) & 3)
+            who = leader
+            for card in state.trick:
+                if who == skip:
+                    who = (who + 1) & 3
+                bits |= 1 << TRICK + W * ((who - me) & 3) + card
+                who = (who + 1) & 3
+            named = state.named_suit
+            if named >= 0:
+                bits |= 1 << NAMED + named
+        done = state.completed_tricks
+        if done:
+            bits |= self._played.bits(deal, done, me, -1 if skip is None else skip)
+        if contractor is not None:
+            if me == contractor:
+                for card in deal.kitty:
+                    bits |= 1 << KITTY + card
+                bits |= state.discards << DISCARDS
+            bits |= 1 << CONTRACT + state.high_bid
+            bits |= 1 << CONTRACTOR + ((contractor - me) & 3)
+            trump = state.trump_suit
+            bits |= 1 << TRUMP + (4 if trump < 0 else trump)
+            if skip is not None:
+                bits |= 1 << SITS_OUT + ((skip - me) & 3)
+        for pick in picks:
+            bits |= 1 << PICKS + pick - PICK
+        shown = state.exposed()
+        if shown is not None:
+            bits |= state.hand(shown) << EXPOSED
+        bits |= self._auction_bits(state.auction, me)
+        bits |= 1 << PHASE + phase
+        bits |= 1 << DEALER + ((deal.dealer - me) & 3)
+        turn = state.turn
+        if turn is not None:
+            bits |= 1 << TURN + ((turn - me) & 3)
+        side = me & 1
+        won = state.tricks_won
+        h = [state.hand(s).bit_count() / 13 for s in range(4)]
+        scalars = [won[side] / 10, won[1 - side] / 10, h[me], h[(me + 1) & 3]]
+        scalars += [h[(me + 2) & 3], h[(me + 3) & 3]]
+        return bits, scalars + self._score_scalars(sheet, side)
+
+    def _auction_bits(self, auction: tuple[tuple[int, int], ...], me: int) -> int:
+        """Calls and passes by who made them (kept while the auction tuple is the same)."""
+        key, cached = self._calls
+        if key is not auction:
+            cached = [None, None, None, None]
+            self._calls = (auction, cached)
+        bits = cached[me]
+        if bits is None:
+            bits = 0
+            for who, code in auction:
+                if code < 0:
+                    bits |= 1 << PASSED + ((who - me) & 3)
+                else:
+                    bits |= 1 << CALLS + 4 * code + ((who - me) & 3)
+            cached[me] = bits
+        return bits
+
+    def _score_scalars(self, sheet: View, side: int) -> list[float]:
+        """The game score of own side, other side (the sheet changes only between deals)."""
+        key, parts = self._scores
+        if key is not sheet:
+            scores = sheet["scores"]
+            parts = [[clip(scores[s] / 500), clip(scores[1 - s] / 500)] for s in (0, 1)]
+            self._scores = (sheet, parts)
+        return parts[side]
 
 
 def _seats_from(leader: int, skip: int | None) -> list[int]:

@@ -38,6 +38,7 @@ __all__ = [
     "GameSpec",
     "Layout",
     "Observation",
+    "PlayedCards",
     "card_bits",
     "clip",
     "rel",
@@ -154,7 +155,8 @@ class GameSpec:
     def __init__(self, rules: Any) -> None:
         self.rules = rules
         self.index: dict[str, int] = {a: i for i, a in enumerate(self.actions)}
-        self._masks: dict[Any, int] = {}
+        self._masks: dict[Any, npt.NDArray[np.int8]] = {}
+        self._bit_bytes = (self.layout.bits + 7) // 8
 
     def legal_indexes(self, legal: Sequence[str], picks: tuple[int, ...]) -> list[int]:
         """The action indexes allowed now (``picks``: indexes chosen so far in a split action)."""
@@ -202,22 +204,79 @@ class GameSpec:
         layout = self.layout
         width = layout.bits
         out = np.empty(layout.size, np.float32)
-        raw = np.frombuffer(bits.to_bytes((width + 7) // 8, "little"), np.uint8)
-        out[:width] = np.unpackbits(raw, bitorder="little")[:width]
+        raw = np.frombuffer(bits.to_bytes(self._bit_bytes, "little"), np.uint8)
+        out[:width] = np.unpackbits(raw, count=width, bitorder="little")
         out[width:] = scalars
         return out
 
     def mask(self, legal: Sequence[str], picks: tuple[int, ...]) -> npt.NDArray[np.int8]:
-        """The action mask of ``legal`` (cached per legal list: states share those tuples)."""
+        """The action mask of ``legal`` (cached per legal list: states share those tuples).
+
+        A copy of the cached array: the caller may change it.
+        """
         key = (legal, picks) if picks else legal
-        bits = self._masks.get(key)
-        if bits is None:
+        mask = self._masks.get(key)
+        if mask is None:
             bits = 0
             for i in self.legal_indexes(legal, picks):
                 bits |= 1 << i
+            width = len(self.actions)
+            raw = np.frombuffer(bits.to_bytes((width + 7) // 8, "little"), np.uint8)
+            mask = np.unpackbits(raw, count=width, bitorder="little").view(np.int8)
             if len(self._masks) > 100_000:
                 self._masks.clear()
-            self._masks[key] = bits
-        width = len(self.actions)
-        raw = np.frombuffer(bits.to_bytes((width + 7) // 8, "little"), np.uint8)
-        return np.unpackbits(raw, bitorder="little")[:width].view(np.int8)
+            self._masks[key] = mask
+        return mask.copy()
+
+
+class PlayedCards:
+    """The cards each seat played in finished tricks, kept from step to step within a deal.
+
+    Fast encoders call :meth:`bits` with a state's ``completed_tricks``: the
+    tuple only grows during a deal (each trick appends one entry), so only
+    the new tricks are read, and the bits of a block of seat-relative card
+    slots are computed once per observer and trick.
+    """
+
+    __slots__ = ("_deal", "_masks", "_offset", "_placed", "_seen", "_width")
+
+    def __init__(self, offset: int, width: int) -> None:
+        """The block starts at ``offset``; each of its 4 seat sub-blocks is ``width`` slots."""
+        self._offset = offset
+        self._width = width
+        self._deal: object = None
+        self._seen = 0
+        self._masks = [0, 0, 0, 0]
+        self._placed: list[int | None] = [None, None, None, None]
+
+    def bits(
+        self,
+        deal: object,
+        done: Sequence[tuple[int, Sequence[int], int]],
+        me: int,
+        skip: int = -1,
+    ) -> int:
+        """The block's bits for observer ``me``: card ``c`` of relative seat ``r`` is bit
+        ``offset + width * r + c``. ``skip`` is a seat that sits out (Five Hundred's misère)."""
+        if deal is not self._deal or self._seen > len(done):
+            self._deal, self._seen, self._masks = deal, 0, [0, 0, 0, 0]
+            self._placed = [0, 0, 0, 0] if not done else [None, None, None, None]
+        if self._seen < len(done):
+            masks = self._masks
+            for leader, cards, _ in done[self._seen :]:
+                seat = leader
+                for card in cards:
+                    if seat == skip:
+                        seat = (seat + 1) & 3
+                    masks[seat] |= 1 << card
+                    seat = (seat + 1) & 3
+            self._seen = len(done)
+            self._placed = [None, None, None, None]
+        placed = self._placed[me]
+        if placed is None:
+            offset, width, masks = self._offset, self._width, self._masks
+            placed = 0
+            for seat in range(4):
+                placed |= masks[seat] << offset + width * ((seat - me) & 3)
+            self._placed[me] = placed
+        return placed
