@@ -3,7 +3,17 @@
 A bot is any object with ``choose(view) -> str``. The view is the JSON-ready
 dict of ``State.view(seat)`` (plus ``view["match"]``, the score sheet); it
 always holds ``legal``, the actions allowed now, in canonical order. Bots are
-deterministic given their seed.
+deterministic given their seed (Hard: as long as its time budget is not what
+stops its sampling; give it ``budget_seconds=float("inf")`` for exact replays).
+
+Levels (``docs/bots.md``):
+
+* ``easy``: the greedy player, but one card in five is any legal card, and
+  it never counts what has been played: a beginner's game.
+* ``medium``: rule play by the book (``atout.bots.medium.<game>``).
+* ``hard``: PIMC (``atout.bots.hard.<game>``): worlds drawn from the view
+  (:mod:`atout.bots.sampling`), each solved double dummy or played out, the
+  best average action wins, within ``budget_seconds`` per decision.
 
 >>> bot = make_bot("random", "court-piece", seed=1)
 >>> bot.choose({"game": "court-piece", "legal": ["trump S", "trump H"]}) in ("trump S", "trump H")
@@ -17,7 +27,21 @@ import random
 from collections.abc import Callable, Mapping
 from typing import Any, Protocol
 
-__all__ = ["BOT_NAMES", "Bot", "RandomBot", "make_bot"]
+__all__ = [
+    "BOT_NAMES",
+    "DEFAULT_BUDGET",
+    "Bot",
+    "EasyBot",
+    "GreedyBot",
+    "HardBot",
+    "MediumBot",
+    "RandomBot",
+    "make_bot",
+]
+
+DEFAULT_BUDGET = 0.4
+"""Seconds a Hard decision may take by default (special decisions such as a trump
+call or a bid may take a small multiple of it)."""
 
 View = Mapping[str, Any]
 
@@ -47,7 +71,11 @@ class RandomBot:
         legal = view["legal"]
         if not legal:
             raise ValueError("no legal action in this view")
-        if self.pass_weight is not None and "pass" in legal and self.rng.random() < self.pass_weight:
+        if (
+            self.pass_weight is not None
+            and "pass" in legal
+            and self.rng.random() < self.pass_weight
+        ):
             return "pass"
         return str(self.rng.choice(legal))
 
@@ -65,22 +93,108 @@ class GreedyBot:
         return self._choose(view, self.rng)
 
 
-BOT_NAMES = ("random", "greedy")
+def _module(kind: str, game: str) -> Any:
+    return importlib.import_module(f"atout.bots.{kind}.{game.replace('-', '_')}")
+
+
+class EasyBot:
+    """A beginner: greedy play, but ``mistakes`` of the time any legal action instead.
+
+    Bids (bridge, Five Hundred) are never random: a beginner knows what he
+    means to bid, he misplays the cards. Bridge calls come from the
+    natural system (:mod:`atout.bots.bridge_bidding`).
+    """
+
+    def __init__(self, game: str, seed: int | None = None, mistakes: float = 0.2) -> None:
+        self.game = game
+        self._greedy = GreedyBot(game, seed)
+        self.rng = random.Random(seed)
+        self.mistakes = mistakes
+
+    def choose(self, view: View) -> str:
+        """Mostly the greedy action; sometimes any legal card."""
+        legal = list(view["legal"])
+        if not legal:
+            raise ValueError("no legal action in this view")
+        phase = view.get("phase")
+        if self.game == "bridge" and phase == "auction":
+            from atout.bots.bridge_bidding import choose_call  # noqa: PLC0415
+
+            return choose_call(view)
+        bidding = phase in ("auction", "kitty", "trump")
+        if not bidding and len(legal) > 1 and self.rng.random() < self.mistakes:
+            plausible = [a for a in legal if a not in ("concede", "claim revoke")] or legal
+            plausible = [a for a in plausible if not a.startswith(("correct", "claim"))] or legal
+            return str(self.rng.choice(plausible))
+        return self._greedy.choose(view)
+
+
+class MediumBot:
+    """Rule play by the book: ``atout.bots.medium.<game>.choose(view, rng)``."""
+
+    def __init__(self, game: str, seed: int | None = None) -> None:
+        self._choose: Callable[[View, random.Random], str] = _module("medium", game).choose
+        self.rng = random.Random(seed)
+
+    def choose(self, view: View) -> str:
+        """The medium action."""
+        return self._choose(view, self.rng)
+
+
+class HardBot:
+    """PIMC: ``atout.bots.hard.<game>.choose(view, rng, budget, samples)``.
+
+    ``samples`` caps the worlds per decision, ``budget_seconds`` the time;
+    whichever comes first stops the sampling (at least two worlds are used).
+    """
+
+    def __init__(
+        self,
+        game: str,
+        seed: int | None = None,
+        budget_seconds: float = DEFAULT_BUDGET,
+        samples: int = 64,
+    ) -> None:
+        self._choose: Callable[[View, random.Random, float, int], str] = _module(
+            "hard", game
+        ).choose
+        self.rng = random.Random(seed)
+        self.budget_seconds = budget_seconds
+        self.samples = samples
+
+    def choose(self, view: View) -> str:
+        """The hard action, within the time budget."""
+        if len(view["legal"]) == 1:
+            return str(view["legal"][0])
+        return self._choose(view, self.rng, self.budget_seconds, self.samples)
+
+
+BOT_NAMES = ("random", "greedy", "easy", "medium", "hard")
 
 RANDOM_PASS_WEIGHT = {"bridge": 0.8}
 """Games whose random bot passes more often than uniform play would."""
 
 
-def make_bot(name: str, game: str, seed: int | None = None) -> Bot:
-    """A bot by name (``random``, ``greedy``) or ``module:callable`` for a user's own.
+def make_bot(
+    name: str, game: str, seed: int | None = None, *, budget_seconds: float | None = None
+) -> Bot:
+    """A bot by name (``random``, ``greedy``, ``easy``, ``medium``, ``hard``) or ``mod:callable``.
 
     A ``module:callable`` is called as ``factory(game=..., seed=...)`` and must
-    return an object with ``choose(view) -> str``.
+    return an object with ``choose(view) -> str``. ``budget_seconds`` is the
+    Hard bot's time per decision (default :data:`DEFAULT_BUDGET`).
     """
     if name == "random":
         return RandomBot(seed, pass_weight=RANDOM_PASS_WEIGHT.get(game))
     if name == "greedy":
         return GreedyBot(game, seed)
+    if name == "easy":
+        return EasyBot(game, seed)
+    if name == "medium":
+        return MediumBot(game, seed)
+    if name == "hard":
+        budget = DEFAULT_BUDGET if budget_seconds is None else budget_seconds
+        return HardBot(game, seed, budget_seconds=budget)
     if ":" in name:
         module_name, _, attr = name.partition(":")
         factory = getattr(importlib.import_module(module_name), attr)
