@@ -31,6 +31,7 @@ from sqlalchemy import (
     JSON,
     Connection,
     DateTime,
+    Float,
     ForeignKey,
     Integer,
     String,
@@ -126,7 +127,7 @@ class TableRow(Base):
     status: Mapped[str] = mapped_column(String(12), index=True)
     """``waiting`` (not started), ``playing`` or ``over``."""
     version: Mapped[int] = mapped_column(Integer, default=0)
-    grace_seconds: Mapped[float] = mapped_column(default=30.0)
+    grace_seconds: Mapped[float] = mapped_column(Float, default=30.0)
     extra: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict)
     rematch: Mapped[str | None] = mapped_column(String(32), nullable=True)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=_now)
