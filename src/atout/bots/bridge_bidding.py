@@ -31,7 +31,7 @@ hand-independent meaning (point range and suit lengths) used to draw
 hidden hands consistent with the auction.
 
 >>> view = {"seat": 0, "dealer": 0, "auction": [], "legal": ["pass", "1C", "1NT"],
-...         "hand": ["AS", "KS", "QS", "2S", "AH", "3H", "4H", "KD", "5D", "6D", "QC", "7C", "8C"]}
+...         "hand": ["AS", "KS", "9S", "2S", "AH", "3H", "4H", "KD", "5D", "6D", "QC", "7C", "8C"]}
 >>> choose_call(view), explain(view, "1NT")
 ('1NT', '15-17 high-card points, balanced')
 """
