@@ -25,7 +25,7 @@ The shape is DDS's (``ABsearch.cpp``), cut down to what pays in Python:
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 from atout.cards import JOKER, CardSet
 from atout.solver.position import FOLLOW, JOKER_LEAD, JOKER_SUIT, NO_TRUMP, Position
@@ -119,6 +119,45 @@ def _suit_runs(index: int) -> tuple[tuple[int, int], ...]:
     return out
 
 
+_FOLLOWS: dict[int, tuple[int, ...]] = {}
+"""Follows in the led suit, shared by every search: see :func:`_follow_moves`."""
+
+
+def _follow_moves(index: int) -> tuple[int, ...]:
+    """The follows in the led suit, one per run, likeliest best first, kept in ``_FOLLOWS``.
+
+    ``index`` packs the hand's cards and the live cards of the suit, then
+    either nothing (the trick cannot be won or partner wins it: low cards
+    first) or the best card's rank, the seat's place in the trick (1 last,
+    2 second, 3 third) and whether the suit's top card surely wins (no
+    trumps, or trumps led); the led suit is in the low two bits.
+
+    Rules of thumb: fourth hand wins as cheaply as it can; second hand plays
+    low unless it holds the suit's top card and that card surely wins;
+    third hand plays its cheapest winner, then higher ones.
+    """
+    base = 13 * (index & 3)
+    sure = index >> 2 & 1
+    mode = index >> 3 & 3
+    rank = index >> 5 & 15
+    held_live = index >> 9
+    runs = _RUNS.get(held_live) or _suit_runs(held_live)
+    winners = [(base + low, base + high) for low, high in runs if high > rank]
+    out: tuple[int, ...]
+    if mode == 0 or not winners:
+        out = tuple(base + low for low, _ in runs)
+    else:
+        losers = [base + low for low, high in runs if high < rank]
+        if mode == 1:
+            out = (winners[0][0], *losers, *(low for low, _ in winners[1:]))
+        elif mode == 2 and not ((held_live & _SUIT_BITS) >> (runs[-1][1] + 1) == 0 and sure):
+            out = (*losers, *(low for low, _ in winners))
+        else:
+            out = (winners[0][0], *(high for _, high in winners[1:]), *losers)
+    _FOLLOWS[index] = out
+    return out
+
+
 def _sure(pattern: int) -> tuple[int, int, int]:
     """Sure tricks of a trump suit's top run: ``(side holding the top, tricks, run length)``.
 
@@ -154,7 +193,7 @@ class Searcher:
     card); the position itself is never changed.
     """
 
-    __slots__ = ("_hands", "_probers", "best", "nodes", "pos", "tt")
+    __slots__ = ("_hands", "_probers", "best", "keys", "nodes", "pos", "tt")
 
     def __init__(self, pos: Position) -> None:
         self.pos = pos
@@ -162,6 +201,8 @@ class Searcher:
         self.best: dict[int, int] = {}
         """The lead that last decided each trick boundary: tried first next time."""
         self.nodes = 0
+        self.keys: dict[tuple[int, ...], tuple[int, int]] = {}
+        """Table keys of the trick boundaries met so far, by hands, leader and voids."""
         self._hands: list[CardSet] = list(pos.hands)
         self._probers: dict[tuple[int, ...], _Prober] = {}
 
@@ -320,6 +361,8 @@ def _prober(searcher: Searcher, side: int) -> _Prober:
     nominate = restrict and trump == JOKER_SUIT
     bounded = stop < 0
     runs_of = _RUNS
+    follow_table = _FOLLOWS
+    keys = searcher.keys
     suit_of = _SUIT_OF
     follow_of = FOLLOW
     nxt = tuple(pos.next_seat(s) for s in range(4))
@@ -401,7 +444,11 @@ def _prober(searcher: Searcher, side: int) -> _Prober:
                 return 0
             if left == 1:
                 return last_trick(seat)
-            bucket, owners = _key(hands, seat, skip, voids if nominate else 0)
+            index = (*hands, seat, voids if nominate else 0)
+            found = keys.get(index)
+            if found is None:
+                found = keys[index] = _key(hands, seat, skip, index[5])
+            bucket, owners = found
             live = hands[0] | hands[1] | hands[2] | hands[3]
             if dead:
                 live &= ~dead
@@ -434,11 +481,12 @@ def _prober(searcher: Searcher, side: int) -> _Prober:
                     else:
                         _store(entries, owners, live, rel_hi, 0, upper, left)
                     return rel_hi << 1 | (not mine)
-            moves = leads(seat, hand, voids, live)
+            lead_moves = leads(seat, hand, voids, live)
             first = best_moves.get(bucket)
-            if first is not None and moves[0] != first and first in moves:
-                moves.remove(first)
-                moves.insert(0, first)
+            if first is not None and lead_moves[0] != first and first in lead_moves:
+                lead_moves.remove(first)
+                lead_moves.insert(0, first)
+            moves: Sequence[int] = lead_moves
         else:
             if need > hand.bit_count():
                 return 0
@@ -544,29 +592,25 @@ def _prober(searcher: Searcher, side: int) -> _Prober:
 
     def follows(
         seat: int, hand: int, played: int, led: int, best: int, best_seat: int, tmask: int
-    ) -> list[int]:
+    ) -> Sequence[int]:
         """Follows, likeliest best first, one card per run of equal cards."""
         base = 13 * led
         held = hand >> base & _SUIT_BITS
         partner_wins = best_seat & 1 == seat & 1 and best_seat != seat
         last = played == players - 1
         if held:
-            suit_live = (live_cards() | tmask) >> base & _SUIT_BITS
-            runs = runs_of.get(held << 13 | suit_live) or _suit_runs(held << 13 | suit_live)
-            if len(runs) == 1:
-                return [base + runs[0][0]]
-            lift = base + (100 if led == trump else 0)
-            if partner_wins or (best >= 100 and led != trump) or runs[-1][1] + lift < best:
-                return [base + low for low, _ in runs]
-            losers = [base + low for low, high in runs if high + lift < best]
-            winners = [(base + low, base + high) for low, high in runs if high + lift > best]
-            if last:
-                return [winners[0][0], *losers, *(low for low, _ in winners[1:])]
-            if played == 1 and not (
-                suit_live >> (runs[-1][1] + 1) == 0 and trump in (NO_TRUMP, led)
-            ):
-                return [*losers, *(low for low, _ in winners)]
-            return [winners[0][0], *(high for _, high in winners[1:]), *losers]
+            if not held & (held - 1):
+                return (base + held.bit_length() - 1,)
+            live = hands[0] | hands[1] | hands[2] | hands[3] | tmask
+            suit_live = (live & ~dead if dead else live) >> base & _SUIT_BITS
+            if partner_wins or (best >= 100 and led != trump):
+                index = (held << 13 | suit_live) << 9 | led
+            else:
+                rank = best - base - (100 if led == trump else 0)
+                mode = 1 if last else (2 if played == 1 else 3)
+                sure = trump in (NO_TRUMP, led)
+                index = (((held << 13 | suit_live) << 4 | rank) << 3 | mode << 1 | sure) << 2 | led
+            return follow_table.get(index) or _follow_moves(index)
         # Void in the led suit: ruff or discard.
         live = live_cards() | tmask
         discards: list[tuple[int, int]] = []
