@@ -912,6 +912,8 @@ class Hub:
         if all(c.token_hash for c in chairs if c.kind == "human"):
             async with room.lock:
                 await room._start()
+            # The driver may already be waiting (it saw no match yet): wake it to play.
+            room.wake.set()
         self.cluster.created(room.id)
         return room
 
