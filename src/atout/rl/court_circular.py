@@ -31,12 +31,14 @@ from __future__ import annotations
 from typing import Any
 
 from atout.cards import card_names
+from atout.games.court_circular import Phase
 from atout.games.court_circular_lines import best_line
 from atout.rl.spec import CARD_INDEX, Encoded, GameSpec, Layout, View, clip
 
 __all__ = ["CourtCircularSpec"]
 
 _PHASES = {"play": 0, "lead": 1, "over": 2}
+_PHASE_INDEX = {phase: _PHASES[phase.value] for phase in Phase}
 
 LAYOUT = Layout()
 HAND = LAYOUT.add("hand", 52, cards=True)
@@ -96,7 +98,7 @@ class CourtCircularSpec(GameSpec):
             if table and not over:
                 kind = best_line(table, lead).kind.line_class or 0
             bits |= 1 << LINE + 4 * other + kind
-        bits |= 1 << PHASE + _PHASES[state.phase.value]
+        bits |= 1 << PHASE + _PHASE_INDEX[state.phase]
         bits |= 1 << DEALER + (state.deal.dealer ^ me) | 1 << LEADER + (leader ^ me)
         turn = state.turn
         if turn is not None:

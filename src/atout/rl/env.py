@@ -177,7 +177,7 @@ class AtoutEnv(AECEnv):  # type: ignore[misc]
         seat = self._seat_of[agent]
         match = self.match
         deal = match.deals[-1]
-        state = deal.state
+        state: Any = deal.state
         spec = self.spec
         picks = self._picks if agent == self.agent_selection else ()
         if deal.settlement is None and len(match.deals) == self._sheet_deals:
@@ -186,7 +186,8 @@ class AtoutEnv(AECEnv):  # type: ignore[misc]
             sheet = self._score_sheet(match)
         encoded = spec.encode_state(state, seat, sheet, picks)
         if encoded is not None:
-            legal = state.legal_actions() if seat == match.actor else ()
+            actor = state.actor if self._has_actor else state.turn
+            legal = state.legal_actions() if seat == actor else ()
         else:
             view = state.view(seat)
             encoded = spec.encode(view, sheet, picks)

@@ -51,7 +51,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from atout.cards import JOKER, card_name, card_names
+from atout.cards import JOKER, card_name, card_names, cards_of
 from atout.core import IllegalActionError
 from atout.games.five_hundred import CALL_NAMES
 from atout.rl.spec import CARD_INDEX, Encoded, GameSpec, Layout, PlayedCards, View, clip
@@ -112,6 +112,7 @@ class FiveHundredSpec(GameSpec):
     def __init__(self, rules: Any) -> None:
         super().__init__(rules)
         self._pickable: dict[tuple[tuple[str, ...], tuple[int, ...]], list[int]] = {}
+        self._last_trios: tuple[tuple[str, ...], list[int]] = ((), [])
         self._played = PlayedCards(PLAYED, W)
         self._calls: tuple[Any, list[int | None]] = (None, [None, None, None, None])
         self._scores: tuple[Any, list[list[float]]] = (None, [])
@@ -123,17 +124,29 @@ class FiveHundredSpec(GameSpec):
         key = (tuple(legal), picks)
         cards = self._pickable.get(key)
         if cards is None:
-            chosen = {c - PICK for c in picks}
-            found: set[int] = set()
-            for action in legal:
-                trio = {CARD_INDEX[w] for w in action.split()[1:]}
-                if chosen <= trio:
-                    found |= trio - chosen
-            cards = sorted(found)
+            chosen = 0
+            for pick in picks:
+                chosen |= 1 << pick - PICK
+            found = 0
+            for trio in self._trios(key[0]):
+                if trio & chosen == chosen:
+                    found |= trio
+            cards = list(cards_of(found & ~chosen))
             if len(self._pickable) > 1000:
                 self._pickable.clear()
             self._pickable[key] = cards
         return cards
+
+    def _trios(self, legal: tuple[str, ...]) -> list[int]:
+        """The legal discards as card masks (the last list read, kept: three picks read it)."""
+        last, trios = self._last_trios
+        if last != legal:
+            trios = []
+            for action in legal:
+                _, a, b, c = action.split()
+                trios.append(1 << CARD_INDEX[a] | 1 << CARD_INDEX[b] | 1 << CARD_INDEX[c])
+            self._last_trios = (legal, trios)
+        return trios
 
     def legal_indexes(self, legal: Sequence[str], picks: tuple[int, ...]) -> list[int]:
         """The table indexes of ``legal``; discards become the picks allowed now."""
