@@ -423,7 +423,90 @@ def _prober(searcher: Searcher, side: int) -> _Prober:
                     upper, rel_hi = left - sure, cards
         return lower, upper, rel_lo, rel_hi
 
-    def node(
+    def boundary(seat: int, voids: int, need: int) -> int:
+        """A trick's lead: bounds from the table and quick tricks, then each lead in turn."""
+        searcher.nodes += 1
+        hand = hands[seat]
+        left = hand.bit_count()
+        if need > left:
+            return 0
+        if left == 1:
+            return last_trick(seat)
+        index = (*hands, seat, voids if nominate else 0)
+        found = keys.get(index)
+        if found is None:
+            found = keys[index] = _key(hands, seat, skip, index[5])
+        bucket, owners = found
+        live = hands[0] | hands[1] | hands[2] | hands[3]
+        if dead:
+            live &= ~dead
+        entries = tt.get(bucket)
+        if entries is None:
+            entries = tt[bucket] = []
+        else:
+            for entry in entries:
+                if owners & entry[0] == entry[1]:
+                    if side == 0:
+                        lo, hi = entry[2], entry[3]
+                    else:
+                        lo, hi = left - entry[3], left - entry[2]
+                    if lo >= need:
+                        return _top_cards(live, entry[4]) << 1 | 1
+                    if hi < need:
+                        return _top_cards(live, entry[4]) << 1
+        maxi = seat & 1 == side
+        if bounded:
+            lower, upper, rel_lo, rel_hi = bounds(seat, left, live)
+            if lower >= (need if maxi else left - need + 1):
+                if seat & 1:
+                    _store(entries, owners, live, rel_lo, 0, left - lower, left)
+                else:
+                    _store(entries, owners, live, rel_lo, lower, left, left)
+                return rel_lo << 1 | maxi
+            if upper < (need if maxi else left - need + 1):
+                if seat & 1:
+                    _store(entries, owners, live, rel_hi, left - upper, left, left)
+                else:
+                    _store(entries, owners, live, rel_hi, 0, upper, left)
+                return rel_hi << 1 | (not maxi)
+        moves = leads(seat, hand, voids, live)
+        first = best_moves.get(bucket)
+        if first is not None and moves[0] != first and first in moves:
+            moves.remove(first)
+            moves.insert(0, first)
+        result = not maxi
+        rel = 0
+        following = nxt[seat]
+        for move in moves:
+            if move > JOKER:
+                card, led, k = JOKER, move - JOKER_LEAD, 100 + JOKER
+            else:
+                card = move
+                led = suit_of[card]
+                k = 100 + card if led == trump else card
+            bit = 1 << card
+            hands[seat] = hand ^ bit
+            out = follow(following, 1, led, k, seat, bit, voids, need)
+            hands[seat] = hand
+            if out & 1 == maxi:
+                result = maxi
+                rel = out >> 1
+                best_moves[bucket] = move
+                break
+            rel |= out >> 1
+        # Record the answer, valid wherever the relevant cards have the same owners.
+        if side == 0:
+            if result:
+                _store(entries, owners, live, rel, need, left, left)
+            else:
+                _store(entries, owners, live, rel, 0, need - 1, left)
+        elif result:
+            _store(entries, owners, live, rel, 0, left - need, left)
+        else:
+            _store(entries, owners, live, rel, left - need + 1, left, left)
+        return rel << 1 | result
+
+    def follow(
         seat: int,
         played: int,
         led: int,
@@ -433,80 +516,21 @@ def _prober(searcher: Searcher, side: int) -> _Prober:
         voids: int,
         need: int,
     ) -> int:
+        """A card after the lead: each follow in turn; the last one closes the trick."""
         searcher.nodes += 1
         hand = hands[seat]
+        if need > hand.bit_count():
+            return 0
         maxi = seat & 1 == side
-        left = owners = live = 0
-        entries: list[_Entry] | None = None
-        if played == 0:
-            left = hand.bit_count()
-            if need > left:
-                return 0
-            if left == 1:
-                return last_trick(seat)
-            index = (*hands, seat, voids if nominate else 0)
-            found = keys.get(index)
-            if found is None:
-                found = keys[index] = _key(hands, seat, skip, index[5])
-            bucket, owners = found
-            live = hands[0] | hands[1] | hands[2] | hands[3]
-            if dead:
-                live &= ~dead
-            entries = tt.get(bucket)
-            if entries is None:
-                entries = tt[bucket] = []
-            else:
-                for entry in entries:
-                    if owners & entry[0] == entry[1]:
-                        if side == 0:
-                            lo, hi = entry[2], entry[3]
-                        else:
-                            lo, hi = left - entry[3], left - entry[2]
-                        if lo >= need:
-                            return _top_cards(live, entry[4]) << 1 | 1
-                        if hi < need:
-                            return _top_cards(live, entry[4]) << 1
-            if bounded:
-                lower, upper, rel_lo, rel_hi = bounds(seat, left, live)
-                mine = seat & 1 == side
-                if lower >= (need if mine else left - need + 1):
-                    if seat & 1:
-                        _store(entries, owners, live, rel_lo, 0, left - lower, left)
-                    else:
-                        _store(entries, owners, live, rel_lo, lower, left, left)
-                    return rel_lo << 1 | mine
-                if upper < (need if mine else left - need + 1):
-                    if seat & 1:
-                        _store(entries, owners, live, rel_hi, left - upper, left, left)
-                    else:
-                        _store(entries, owners, live, rel_hi, 0, upper, left)
-                    return rel_hi << 1 | (not mine)
-            lead_moves = leads(seat, hand, voids, live)
-            first = best_moves.get(bucket)
-            if first is not None and lead_moves[0] != first and first in lead_moves:
-                lead_moves.remove(first)
-                lead_moves.insert(0, first)
-            moves: Sequence[int] = lead_moves
-        else:
-            if need > hand.bit_count():
-                return 0
-            moves = follows(seat, hand, played, led, best, best_seat, tmask)
         result = not maxi
         rel = 0
         closing = played + 1 == players
-        for move in moves:
-            if move > JOKER:
-                card, suit_led, k = JOKER, move - JOKER_LEAD, 100 + JOKER
-            else:
-                card = move
-                s = suit_of[card]
-                suit_led = s if played == 0 else led
-                k = 100 + card if s == trump else (card if s == suit_led else -1)
+        for card in follows(seat, hand, played, led, best, best_seat, tmask):
+            s = suit_of[card]
             bit = 1 << card
             hands[seat] = hand ^ bit
-            v = voids
-            if played and suit_of[card] != led:
-                v |= 1 << (4 * seat + led)
+            v = voids if s == led else voids | 1 << (4 * seat + led)
+            k = 100 + card if s == trump else (card if s == led else -1)
             if k > best:
                 nb, ns = k, seat
             else:
@@ -521,29 +545,28 @@ def _prober(searcher: Searcher, side: int) -> _Prober:
                 elif ns == stop:
                     out = extra
                 else:
-                    out = node(ns, 0, -1, -1, -1, 0, v, n2) | extra
+                    out = boundary(ns, v, n2) | extra
             else:
-                out = node(nxt[seat], played + 1, suit_led, nb, ns, tmask | bit, v, need)
+                out = follow(nxt[seat], played + 1, led, nb, ns, tmask | bit, v, need)
             hands[seat] = hand
             if out & 1 == maxi:
-                result = maxi
-                rel = out >> 1
-                if entries is not None:
-                    best_moves[bucket] = move
-                break
+                return out
             rel |= out >> 1
-        if entries is not None:
-            # Record the answer, valid wherever the relevant cards have the same owners.
-            if side == 0:
-                if result:
-                    _store(entries, owners, live, rel, need, left, left)
-                else:
-                    _store(entries, owners, live, rel, 0, need - 1, left)
-            elif result:
-                _store(entries, owners, live, rel, 0, left - need, left)
-            else:
-                _store(entries, owners, live, rel, left - need + 1, left, left)
         return rel << 1 | result
+
+    def node(
+        seat: int,
+        played: int,
+        led: int,
+        best: int,
+        best_seat: int,
+        tmask: int,
+        voids: int,
+        need: int,
+    ) -> int:
+        if played == 0:
+            return boundary(seat, voids, need)
+        return follow(seat, played, led, best, best_seat, tmask, voids, need)
 
     def live_cards() -> int:
         live = hands[0] | hands[1] | hands[2] | hands[3]
@@ -702,7 +725,38 @@ def quick_tricks_of(
         plain = (partner_hand & ~trump_mask).bit_count()
         spare = plain - max(0, trump_rounds - (partner_hand & trump_mask).bit_count())
         side_rounds = min(side_rounds, max(spare, 0))
-    return trump_rounds + side_rounds, rel & ~_JOKER_BIT
+    total = trump_rounds + side_rounds
+    if partner_hand:
+        # Or: lead low to partner's top cards and let him cash them.
+        opposed = others & ~partner_hand
+        for suit in range(4):
+            mask = FOLLOW[suit]
+            mine = own & mask
+            theirs = partner_hand & mask
+            if not mine or not theirs:
+                continue
+            opp = opposed & mask
+            count = 0
+            lowest = 0
+            while theirs:
+                top = theirs.bit_length() - 1
+                if opp >> top:
+                    break
+                count += 1
+                lowest = top
+                theirs ^= 1 << top
+            # The leader must never win one of these rounds himself.
+            if count <= total or mine >> lowest:
+                continue
+            if suit != trump:
+                for seat in opponents:
+                    count = min(count, (hands[seat] & mask).bit_count())
+                if own & trump_mask:
+                    count = min(count, (own & ~trump_mask).bit_count())
+            if count > total:
+                total = count
+                rel = (own | others) & mask & ~((1 << lowest) - 1)
+    return total, rel & ~_JOKER_BIT
 
 
 def ordered_moves(pos: Position) -> list[int]:
