@@ -1,0 +1,73 @@
+"""Hard Court Circular: PIMC with short greedy rollouts.
+
+There are no suits to follow and no tricks to count, so a double-dummy
+search does not apply; instead each world (the opponent's hand, the stock
+order and the face-down piles drawn from the view) is played forward from
+every legal action by the greedy player on both sides, to the end of the
+current trick and ``horizon`` tricks more, and the action's value is the
+difference in won-card points then (the deal scores that difference). This
+decides the concessions and the choice of the next Lead by simulation too.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Mapping
+from typing import Any
+
+from atout.bots.greedy import court_circular as greedy
+from atout.bots.medium import court_circular as medium
+from atout.bots.pimc import pimc
+from atout.bots.sampling import court_circular_state, court_circular_world
+from atout.games.court_circular import COURT_CIRCULAR
+
+__all__ = ["choose"]
+
+_RULES = COURT_CIRCULAR.parse_rules({})
+
+
+def _rollout(state: Any, seat: int, rng: random.Random, horizon: int) -> float:
+    """Greedy play by both sides until ``horizon`` more tricks have closed; our point lead."""
+    done = len(state.tricks())
+    limit = done + horizon + 1
+    while not state.is_over() and len(state.tricks()) < limit:
+        turn = state.turn
+        state = state.apply(greedy.choose(state.view(turn), rng))
+    points = state.pile_points()
+    return float(points[seat] - points[1 - seat])
+
+
+def choose(
+    view: Mapping[str, Any], rng: random.Random, budget: float, samples: int = 64, horizon: int = 1
+) -> str:
+    """The hard action for this view, within ``budget`` seconds."""
+    legal = list(view["legal"])
+    if len(legal) == 1:
+        return str(legal[0])
+    seat = int(view["seat"])
+    rules = _RULES if view.get("carroll_resign") is None else COURT_CIRCULAR.parse_rules({})
+    fallback = medium.choose(view, rng)
+
+    def evaluate(r: random.Random) -> dict[str, float] | None:
+        world = court_circular_world(view, r)
+        base = court_circular_state(view, world, rules)
+        out: dict[str, float] = {}
+        for action in legal:
+            try:
+                state = base.apply(action)
+            except ValueError:
+                continue
+            out[action] = _rollout(state, seat, r, horizon)
+        return out or None
+
+    deadline = time.perf_counter() + budget
+    return pimc(
+        legal,
+        evaluate,
+        rng,
+        deadline=deadline,
+        min_samples=2,
+        max_samples=samples,
+        prior={fallback: 0.25},
+    )

@@ -1,0 +1,238 @@
+"""Hard Five Hundred: DDS over sampled deals for the bid, the kitty discard and the card play.
+
+DDS plays 52-card suit contracts; a Five Hundred suit contract maps onto it
+exactly (``DESIGN.md``): within each *effective* suit (the joker and both
+bowers belong to trumps) the cards keep their order and take the top DDS
+ranks, so the joker is the trump ace, the right bower the king, and so on.
+No-trumps (the joker is a one-card trump suit) and misère do not fit DDS;
+there the medium play is used, and the solver's own search takes over in
+the last tricks of no-trumps.
+
+* **Bidding**: in each world (three hands and the kitty drawn), for each
+  trump suit, the bot takes the kitty, discards as the greedy bot would and
+  asks DDS how many tricks its side takes leading. Each legal bid is scored
+  by its mean result (the bid's value made or lost, minus the defenders'
+  ten a trick); the best bid worth more than passing (0) is made.
+* **Kitty**: the discards worth considering (three of the weakest six
+  cards) are each scored by DDS over worlds.
+* **Play**: PIMC; a card's value in a world is the deal's points for our
+  side minus theirs.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Mapping
+from functools import cache
+from itertools import combinations
+from typing import Any
+
+from atout.bots.greedy import five_hundred as greedy
+from atout.bots.medium import five_hundred as medium
+from atout.bots.pimc import pimc
+from atout.bots.sampling import five_hundred_world
+from atout.cards import CardSet, card_name, cards_of, mask_of, parse_card
+from atout.games.five_hundred import DECK, call_value, contract_order, parse_call, strain_of
+from atout.solver.dds import dds_solve
+
+__all__ = ["choose", "deal_score", "effective_hands"]
+
+NT = 4
+
+
+@cache
+def _effective(strain: int) -> tuple[int, ...]:
+    """``table[card]``: the DDS card (suit * 13 + rank) standing for a Five Hundred card."""
+    order = contract_order(strain)
+    table = [0] * 53
+    for suit in range(4):
+        members = sorted(
+            (c for c in cards_of(DECK) if order.suit[c] == suit), key=lambda c: -order.strength[c]
+        )
+        for i, card in enumerate(members):
+            table[card] = 13 * suit + 12 - i
+    return tuple(table)
+
+
+def effective_hands(hands: list[CardSet], strain: int) -> list[CardSet]:
+    """The hands as DDS sees them in a suit contract."""
+    table = _effective(strain)
+    return [mask_of(table[c] for c in cards_of(h)) for h in hands]
+
+
+def deal_score(bid_code: int, tricks: int) -> int:
+    """The contracting side's points minus the defenders' for ``tricks`` taken by the contract."""
+    value = call_value(bid_code)
+    need = bid_code // 5 + 6
+    made = (250 if tricks == 10 and value < 250 else value) if tricks >= need else -value
+    return made - 10 * (10 - tricks)
+
+
+def choose(view: Mapping[str, Any], rng: random.Random, budget: float, samples: int = 64) -> str:
+    """The hard action for this view, within ``budget`` seconds (bids and discards get three)."""
+    legal = list(view["legal"])
+    if len(legal) == 1:
+        return str(legal[0])
+    phase = view["phase"]
+    if phase == "auction":
+        return _bid(view, rng, time.perf_counter() + 3 * budget, max(4, samples // 4))
+    if phase == "kitty":
+        return _discard(view, rng, time.perf_counter() + 3 * budget, max(4, samples // 4))
+    contract = view["contract"]
+    strain = strain_of(contract["bid"])
+    if strain == NT or contract.get("sits_out") is not None:
+        return medium.choose(view, rng)
+    return _play(view, rng, strain, time.perf_counter() + budget, samples)
+
+
+def _play(
+    view: Mapping[str, Any], rng: random.Random, strain: int, deadline: float, samples: int
+) -> str:
+    legal = list(view["legal"])
+    contract = view["contract"]
+    code = parse_call(contract["bid"])
+    contractor = int(contract["contractor"])
+    seat = int(view["seat"])
+    ours = seat % 2 == contractor % 2
+    order = contract_order(strain)
+    table = _effective(strain)
+    trump = order.trump
+    trick_view = view["trick"]
+    trick = [table[parse_card(c)] for c in trick_view["cards"]]
+    leader = int(trick_view["leader"])
+    won = [int(x) for x in view["tricks_won"]]
+    side_won = won[contractor % 2]
+    by_card = {table[parse_card(a.split()[0])]: a for a in legal}
+    fallback = medium.choose(view, rng)
+
+    def evaluate(r: random.Random) -> dict[str, float] | None:
+        world = five_hundred_world(view, r, order)
+        hands = effective_hands(list(world.hands), strain)
+        scores = dds_solve(hands, trump, leader, trick)
+        out: dict[str, float] = {}
+        for card, tricks in scores.items():
+            action = by_card.get(card)
+            if action is None:
+                continue
+            contract_tricks = side_won + (tricks if ours else len(view["hand"]) - tricks)
+            score = deal_score(code, contract_tricks)
+            out[action] = (score if ours else -score) / 100.0
+        return out or None
+
+    return pimc(
+        legal,
+        evaluate,
+        rng,
+        deadline=deadline,
+        min_samples=2,
+        max_samples=samples,
+        prior={fallback: 0.001},
+    )
+
+
+def _tricks_as_contractor(hand: CardSet, others: list[CardSet], seat: int, strain: int) -> int:
+    """DDS tricks for ``seat``'s side, ``seat`` holding ``hand`` (kitty taken, three discarded)."""
+    order = contract_order(strain)
+    cards = list(cards_of(hand))
+    thrown = {parse_card(c) for c in greedy.discard(cards, order).split()[1:]}
+    kept = mask_of(c for c in cards if c not in thrown)
+    hands = [kept if s == seat else others[s] for s in range(4)]
+    result = dds_solve(effective_hands(hands, strain), order.trump, seat, solutions=1)
+    return max(result.values()) if result else 0
+
+
+def _bid(view: Mapping[str, Any], rng: random.Random, deadline: float, samples: int) -> str:
+    legal = list(view["legal"])
+    seat = int(view["seat"])
+    bids = [(int(s), c) for s, c in view["auction"] if c != "pass"]
+    if bids and bids[-1][0] == (seat + 2) % 4:
+        return "pass"  # partner holds the auction
+    own = mask_of(parse_card(c) for c in view["hand"])
+    hint = medium.bid(view)
+    suit_bids = [
+        a for a in legal if a != "pass" and 0 <= parse_call(a) < 25 and parse_call(a) % 5 < 4
+    ]
+    # Bids considered: the cheapest in each suit and a level or two above.
+    considered: list[str] = []
+    for strain in range(4):
+        mine = [a for a in suit_bids if parse_call(a) % 5 == strain][:3]
+        considered += mine
+    if hint != "pass" and hint not in considered:
+        considered.append(hint)
+    actions = ["pass", *considered] if "pass" in legal else considered
+    if len(actions) <= 1:
+        return hint
+    order = contract_order(0)
+
+    def evaluate(r: random.Random) -> dict[str, float] | None:
+        world = five_hundred_world(view, r, order)
+        hand = own | world.extra[0]
+        others = list(world.hands)
+        tricks = {s: _tricks_as_contractor(hand, others, seat, s) for s in range(4)}
+        out = {"pass": 0.0}
+        for action in considered:
+            code = parse_call(action)
+            strain = code % 5
+            if strain == NT:  # no DDS for no-trumps: trust the medium bot's estimate
+                out[action] = 0.5 if action == hint else -1.0
+                continue
+            out[action] = deal_score(code, tricks[strain]) / 100.0
+        return out
+
+    return pimc(
+        actions,
+        evaluate,
+        rng,
+        deadline=deadline,
+        min_samples=3,
+        max_samples=samples,
+        prior={hint: 0.2, "pass": 0.1},
+    )
+
+
+def _discard(view: Mapping[str, Any], rng: random.Random, deadline: float, samples: int) -> str:
+    legal = list(view["legal"])
+    contract = view["contract"]
+    strain = strain_of(contract["bid"])
+    hand = [parse_card(c) for c in view["hand"]]
+    order = contract_order(strain)
+    greedy_choice = greedy.discard(hand, order, misere=contract["bid"].endswith("misere"))
+    if strain == NT:
+        return greedy_choice if greedy_choice in legal else legal[0]
+    code = parse_call(contract["bid"])
+    seat = int(view["seat"])
+
+    def keep(card: int) -> tuple[int, int]:
+        return (order.suit[card] == order.trump, order.strength[card])
+
+    weakest = sorted(hand, key=keep)[:6]
+    options = {
+        "discard " + " ".join(card_name(c) for c in sorted(combo))
+        for combo in combinations(weakest, 3)
+    }
+    options = {o for o in options if o in legal}
+    options.add(greedy_choice)
+    actions = sorted(options)
+
+    def evaluate(r: random.Random) -> dict[str, float] | None:
+        world = five_hundred_world(view, r, order)
+        out: dict[str, float] = {}
+        for action in actions:
+            thrown = {parse_card(c) for c in action.split()[1:]}
+            kept = mask_of(c for c in hand if c not in thrown)
+            hands = [kept if s == seat else world.hands[s] for s in range(4)]
+            result = dds_solve(effective_hands(hands, strain), order.trump, seat, solutions=1)
+            tricks = max(result.values()) if result else 0
+            out[action] = deal_score(code, tricks) / 100.0
+        return out
+
+    return pimc(
+        actions,
+        evaluate,
+        rng,
+        deadline=deadline,
+        min_samples=2,
+        max_samples=samples,
+        prior={greedy_choice: 0.05},
+    )
