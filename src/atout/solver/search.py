@@ -356,6 +356,7 @@ def _prober(searcher: Searcher, side: int) -> _Prober:
     skip = pos.skip
     stop = pos.stop_seat
     players = 4 if skip < 0 else 3
+    last_place = players - 1
     dead = pos.hands[skip] if skip >= 0 else 0
     restrict = pos.restrict_joker
     nominate = restrict and trump == JOKER_SUIT
@@ -521,11 +522,30 @@ def _prober(searcher: Searcher, side: int) -> _Prober:
         hand = hands[seat]
         if need > hand.bit_count():
             return 0
+        base = 13 * led
+        held = hand >> base & _SUIT_BITS
+        moves: Sequence[int]
+        if not held:
+            moves = discards(seat, hand, played, best, best_seat, tmask)
+        elif not held & (held - 1):
+            moves = (base + held.bit_length() - 1,)
+        else:
+            live = hands[0] | hands[1] | hands[2] | hands[3] | tmask
+            suit_live = (live & ~dead if dead else live) >> base & _SUIT_BITS
+            if best_seat & 1 == seat & 1 or (best >= 100 and led != trump):
+                index = (held << 13 | suit_live) << 9 | led
+            else:
+                rank = best - base - (100 if led == trump else 0)
+                mode = 1 if played == last_place else (2 if played == 1 else 3)
+                index = (((held << 13 | suit_live) << 4 | rank) << 3 | mode << 1) << 2 | led
+                if trump in (led, NO_TRUMP):
+                    index |= 4
+            moves = follow_table.get(index) or _follow_moves(index)
         maxi = seat & 1 == side
         result = not maxi
         rel = 0
-        closing = played + 1 == players
-        for card in follows(seat, hand, played, led, best, best_seat, tmask):
+        closing = played == last_place
+        for card in moves:
             s = suit_of[card]
             bit = 1 << card
             hands[seat] = hand ^ bit
@@ -613,28 +633,12 @@ def _prober(searcher: Searcher, side: int) -> _Prober:
         scored.sort()
         return [move for _, move in scored]
 
-    def follows(
-        seat: int, hand: int, played: int, led: int, best: int, best_seat: int, tmask: int
-    ) -> Sequence[int]:
-        """Follows, likeliest best first, one card per run of equal cards."""
-        base = 13 * led
-        held = hand >> base & _SUIT_BITS
-        partner_wins = best_seat & 1 == seat & 1 and best_seat != seat
-        last = played == players - 1
-        if held:
-            if not held & (held - 1):
-                return (base + held.bit_length() - 1,)
-            live = hands[0] | hands[1] | hands[2] | hands[3] | tmask
-            suit_live = (live & ~dead if dead else live) >> base & _SUIT_BITS
-            if partner_wins or (best >= 100 and led != trump):
-                index = (held << 13 | suit_live) << 9 | led
-            else:
-                rank = best - base - (100 if led == trump else 0)
-                mode = 1 if last else (2 if played == 1 else 3)
-                sure = trump in (NO_TRUMP, led)
-                index = (((held << 13 | suit_live) << 4 | rank) << 3 | mode << 1 | sure) << 2 | led
-            return follow_table.get(index) or _follow_moves(index)
-        # Void in the led suit: ruff or discard.
+    def discards(
+        seat: int, hand: int, played: int, best: int, best_seat: int, tmask: int
+    ) -> list[int]:
+        """A void hand's cards, one per run: a cheap ruff, discards from short suits, the rest."""
+        partner_wins = best_seat & 1 == seat & 1
+        last = played == last_place
         live = live_cards() | tmask
         discards: list[tuple[int, int]] = []
         ruffs: list[int] = []
