@@ -3,7 +3,9 @@
 // actions listed in `legal` and shows what comes back.
 import { api, forgetSeat, playerName, saveSeat, savedSeat } from "./api.js";
 import { cardSvg, isCard, parseCard, pretty } from "./cards.js";
-import { BID_RE, DRAWN, cardActions, sideOf, tableCards, visibleHands } from "./games.js";
+import { BID_RE, cardActions, sideOf, visibleHands } from "./games.js";
+import { facts as factList } from "./games/common.js";
+import { rendererFor } from "./games/index.js";
 import { t } from "./i18n/index.js";
 import { h } from "./lobby.js";
 import { beep, prefs } from "./prefs.js";
@@ -27,6 +29,9 @@ export function openTable(root, tableId, navigate) {
     wantRematch: false,
     message: "",
     prevTrick: 0,
+    history: new Map(), // finished deals: number -> {number, result, points}
+    historyAsked: false,
+    ui: {}, // a game renderer's scratch state (a claim count, a picked joker), cleared each action
   };
 
   // The connection.
@@ -59,8 +64,8 @@ export function openTable(root, tableId, navigate) {
       s.frame = msg;
       s.seat = msg.seat ?? null;
       if (msg.last_trick && msg.last_trick.version === msg.version && before) {
-        // The action closed a trick: keep it on the felt a moment before clearing.
-        s.held = msg.last_trick;
+        // The action closed a trick: keep it on the felt a moment (in its own deal only).
+        s.held = { ...msg.last_trick, deal: msg.view?.match?.deal_number };
         clearTimeout(s.heldTimer);
         s.heldTimer = setTimeout(() => {
           s.held = null;
@@ -69,7 +74,11 @@ export function openTable(root, tableId, navigate) {
       } else if (msg.view?.trick?.cards?.length) s.held = null;
       s.message = "";
       s.hint = null;
-      if (!before || before.seq !== msg.seq) s.picked.clear();
+      if (!before || before.seq !== msg.seq) {
+        s.picked.clear();
+        s.ui = {};
+      }
+      remember(msg.last_deal);
       const myTurn = (msg.view?.legal || []).length > 0;
       if (myTurn && !(before?.view?.legal || []).length) beep("turn");
       else if (before && before.seq !== msg.seq) beep("card");
@@ -86,6 +95,28 @@ export function openTable(root, tableId, navigate) {
     } else if (msg.type === "hint") {
       s.hint = msg.action;
       render();
+    }
+  }
+
+  // Finished deals for the score sheets: the record tells those before this page, frames the rest.
+
+  function remember(deal) {
+    if (!deal?.result || !deal.points) return;
+    s.history.set(deal.number, { number: deal.number, result: deal.result, points: deal.points });
+    const missing = deal.number > 1 && [...Array(deal.number - 1).keys()].some((i) => !s.history.has(i + 1));
+    if (missing && !s.historyAsked) loadHistory();
+  }
+
+  async function loadHistory() {
+    s.historyAsked = true;
+    try {
+      const record = await api(`/api/tables/${tableId}/record`, { token: s.token });
+      (record.deals || []).forEach((deal, i) => {
+        if (deal.result && deal.points && !s.history.has(i + 1)) s.history.set(i + 1, { number: i + 1, result: deal.result, points: deal.points });
+      });
+      if (!s.closed) render();
+    } catch {
+      /* the sheet shows the totals only */
     }
   }
 
@@ -181,6 +212,28 @@ export function openTable(root, tableId, navigate) {
     return sideOf(s.seat, n) === side ? t("us") : t("them");
   }
 
+  function context(frame, n, pos) {
+    const view = frame.view;
+    return {
+      view,
+      frame,
+      table: frame.table,
+      n,
+      me: s.seat,
+      pos,
+      name,
+      sideName: (side) => sideName(side, n),
+      sideOf: (seat) => sideOf(seat, n),
+      act,
+      ui: s.ui,
+      render,
+      hint: s.hint,
+      picked: s.picked,
+      history: [...s.history.values()].sort((a, b) => a.number - b.number),
+      clickable,
+    };
+  }
+
   function render() {
     const frame = s.frame;
     if (!frame) {
@@ -193,6 +246,8 @@ export function openTable(root, tableId, navigate) {
     const me = s.seat ?? 0;
     const positions = POSITIONS[n] || POSITIONS[4];
     const pos = (seat) => positions[(seat - me + n) % n];
+    const game = rendererFor(table.game);
+    const ctx = view ? context(frame, n, pos) : null;
     const page = h(
       "section",
       { class: `table-page game-${table.game}`, "data-version": frame.version, "data-seq": frame.seq, "data-phase": view?.phase || table.status },
@@ -200,13 +255,14 @@ export function openTable(root, tableId, navigate) {
       h(
         "div",
         { class: "felt", id: "felt" },
-        ...Array.from({ length: n }, (_, seat) => seatBox(seat, pos(seat), view, table)),
-        trickArea(view, pos, n),
+        ctx ? h("div", { class: "felt-badges", id: "badges" }, game.badge(ctx)) : null,
+        ...Array.from({ length: n }, (_, seat) => seatBox(seat, pos(seat), view, table, game, ctx)),
+        (ctx && game.centre?.(ctx)) || trickArea(view, pos, n),
       ),
-      controls(view),
-      hand(view),
-      sidePanel(view, table, n),
-      overlays(frame, view, table, n, pos),
+      controls(view, game, ctx),
+      hand(view, game, ctx),
+      sidePanel(view, game, ctx),
+      overlays(frame, view, table, n, game, ctx),
     );
     root.replaceChildren(page);
     s.prevTrick = view?.trick?.cards?.length || 0;
@@ -225,7 +281,7 @@ export function openTable(root, tableId, navigate) {
     if (s.seat !== null && mine) buttons.push(h("button", { id: "hint", onclick: () => send({ type: "hint" }) }, t("hint")));
     if (s.seat !== null && table.undo && table.status === "playing")
       buttons.push(h("button", { id: "undo", onclick: () => send({ type: "undo" }) }, t("undo")));
-    buttons.push(h("button", { id: "last-trick", onclick: () => { s.showLast = !s.showLast; render(); } }, t("lastTrick")));
+    buttons.push(h("button", { id: "last-trick", "aria-pressed": String(s.showLast), onclick: () => { s.showLast = !s.showLast; render(); } }, t("lastTrick")));
     buttons.push(h("button", { id: "record", onclick: downloadRecord }, t("record")));
     const invite = `${location.origin}/t/${table.id}`;
     buttons.push(
@@ -246,25 +302,24 @@ export function openTable(root, tableId, navigate) {
     );
   }
 
-  function seatBox(seat, where, view, table) {
+  function seatBox(seat, where, view, table, game, ctx) {
     const info = table.seats[seat];
-    const badges = [];
+    const badges = ctx && game.seatExtra ? game.seatExtra(seat, ctx) : [];
     if (view?.dealer === seat) badges.push(h("span", { class: "badge" }, t("dealer")));
     if (info.kind === "human" && info.taken && !info.connected && seat !== s.seat) badges.push(h("span", { class: "badge away" }, t("away")));
     const cards = [];
     const shown = view ? visibleHands(view)[seat] : null;
     if (where !== "bottom" || s.seat === null) {
-      if (shown) cards.push(handRow(shown, view, `dummy-${seat}`));
+      if (shown) cards.push(handRow(shown, view, `dummy-${seat}`, game, ctx));
       else {
         const count = view?.hand_sizes?.[seat] ?? 0;
         cards.push(h("div", { class: "backs" }, Array.from({ length: Math.min(count, 13) }, () => cardSvg(null, { className: "small" }))));
       }
     }
-    const onTable = view ? tableCards(view)?.[seat] : null;
-    if (onTable?.length) cards.push(h("div", { class: "on-table" }, onTable.map((c) => cardSvg(c, { className: "small" }))));
+    const turn = view?.turn === seat;
     return h(
       "div",
-      { class: `seat-box pos-${where} ${view?.turn === seat ? "turn" : ""}`, "data-seat": seat },
+      { class: `seat-box pos-${where} ${turn ? "turn" : ""}`, "data-seat": seat, "aria-current": turn ? "true" : undefined },
       h("div", { class: "seat-name" }, name(seat), ...badges),
       cards,
     );
@@ -272,9 +327,10 @@ export function openTable(root, tableId, navigate) {
 
   function trickArea(view, pos, n) {
     const area = h("div", { class: "trick-area", id: "trick" });
-    const trick = s.held && !view?.trick?.cards?.length ? s.held : view?.trick;
+    const held = s.held && s.held.deal === view?.match?.deal_number && !view?.trick?.cards?.length ? s.held : null;
+    const trick = held || view?.trick;
     if (!trick || !trick.cards) return area;
-    if (trick === s.held) area.classList.add("held");
+    if (held) area.classList.add("held");
     const crowded = trick.cards.length > n;
     trick.cards.forEach((card, i) => {
       const seat = ((trick.leader ?? 0) + i) % n;
@@ -285,43 +341,61 @@ export function openTable(root, tableId, navigate) {
     return area;
   }
 
-  function handRow(cards, view, id) {
+  /** Make a card a button: click, Enter or Space runs `onChoose`. */
+  function clickable(svg, onChoose) {
+    svg.setAttribute("tabindex", "0");
+    svg.setAttribute("role", "button");
+    svg.addEventListener("click", onChoose);
+    svg.addEventListener("keydown", (event) => {
+      if (event.key !== "Enter" && event.key !== " ") return;
+      event.preventDefault();
+      event.stopPropagation();
+      onChoose();
+    });
+    return svg;
+  }
+
+  function handRow(cards, view, id, game, ctx) {
     const legal = view.legal || [];
     const legalCards = cardActions(legal, isCard);
     const discard = legal.find((a) => a.startsWith("discard "));
     const row = h("div", { class: "hand-row", id });
     for (const card of cards) {
-      const playable = legalCards.includes(card);
+      const special = ctx && game.cardClick?.(card, ctx);
+      const playable = legalCards.includes(card) || !!special;
       const picked = s.picked.has(card);
       const focused = playable && legalCards.indexOf(card) === Math.min(s.focus, legalCards.length - 1);
       const hinted = s.hint === card;
+      const extra = ctx && game.cardClass ? game.cardClass(card, ctx) : "";
       const svg = cardSvg(card, {
-        className: [playable && "legal", picked && "picked", focused && "focused", hinted && "hinted", discard && "pickable"].filter(Boolean).join(" "),
+        className: [playable && "legal", picked && "picked", focused && "focused", hinted && "hinted", discard && "pickable", extra].filter(Boolean).join(" "),
       });
-      if (playable || discard) {
-        svg.setAttribute("tabindex", "0");
-        svg.setAttribute("role", "button");
-        svg.addEventListener("click", () => {
-          if (discard) {
-            if (s.picked.has(card)) s.picked.delete(card);
-            else s.picked.add(card);
-            render();
-          } else act(card);
+      if (discard) {
+        clickable(svg, () => {
+          if (s.picked.has(card)) s.picked.delete(card);
+          else s.picked.add(card);
+          render();
         });
-      }
+      } else if (special) clickable(svg, special);
+      else if (playable) clickable(svg, () => act(card));
       row.append(svg);
     }
     return row;
   }
 
-  function hand(view) {
+  function hand(view, game, ctx) {
     if (!view || s.seat === null) return h("div", { class: "hand empty" });
-    return h("div", { class: "hand", id: "hand" }, handRow(view.hand || [], view, "my-hand"), h("p", { class: "keys" }, t("keyboardHelp")));
+    return h("div", { class: "hand", id: "hand" }, handRow(view.hand || [], view, "my-hand", game, ctx), h("p", { class: "keys" }, t("keyboardHelp")));
   }
 
-  function controls(view) {
+  function controls(view, game, ctx) {
     const box = h("div", { class: "controls", id: "controls" });
     if (!view) return box;
+    const own = game.controls(ctx);
+    if (own) {
+      box.append(...[own].flat());
+      return box;
+    }
     const cards = cardActions(view.legal || [], isCard);
     const other = (view.legal || []).filter((a) => !cards.includes(a));
     if (!other.length) return box;
@@ -359,126 +433,80 @@ export function openTable(root, tableId, navigate) {
     return h("button", { class: `action ${s.hint === action ? "hinted" : ""}`, "data-action": action, onclick: () => act(action) }, pretty(action));
   }
 
-  function sidePanel(view, table, n) {
-    const panel = h("aside", { class: "panel" });
+  function sidePanel(view, game, ctx) {
+    const panel = h("aside", { class: "panel", id: "panel" });
     if (!view) return panel;
-    const sides = view.match?.totals?.length || 2;
-    const head = h("tr", {}, h("th", {}), ...Array.from({ length: sides }, (_, i) => h("th", {}, sideName(i, n))));
-    const rows = [];
-    if (Array.isArray(view.tricks_won)) rows.push(scoreRow(t("tricks"), view.tricks_won, sides));
-    for (const [key, value] of Object.entries(view.match || {})) {
-      if (Array.isArray(value) && value.length === sides) rows.push(scoreRow(key.replaceAll("_", " "), value, sides));
-    }
-    const facts = [];
-    for (const [key, value] of Object.entries(view.match || {})) {
-      if (!(Array.isArray(value) && value.length === sides) && value !== null && typeof value !== "object") facts.push(fact(key, value));
-    }
-    panel.append(h("h3", {}, t("scoreSheet")), h("table", { class: "score", id: "score" }, h("thead", {}, head), h("tbody", {}, rows)), h("dl", { class: "facts" }, facts));
-    const details = [];
-    if (view.phase) details.push(fact(t("phase"), view.phase));
-    for (const [key, value] of Object.entries(view)) {
-      if (DRAWN.has(key) || value === null || value === undefined || key === "legal") continue;
-      details.push(fact(key.replaceAll("_", " "), value));
-    }
-    panel.append(h("h3", {}, t("details")), h("dl", { class: "facts", id: "facts" }, details));
-    if (Array.isArray(view.auction) && view.auction.length) panel.append(auctionTable(view.auction, n));
+    panel.append(h("h3", {}, t("scoreSheet")), ...[game.sheet(ctx)].flat());
+    const details = [[t("phase"), t(`phase_${view.phase}`)], ...game.facts(ctx)];
+    panel.append(h("h3", {}, t("details")), factList(details, { id: "facts" }));
+    const auction = game.auction?.(ctx);
+    if (auction) panel.append(h("h3", {}, t("auction")), auction);
     return panel;
   }
 
-  function scoreRow(label, values, sides) {
-    return h("tr", {}, h("th", {}, label), ...Array.from({ length: sides }, (_, i) => h("td", {}, show(values[i]))));
+  function lastTrickPanel(frame, view, n) {
+    const tricks = Array.isArray(view?.tricks) ? view.tricks : null;
+    const last = tricks ? tricks[tricks.length - 1] : frame.last_trick;
+    return h(
+      "div",
+      { class: "overlay last", id: "last-trick-panel", onclick: () => { s.showLast = false; render(); } },
+      h("h3", {}, t("lastTrick")),
+      last
+        ? h(
+            "div",
+            { class: "trick-list" },
+            last.cards.map((card, i) => {
+              const seat = (last.leader + i) % n;
+              return h("figure", { class: seat === last.winner ? "winner" : "" }, cardSvg(card), h("figcaption", {}, name(seat)));
+            }),
+          )
+        : h("p", {}, t("noLastTrick")),
+    );
   }
 
-  function show(value) {
-    if (value === true) return t("yes");
-    if (value === false) return t("no");
-    if (typeof value === "string") return pretty(value);
-    if (Array.isArray(value)) return value.map(show).join(" ");
-    if (value && typeof value === "object")
-      return Object.entries(value)
-        .filter(([, v]) => v !== null)
-        .map(([k, v]) => `${k.replaceAll("_", " ")}: ${show(v)}`)
-        .join(", ");
-    return String(value);
+  function resultLines(deal, game, ctx) {
+    if (!deal?.result || !ctx) return [];
+    return game.result(deal, ctx).map((line, i) => h("p", { class: i ? "" : "headline" }, line));
   }
 
-  function fact(key, value) {
-    return [h("dt", {}, key), h("dd", {}, show(value))];
-  }
-
-  function auctionTable(auction, n) {
-    const rows = [];
-    let row = [];
-    const first = auction[0][0];
-    for (let i = 0; i < (first - 0 + n) % n; i++) row.push(h("td", {}));
-    for (const [seat, call] of auction) {
-      row.push(h("td", {}, pretty(call)));
-      if (seat === (first + n - 1) % n || (seat + 1) % n === 0) {
-        rows.push(h("tr", {}, row));
-        row = [];
-      }
+  function dealResult(deal, game, ctx) {
+    if (s.toastFor !== deal.number) {
+      s.toastFor = deal.number;
+      setTimeout(() => {
+        s.dismissedDeal = Math.max(s.dismissedDeal, deal.number);
+        if (!s.closed) render();
+      }, 8000);
     }
-    if (row.length) rows.push(h("tr", {}, row));
-    return h("table", { class: "auction" }, h("thead", {}, h("tr", {}, Array.from({ length: n }, (_, i) => h("th", {}, name(i))))), h("tbody", {}, rows));
+    return h(
+      "div",
+      { class: "toast result", id: "deal-result", role: "status", onclick: () => { s.dismissedDeal = deal.number; render(); } },
+      h("strong", {}, t("dealResult", { n: deal.number })),
+      resultLines(deal, game, ctx),
+    );
   }
 
-  function overlays(frame, view, table, n, pos) {
+  function gameOver(frame, view, table, n, game, ctx) {
+    const winner = view.match.winner;
+    return h(
+      "div",
+      { class: "toast over", id: "game-over" },
+      h("strong", {}, t("gameOver")),
+      resultLines(frame.last_deal, game, ctx),
+      h("p", { class: "winner" }, winner === null ? t("draw") : t("winner", { side: sideName(winner, n) })),
+      table.rematch && s.seat !== null
+        ? h("button", { class: "primary", id: "go-rematch", onclick: () => navigate(`/t/${table.rematch}`) }, t("goRematch"))
+        : s.seat !== null
+          ? h("button", { class: "primary", id: "rematch", onclick: () => { s.wantRematch = true; post("rematch"); } }, t("rematch"))
+          : null,
+    );
+  }
+
+  function overlays(frame, view, table, n, game, ctx) {
     const out = [];
-    if (s.showLast) {
-      const last = frame.last_trick || (Array.isArray(view?.tricks) ? view.tricks[view.tricks.length - 1] : null);
-      out.push(
-        h(
-          "div",
-          { class: "overlay last", id: "last-trick-panel", onclick: () => { s.showLast = false; render(); } },
-          h("h3", {}, t("lastTrick")),
-          last
-            ? h(
-                "div",
-                { class: "trick-list" },
-                last.cards.map((card, i) => {
-                  const seat = (last.leader + i) % n;
-                  return h("figure", { class: seat === last.winner ? "winner" : "" }, cardSvg(card), h("figcaption", {}, name(seat)));
-                }),
-              )
-            : h("p", {}, t("noLastTrick")),
-        ),
-      );
-    }
+    if (s.showLast) out.push(lastTrickPanel(frame, view, n));
     const deal = frame.last_deal;
-    if (deal && deal.number > s.dismissedDeal && !view?.match?.over) {
-      if (s.toastFor !== deal.number) {
-        s.toastFor = deal.number;
-        setTimeout(() => {
-          s.dismissedDeal = Math.max(s.dismissedDeal, deal.number);
-          if (!s.closed) render();
-        }, 8000);
-      }
-      out.push(
-        h(
-          "div",
-          { class: "toast result", id: "deal-result", onclick: () => { s.dismissedDeal = deal.number; render(); } },
-          h("strong", {}, t("dealResult", { n: deal.number })),
-          h("p", {}, show(deal.result)),
-          h("p", {}, `${t("points")}: `, deal.points.map((p, i) => `${sideName(i, n)} ${p}`).join(" · ")),
-        ),
-      );
-    }
-    if (view?.match?.over) {
-      const winner = view.match.winner;
-      out.push(
-        h(
-          "div",
-          { class: "toast over", id: "game-over" },
-          h("strong", {}, t("gameOver")),
-          h("p", {}, winner === null ? t("draw") : t("winner", { side: sideName(winner, n) })),
-          table.rematch && s.seat !== null
-            ? h("button", { class: "primary", id: "go-rematch", onclick: () => navigate(`/t/${table.rematch}`) }, t("goRematch"))
-            : s.seat !== null
-              ? h("button", { class: "primary", id: "rematch", onclick: () => { s.wantRematch = true; post("rematch"); } }, t("rematch"))
-              : null,
-        ),
-      );
-    }
+    if (deal && deal.number > s.dismissedDeal && !view?.match?.over) out.push(dealResult(deal, game, ctx));
+    if (view?.match?.over) out.push(gameOver(frame, view, table, n, game, ctx));
     return out;
   }
 

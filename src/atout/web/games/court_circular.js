@@ -1,0 +1,98 @@
+// Court Circular: the Lead in the middle, each player's cards on the table
+// with the line they form named as it forms, choosing the next Lead, conceding,
+// and the piles (face-up cards shown, face-down counted).
+import { actionButton, badge, cardSvg, contractText, facts, h, miniCards, sheet, sideHead, sideSay, t } from "./common.js";
+
+const ROMAN = { 1: "I", 2: "II", 3: "III" };
+
+/** A line in words: "Class I: Sequence of 3 with the Lead", "Class III: Pair", "No line (best 9♦)". */
+export function lineLabel(line) {
+  if (!line) return "";
+  if (line.kind === "none" || line.class === null) return t("noLine", { card: contractText(line.cards[0]) });
+  const kind = t(`line_${line.kind}`);
+  if (line.class === 1 && line.kind === "court" && line.cards.length === 4) return `${t("lineClass", { c: "I" })}: ${t("courtCircular")}`;
+  const body = line.class === 1 ? t("lineWithLead", { kind, n: line.cards.length }) : line.class === 2 ? t("lineOf", { kind, n: 3 }) : kind;
+  return `${t("lineClass", { c: ROMAN[line.class] })}: ${body}`;
+}
+
+function leadBadge(ctx) {
+  const { view } = ctx;
+  const out = [];
+  if (view.lead) out.push(badge(t("lead"), contractText(view.lead), { id: "lead-badge" }));
+  out.push(badge(t("stock"), String(view.stock_size)));
+  if (view.is_last_trick && view.phase !== "over") out.push(badge("", t("lastTrickOfDeal"), { class: "felt-badge vul" }));
+  return out;
+}
+
+/** One player's cards on the table; in the lead phase they are the choices for the new Lead. */
+function tableRow(seat, ctx) {
+  const { view } = ctx;
+  const line = view.lines?.[seat];
+  const inLine = new Set(line?.cards || []);
+  const row = h("div", { class: "hand-row table-row", id: `table-${seat}` });
+  for (const card of view.table[seat] || []) {
+    const action = `lead ${card}`;
+    const choosable = view.legal.includes(action);
+    const svg = cardSvg(card, { className: [inLine.has(card) && line.class && "in-line", choosable && "legal", ctx.hint === action && "hinted"].filter(Boolean).join(" ") });
+    if (choosable) ctx.clickable(svg, () => ctx.act(action));
+    row.append(svg);
+  }
+  const label = line ? h("div", { class: `line-label ${line.class ? `class-${line.class}` : "no-line"}`, "data-line": line.kind }, lineLabel(line)) : null;
+  return h("div", { class: `cc-side at-${ctx.pos(seat)}` }, ctx.pos(seat) === "bottom" ? [row, label] : [label, row]);
+}
+
+function centre(ctx) {
+  const { view } = ctx;
+  const lead = view.lead ? h("figure", { class: "cc-lead", id: "lead" }, cardSvg(view.lead, { className: view.lines?.some((l) => l?.class === 1) ? "in-line" : "" }), h("figcaption", {}, t("lead"))) : null;
+  const sides = [0, 1].map((seat) => tableRow(seat, ctx));
+  return h("div", { class: "cc-centre", id: "trick" }, sides.find((s) => s.classList.contains("at-top")), lead, sides.find((s) => s.classList.contains("at-bottom")));
+}
+
+function controls(ctx) {
+  const { view } = ctx;
+  const out = [];
+  if (view.phase === "lead" && view.legal.length) out.push(h("p", { class: "prompt" }, t("chooseLead")));
+  if (view.legal.includes("concede")) out.push(actionButton(ctx, "concede", t("concede"), { className: "concede" }));
+  return out.length ? out : null;
+}
+
+function piles(ctx) {
+  return (ctx.view.piles || []).map((pile, seat) =>
+    h(
+      "div",
+      { class: "pile", id: `pile-${seat}` },
+      h("strong", {}, ctx.name(seat)),
+      h("span", {}, ` ${t("faceUp")}: ${pile.face_up.length} · ${t("faceDown")}: ${pile.face_down}`),
+      pile.face_up.length ? miniCards(pile.face_up, "tiny") : null,
+    ),
+  );
+}
+
+function scoreSheet(ctx) {
+  const m = ctx.view.match;
+  const rows = [[t("points"), ...m.points.map(String)]];
+  for (const deal of ctx.history) rows.push([t("dealN", { n: deal.number }), ...deal.points.map((p) => (p ? `+${p}` : ""))]);
+  return [
+    sheet(sideHead(ctx), rows, { id: "score" }),
+    facts([[t("target"), String(m.target)], [t("tricksPlayed"), String(ctx.view.tricks_played)]], { id: "sheet-facts" }),
+    h("h3", {}, t("piles")),
+    h("div", { class: "piles", id: "piles" }, piles(ctx)),
+  ];
+}
+
+function result(deal, ctx) {
+  const r = deal.result;
+  const pileLine = `${t("piles")}: ${r.pile_points.map((p, i) => `${ctx.name(i)} ${p}`).join(" · ")}`;
+  const counts = r.face_up.map((up, i) => `${ctx.name(i)} ${t("faceUp")} ${up}, ${t("faceDown")} ${r.face_down[i]}`).join(" · ");
+  if (r.winner === null || r.winner === undefined) return [t("equalPiles"), pileLine, counts];
+  return [sideSay(ctx, "ccScore", r.winner, { n: r.points[r.winner] }), pileLine, counts];
+}
+
+export default {
+  badge: leadBadge,
+  centre,
+  controls,
+  sheet: scoreSheet,
+  result,
+  facts: (ctx) => [[t("dealerLabel"), ctx.name(ctx.view.dealer)]],
+};

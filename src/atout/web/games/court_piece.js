@@ -1,0 +1,97 @@
+// Court Piece: the trump call from five cards, points to the target (simple)
+// or courts and series (classic), and the deal's result in words.
+import { SUITS, actionButton, badge, facts, h, sheet, sideHead, sideSay, suitName, t } from "./common.js";
+
+function trumpBadge(ctx) {
+  const { view, name } = ctx;
+  if (view.trump) return badge(t("trump"), `${SUITS[view.trump]} ${suitName(view.trump)}`, { id: "trump-badge", class: `felt-badge suit-${view.trump}` });
+  if (view.caller !== null && view.caller !== undefined) return badge(t("trump"), t("callerChoosing", { name: name(view.caller) }), { id: "trump-badge" });
+  return null;
+}
+
+/** Four suit buttons, each with how many of the five cards are of that suit. */
+function trumpCall(ctx) {
+  const calls = ctx.view.legal.filter((a) => a.startsWith("trump "));
+  if (!calls.length) return null;
+  const count = (suit) => ctx.view.hand.filter((c) => c[1] === suit).length;
+  return h(
+    "div",
+    { class: "trump-call", id: "trump-call" },
+    h("p", {}, t("chooseTrump")),
+    h(
+      "div",
+      { class: "suit-buttons" },
+      calls.map((action) => {
+        const suit = action.slice(-1);
+        return actionButton(ctx, action, [h("span", { class: `suit-symbol suit-${suit}` }, SUITS[suit]), ` ${suitName(suit)} `, h("small", {}, `(${count(suit)})`)], {
+          className: "suit-button",
+        });
+      }),
+    ),
+  );
+}
+
+function pointsWord(n) {
+  return n === 1 ? t("onePoint") : t("nPoints", { n });
+}
+
+function historyRows(ctx, cell) {
+  return ctx.history.map((deal) => {
+    const cells = [0, 1].map((side) => (deal.result.winner === side ? cell(deal, side) : ""));
+    return [t("dealN", { n: deal.number }), ...cells];
+  });
+}
+
+function simpleSheet(ctx) {
+  const m = ctx.view.match;
+  const rows = [
+    [t("points"), ...m.points.map(String)],
+    [t("tricksThisDeal"), ...ctx.view.tricks_won.map(String)],
+    ...historyRows(ctx, (deal, side) => (deal.result.bavney ? `${t("bavney")} +${deal.points[side]}` : `+${deal.points[side]}`)),
+  ];
+  return [sheet(sideHead(ctx), rows, { id: "score" }), facts([[t("target"), String(m.target)], [t("dealsPlayed"), String(m.deals)]], { id: "sheet-facts" })];
+}
+
+function session(m) {
+  const end = m.session_end;
+  if (!end) return t("sessionOpen");
+  if (end.deals) return t("sessionDeals", { n: end.deals });
+  if (end.minutes) return t("sessionMinutes", { n: end.minutes });
+  return "";
+}
+
+function courtsSheet(ctx) {
+  const m = ctx.view.match;
+  const rows = [
+    [t("courts"), ...m.courts.map(String)],
+    [t("series"), ...m.series.map((n) => `${n} / 7`)],
+    [t("tricksThisDeal"), ...ctx.view.tricks_won.map(String)],
+    ...historyRows(ctx, (deal) => (deal.result.court ? t("court") : t("dealWon"))),
+  ];
+  return [sheet(sideHead(ctx), rows, { id: "score" }), facts([[t("dealsPlayed"), String(m.deals)], [t("session"), session(m)]], { id: "sheet-facts" })];
+}
+
+function result(deal, ctx) {
+  const r = deal.result;
+  const w = r.winner;
+  const [mine, theirs] = [r.tricks_won[w], r.tricks_won[1 - w]];
+  const score = `${t("tricks")} ${mine}–${theirs} · ${t("trump")} ${SUITS[r.trump]} (${ctx.name(r.caller)})`;
+  if ("court" in r) {
+    if (r.court) return [sideSay(ctx, "cpCourt", w), theirs === 0 ? t("courtFirstSeven") : t("courtSeries"), score];
+    const series = ctx.view.match.series ?? [];
+    return [sideSay(ctx, "cpWon", w, { tricks: `${mine}–${theirs}` }), `${t("series")}: ${series.map((n, i) => `${ctx.sideName(i)} ${n}`).join(" · ")}`];
+  }
+  if (r.bavney) return [sideSay(ctx, "cpBavney", w, { points: pointsWord(deal.points[w]) }), score];
+  return [sideSay(ctx, "cpMade", w, { tricks: mine, points: pointsWord(deal.points[w]) }), score];
+}
+
+export default {
+  badge: trumpBadge,
+  controls: (ctx) => (ctx.view.phase === "trump" ? trumpCall(ctx) : null),
+  sheet: (ctx) => (ctx.view.match.courts ? courtsSheet(ctx) : simpleSheet(ctx)),
+  result,
+  facts: (ctx) => [
+    [t("dealerLabel"), ctx.name(ctx.view.dealer)],
+    [t("trumpCaller"), ctx.view.caller === null ? null : ctx.name(ctx.view.caller)],
+  ],
+};
