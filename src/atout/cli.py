@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 import typer
 
@@ -120,50 +121,131 @@ def sim(
     workers: int = typer.Option(1, min=1, help="Processes to spread the games over."),
     records: Path | None = typer.Option(None, help="Write each game's record in this folder."),
     as_json: bool = typer.Option(False, "--json", help="Print one JSON object for machines."),
+    duplicate: bool = typer.Option(
+        False, "--duplicate", help="Play every deal twice, the sides swapped, to cut luck."
+    ),
+    elo: bool = typer.Option(
+        False, "--elo", help="Round robin over the distinct bots of --players; an Elo table."
+    ),
+    budget: float | None = typer.Option(None, min=0.0, help="Hard bots' seconds per decision."),
 ) -> None:
     """Play many games between bots and report wins (95% interval), points and deals.
 
-    Side 0 is whoever sits at seats 0 and 2 (seat 0 in two-player games).
+    Side 0 is whoever is listed at seats 0 and 2 (seat 0 in two-player games), also when
+    --duplicate plays the same deals again with the sides swapped. Bridge adds IMPs per
+    board for side 0. With --elo, --players is a list of bots (any length): every pair
+    plays --games duplicated games and an Elo table is fitted to all results.
     """
     from rich.progress import Progress  # noqa: PLC0415
 
     from atout.games import get_game  # noqa: PLC0415
-    from atout.sim.tournament import run_games  # noqa: PLC0415
+    from atout.sim.tournament import run_elo, run_games  # noqa: PLC0415
 
     names = [p.strip() for p in players.split(",")]
     try:
         spec = get_game(game)
         options = _options(variant, target, option)
         spec.parse_rules(options)
-        if len(names) != spec.players:
+        if not elo and len(names) != spec.players:
             raise ValueError(f"{spec.title} needs {spec.players} players, got {len(names)}")
+        if elo and len(set(names)) < 2:
+            raise ValueError("--elo needs at least two different bots in --players")
     except ValueError as error:
         typer.echo(f"error: {error}", err=True)
         raise typer.Exit(2) from None
     from atout.sim.play import BotFailure  # noqa: PLC0415
 
+    distinct = list(dict.fromkeys(names))
+    pairings = len(distinct) * (len(distinct) - 1) // 2 if elo else 1
+    total = games * pairings * (2 if duplicate or elo else 1)
     with Progress(transient=True, disable=as_json) as bar:
-        task = bar.add_task(f"{spec.title}", total=games)
+        task = bar.add_task(f"{spec.title}", total=total)
         try:
-            summary = run_games(
-                spec.id,
-                options,
-                names,
-                games=games,
-                seed=seed,
-                workers=workers,
-                records=records,
-                progress=lambda n: bar.advance(task, n),
-            )
-        except (BotFailure, ImportError, AttributeError) as error:
+            if elo:
+                summary = run_elo(
+                    spec.id,
+                    options,
+                    distinct,
+                    games=games,
+                    seed=seed,
+                    workers=workers,
+                    budget_seconds=budget,
+                    progress=lambda n: bar.advance(task, n),
+                )
+            else:
+                summary = run_games(
+                    spec.id,
+                    options,
+                    names,
+                    games=games,
+                    seed=seed,
+                    workers=workers,
+                    records=records,
+                    progress=lambda n: bar.advance(task, n),
+                    duplicate=duplicate,
+                    budget_seconds=budget,
+                )
+        except (BotFailure, ImportError, AttributeError, ValueError) as error:
             typer.echo(f"error: {error}", err=True)
             raise typer.Exit(1) from None
     if as_json:
         typer.echo(json.dumps(summary))
         return
+    if elo:
+        _print_elo(summary)
+        return
     from atout.tui.render import print_sim  # noqa: PLC0415
 
     print_sim(summary)
+    _print_sim_extras(summary)
+
+
+def _print_sim_extras(summary: dict[str, Any]) -> None:
+    """Points per deal, bridge IMPs and bot failures, below the main table."""
+    per_deal = summary.get("points_per_deal")
+    if per_deal:
+        typer.echo("points per deal: " + " / ".join(f"{p:.2f}" for p in per_deal))
+    if "imps_per_board" in summary:
+        lo, hi = summary["imps_ci95"]
+        typer.echo(
+            f"IMPs per board for side 0: {summary['imps_per_board']:+.2f} "
+            f"(95% interval {lo:+.2f} .. {hi:+.2f}, {summary['boards']} boards)"
+        )
+    for failure in summary.get("failures", []):
+        typer.echo(
+            f"bot failure: {failure['bot']!r} at seat {failure['seat']} (seed {failure['seed']}"
+            f"{', swapped' if failure['swapped'] else ''}): {failure['reason']}; "
+            f"its view: {json.dumps(failure['view'])}",
+            err=True,
+        )
+    if summary.get("failed_games"):
+        typer.echo(f"{summary['failed_games']} game(s) left out after a bot failure", err=True)
+
+
+def _print_elo(summary: dict[str, Any]) -> None:
+    """The round robin's pairings and Elo table."""
+    from rich.console import Console  # noqa: PLC0415
+    from rich.table import Table  # noqa: PLC0415
+
+    console = Console()
+    pairs = Table(title=f"{summary['game']}: round robin")
+    for column in ("pairing", "games", "win rate", "95% interval"):
+        pairs.add_column(column)
+    for pair in summary["pairs"]:
+        lo, hi = pair["ci95"]
+        pairs.add_row(
+            " vs ".join(pair["players"]),
+            str(pair["games"]),
+            f"{pair['win_rate']:.1%}",
+            f"{lo:.1%} - {hi:.1%}",
+        )
+    console.print(pairs)
+    table = Table(title="Elo (mean 1500)")
+    table.add_column("bot")
+    table.add_column("Elo")
+    for bot, rating in sorted(summary["elo"].items(), key=lambda kv: -kv[1]):
+        table.add_row(bot, f"{rating:.0f}")
+    console.print(table)
 
 
 @app.command()

@@ -26,7 +26,7 @@ class BotFailure(RuntimeError):
     """A bot raised or returned an illegal action; says which seat and what it saw."""
 
     def __init__(self, seat: int, bot: str, view: Mapping[str, Any], reason: str) -> None:
-        self.seat, self.bot, self.view = seat, bot, view
+        self.seat, self.bot, self.view, self.reason = seat, bot, view, reason
         super().__init__(f"bot {bot!r} at seat {seat} failed: {reason}; its view: {dict(view)}")
 
 
@@ -37,14 +37,25 @@ def play_game(
     seed: int,
     *,
     bots: Sequence[Bot] | None = None,
+    budget_seconds: float | None = None,
 ) -> Match:
-    """Play a game to its end. Deals come from ``seed``; bot ``i`` is seeded from it too."""
+    """Play a game to its end. Deals come from ``seed``; bot ``i`` is seeded from it too.
+
+    The deals draw only on their own generator, so a duplicate replay of the
+    same seed with the sides swapped deals exactly the same cards.
+    ``budget_seconds`` is the Hard bots' time per decision.
+    """
     game = get_game(game_id)
     if len(players) != game.players:
         raise ValueError(f"{game.title} needs {game.players} players, got {len(players)}")
     rng = random.Random(seed)
     if bots is None:
-        bots = [make_bot(name, game.id, seed * 16 + i) for i, name in enumerate(players)]
+        bots = [
+            make_bot(name, game.id, seed * 16 + i, budget_seconds=budget_seconds)
+            if name in ("hard",)
+            else make_bot(name, game.id, seed * 16 + i)
+            for i, name in enumerate(players)
+        ]
     match = Match.new(game, options, rng, players=players)
     while not match.is_over():
         if match.needs_deal():

@@ -1,19 +1,66 @@
-"""Summaries of many games: win rates with confidence intervals, points, events.
+"""Summaries of many games: win rates with confidence intervals, points, IMPs, Elo.
 
 >>> lo, hi = wilson_interval(60, 100)
 >>> round(lo, 3), round(hi, 3)
 (0.502, 0.691)
+>>> imps(420), imps(-50), imps(0)
+(9, -2, 0)
 """
 
 from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from atout.core import Match
 
-__all__ = ["summarise", "wilson_interval"]
+if TYPE_CHECKING:
+    from atout.sim.tournament import GameResult
+
+__all__ = [
+    "elo_ratings",
+    "imps",
+    "mean_interval",
+    "summarise",
+    "summarise_results",
+    "wilson_interval",
+]
+
+_IMP_STEPS = (
+    20,
+    50,
+    90,
+    130,
+    170,
+    220,
+    270,
+    320,
+    370,
+    430,
+    500,
+    600,
+    750,
+    900,
+    1100,
+    1300,
+    1500,
+    1750,
+    2000,
+    2250,
+    2500,
+    3000,
+    3500,
+    4000,
+)
+"""The WBF IMP scale: the point differences at which 1, 2, ... 24 IMPs begin."""
+
+
+def imps(difference: int) -> int:
+    """International Match Points for a score difference (sign kept)."""
+    size = abs(difference)
+    value = sum(1 for step in _IMP_STEPS if size >= step)
+    return value if difference >= 0 else -value
 
 
 def wilson_interval(successes: float, trials: int, z: float = 1.959964) -> tuple[float, float]:
@@ -25,6 +72,19 @@ def wilson_interval(successes: float, trials: int, z: float = 1.959964) -> tuple
     centre = (p + z * z / (2 * trials)) / denominator
     half = z * math.sqrt(p * (1 - p) / trials + z * z / (4 * trials * trials)) / denominator
     return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+def mean_interval(values: Sequence[float], z: float = 1.959964) -> tuple[float, float, float]:
+    """The mean and its normal 95% interval: ``(mean, lo, hi)``."""
+    n = len(values)
+    if n == 0:
+        return (0.0, 0.0, 0.0)
+    mean = sum(values) / n
+    if n == 1:
+        return (mean, mean, mean)
+    var = sum((v - mean) ** 2 for v in values) / (n - 1)
+    half = z * math.sqrt(var / n)
+    return (mean, mean - half, mean + half)
 
 
 def summarise(matches: Sequence[Match], seconds: float, sides: int = 2) -> dict[str, Any]:
@@ -59,3 +119,108 @@ def summarise(matches: Sequence[Match], seconds: float, sides: int = 2) -> dict[
         "events": events,
         "seconds": round(seconds, 3),
     }
+
+
+def summarise_results(
+    results: Sequence[GameResult],
+    seconds: float,
+    *,
+    sides: int = 2,
+    imps: bool = False,
+    duplicate: bool = False,
+) -> dict[str, Any]:
+    """The ``atout sim --json`` figures for the listed sides, failures set apart.
+
+    Bridge (``imps``): with ``duplicate``, each seed's two tables are compared
+    (side 0's score at one table against side 1's on the same cards at the
+    other) and the difference turned into IMPs; without it, each deal's score
+    difference is taken against a datum of zero.
+    """
+    ok = [r for r in results if r.failure is None]
+    failures = [dict(r.failure) for r in results if r.failure is not None]
+    wins = [0] * sides
+    points = [0] * sides
+    deals = 0
+    per_deal: list[list[float]] = [[] for _ in range(sides)]
+    events: dict[str, list[int]] = {}
+    for r in ok:
+        if r.winner is not None:
+            wins[r.winner] += 1
+        for i, total in enumerate(r.totals):
+            points[i] += total
+        for pts in r.deal_points:
+            deals += 1
+            for i, p in enumerate(pts):
+                per_deal[i].append(float(p))
+        for key, counts in r.events.items():
+            tally = events.setdefault(key, [0] * sides)
+            for i, c in enumerate(counts):
+                tally[i] += c
+    games = len(ok)
+    draws = games - sum(wins)
+    out: dict[str, Any] = {
+        "games": games,
+        "wins": wins,
+        "draws": draws,
+        "win_rate": [(w + draws / 2) / games if games else 0.0 for w in wins],
+        "ci95": [list(wilson_interval(w + draws / 2, games)) for w in wins],
+        "points": points,
+        "points_per_deal": [round(sum(v) / len(v), 3) if v else 0.0 for v in per_deal],
+        "deals": deals,
+        "events": events,
+        "failures": failures[:5],
+        "failed_games": len(failures),
+        "seconds": round(seconds, 3),
+    }
+    if imps:
+        boards = _board_imps(ok, duplicate)
+        mean, lo, hi = mean_interval(boards)
+        out["imps_per_board"] = round(mean, 3)
+        out["imps_ci95"] = [round(lo, 3), round(hi, 3)]
+        out["boards"] = len(boards)
+    return out
+
+
+def _board_imps(results: Sequence[GameResult], duplicate: bool) -> list[float]:
+    """Side 0's IMPs on each board (or deal)."""
+    if not duplicate:
+        return [float(imps(p[0] - p[1])) for r in results for p in r.deal_points]
+    tables: dict[int, dict[bool, GameResult]] = {}
+    for r in results:
+        tables.setdefault(r.seed, {})[r.swapped] = r
+    out: list[float] = []
+    for pair in tables.values():
+        if len(pair) != 2:
+            continue
+        home, away = pair[False], pair[True]
+        for a, b in zip(home.deal_points, away.deal_points, strict=False):
+            # Net for side 0: its result at one table plus its result on the same cards at the
+            # other, where it sat the other way (both already flipped to the listed sides).
+            out.append(float(imps((a[0] - a[1]) + (b[0] - b[1]))))
+    return out
+
+
+def elo_ratings(
+    bots: Sequence[str], scores: Sequence[tuple[str, str, float, float]], iterations: int = 2000
+) -> dict[str, float]:
+    """Elo ratings fitted to round-robin results ``(a, b, a's points, games)``; mean 1500.
+
+    A maximum-likelihood (Bradley-Terry) fit by gradient steps: it uses every
+    game at once, so the table does not depend on the order games were played.
+    """
+    ratings = dict.fromkeys(bots, 1500.0)
+    for _ in range(iterations):
+        grad = dict.fromkeys(bots, 0.0)
+        for a, b, won, games in scores:
+            if games <= 0:
+                continue
+            expected = 1 / (1 + 10 ** ((ratings[b] - ratings[a]) / 400))
+            grad[a] += won - expected * games
+            grad[b] -= won - expected * games
+        total = sum(g for _, _, _, g in scores) or 1.0
+        for bot in bots:
+            ratings[bot] += 400 * grad[bot] / total
+        shift = 1500 - sum(ratings.values()) / len(ratings)
+        for bot in bots:
+            ratings[bot] = min(4000.0, max(-1000.0, ratings[bot] + shift))
+    return {bot: round(r, 1) for bot, r in ratings.items()}

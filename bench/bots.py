@@ -1,0 +1,112 @@
+"""Bot strength and speed figures (prints them; not a test).
+
+Usage: ``python bench/bots.py [--matches N] [--workers W] [--budget S] [--games court-piece,...]``
+
+For each game: Hard against greedy (duplicate: the same deals with the
+sides swapped), the ladder easy < medium < hard (each level against the one
+below), and Hard's decision times (median, 95th percentile). Court Piece,
+Five Hundred and Court Circular report match win rates with 95% Wilson
+intervals; bridge reports IMPs per board with a 95% interval over duplicate
+boards. Targets (``FIELD.md``): Court Piece >= 86%, Five Hundred >= 70%,
+Court Circular >= 70%, bridge >= +1.5 IMPs/board; Hard median <= 0.5 s,
+p95 <= 2 s.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import time
+from typing import Any
+
+from atout.bots import make_bot
+from atout.core import Match
+from atout.games import get_game
+from atout.sim.tournament import run_games
+
+GAMES = ("court-piece", "five-hundred", "bridge", "court-circular")
+OPTIONS: dict[str, dict[str, Any]] = {"bridge": {"scoring": "duplicate", "boards": 1}}
+
+
+def _lineup(game: str, a: str, b: str) -> list[str]:
+    return [a, b] * (get_game(game).players // 2)
+
+
+def strength(game: str, a: str, b: str, matches: int, workers: int, budget: float) -> str:
+    """One line: ``a`` against ``b`` over ``matches`` duplicated seeds."""
+    summary = run_games(
+        game,
+        OPTIONS.get(game, {}),
+        _lineup(game, a, b),
+        games=matches,
+        seed=10_000,
+        workers=workers,
+        duplicate=True,
+        budget_seconds=budget,
+    )
+    lo, hi = summary["ci95"][0]
+    line = (
+        f"{game:15} {a:>6} vs {b:<6} games {summary['games']:4}  "
+        f"win {summary['win_rate'][0]:.3f} [{lo:.3f}, {hi:.3f}]  "
+        f"points/deal {summary['points_per_deal'][0]:.2f} vs {summary['points_per_deal'][1]:.2f}"
+    )
+    if "imps_per_board" in summary:
+        ilo, ihi = summary["imps_ci95"]
+        line += f"  IMPs/board {summary['imps_per_board']:+.2f} [{ilo:+.2f}, {ihi:+.2f}]"
+    return line + f"  ({summary['seconds']:.0f} s)"
+
+
+def decision_times(game: str, decisions: int, budget: float) -> str:
+    """Hard's time per decision (all decisions with a choice), against greedy."""
+    spec = get_game(game)
+    times: list[float] = []
+    seed = 0
+    while len(times) < decisions:
+        rng = random.Random(seed)
+        match = Match.new(spec, OPTIONS.get(game, {}), rng)
+        bots = [
+            make_bot(n, game, seed * 8 + i, budget_seconds=budget)
+            for i, n in enumerate(_lineup(game, "hard", "greedy"))
+        ]
+        while not match.is_over() and len(times) < decisions:
+            if match.needs_deal():
+                match = match.deal_next(rng)
+                continue
+            actor = match.actor
+            assert actor is not None
+            view = match.view(actor)
+            started = time.perf_counter()
+            action = bots[actor].choose(view)
+            if actor % 2 == 0 and len(view["legal"]) > 1:
+                times.append(time.perf_counter() - started)
+            match = match.apply(action, match.turn)
+        seed += 1
+    times.sort()
+    p95 = times[min(len(times) - 1, int(0.95 * len(times)))]
+    return (
+        f"{game:15} hard decision time over {len(times)} decisions: "
+        f"median {statistics.median(times):.3f} s, p95 {p95:.3f} s, max {times[-1]:.3f} s"
+    )
+
+
+def main() -> None:
+    """Run the figures named on the command line and print them as they come."""
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--matches", type=int, default=400, help="Seeds per pairing (x2 games).")
+    parser.add_argument("--workers", type=int, default=1)
+    parser.add_argument("--budget", type=float, default=0.4, help="Hard seconds per decision.")
+    parser.add_argument("--decisions", type=int, default=300)
+    parser.add_argument("--games", default=",".join(GAMES))
+    parser.add_argument("--skip-ladder", action="store_true")
+    args = parser.parse_args()
+    for game in args.games.split(","):
+        print(strength(game, "hard", "greedy", args.matches, args.workers, args.budget), flush=True)
+        if not args.skip_ladder:
+            for a, b in (("medium", "easy"), ("hard", "medium")):
+                print(strength(game, a, b, args.matches, args.workers, args.budget), flush=True)
+        print(decision_times(game, args.decisions, args.budget), flush=True)
+
+
+if __name__ == "__main__":
+    main()
