@@ -227,6 +227,8 @@ class Room:
         self.presence_sent = 0.0
         self.leased = False
         self.events: Subscriber | None = None
+        self.stale = False
+        """Changed elsewhere while nobody here watched: reloaded when next needed."""
         # A timed session runs from the start; after a restart, from the table's creation
         # (the start itself is not stored).
         self.started_at: float | None = None
@@ -574,6 +576,7 @@ class Room:
         self.rematch, self.extra = fresh.rematch, fresh.extra
         self.started_at = self.started_at or fresh.started_at
         self.announced = max(self.announced, self.version)  # nothing new to tell others
+        self.stale = False
         for mine, theirs in zip(self.seats, fresh.seats, strict=True):
             mine.kind, mine.bot, mine.name = theirs.kind, theirs.bot, theirs.name
             mine.token_hash = theirs.token_hash
@@ -853,6 +856,7 @@ class Hub:
         """The room of a table, replayed from the database on first use."""
         room = self.rooms.get(table_id)
         if room is not None:
+            await self.cluster.fresh(room)
             return room
         async with self._loading:
             room = self.rooms.get(table_id)
