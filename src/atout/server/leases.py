@@ -39,7 +39,7 @@ __all__ = [
     "process_name",
 ]
 
-DEFAULT_TTL = 10.0
+DEFAULT_TTL = 15.0
 """Seconds a lease lasts unless renewed: the longest a dead process keeps its tables' bots."""
 
 # Take the lease if it is free, or renew it if it is ours: one round trip, atomic.
