@@ -49,7 +49,8 @@ def pimc(
     """The action with the best mean value over sampled worlds.
 
     ``evaluate(rng)`` draws one world and returns each action's value in it
-    (``None`` when the world could not be solved; it is skipped). ``prior``
+    (``None``, or an exception, when the world could not be solved: it is
+    skipped, since a bot at a table must answer even if one world is odd). ``prior``
     breaks ties and small differences (a rule-based preference, tiny values).
     Ties left over go to the first action in ``actions`` (canonical order),
     so the choice is deterministic given the rng.
@@ -66,7 +67,10 @@ def pimc(
         if samples >= min_samples and now + per_world >= deadline:
             break
         attempts += 1
-        values = evaluate(rng)
+        try:
+            values = evaluate(rng)
+        except Exception:  # noqa: BLE001 - a world the solver refuses is skipped, not fatal
+            values = None
         if not values:
             continue
         samples += 1

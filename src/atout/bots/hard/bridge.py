@@ -112,8 +112,9 @@ def _play(view: Mapping[str, Any], rng: random.Random, deadline: float, samples:
     by_card = {parse_card(a): a for a in legal}
     accept = auction_filter(view)
     fallback = medium.choose(view, rng)
-    if need <= 0:
-        # Already made (or already set): play for tricks with the book's card.
+    left = len(view["dummy"] if turn == view.get("dummy_seat") and turn != me else view["hand"])
+    if need <= 0 or need > left:
+        # Already made or already beaten: the book's card is as good as any.
         return fallback
 
     def evaluate(r: random.Random) -> dict[str, float] | None:

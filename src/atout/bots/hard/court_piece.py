@@ -65,6 +65,8 @@ def choose(view: Mapping[str, Any], rng: random.Random, budget: float, samples: 
     fallback = medium.choose(view, rng)
 
     need, stakes = _need(won, side, courts=courts)
+    if need > len(view["hand"]):
+        return fallback  # the deal's result no longer depends on this card
 
     def evaluate(r: random.Random) -> dict[str, float] | None:
         world = court_piece_world(view, r)
