@@ -69,7 +69,7 @@ def pimc(
         attempts += 1
         try:
             values = evaluate(rng)
-        except Exception:  # noqa: BLE001 - a world the solver refuses is skipped, not fatal
+        except Exception:
             values = None
         if not values:
             continue
