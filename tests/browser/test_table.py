@@ -75,6 +75,13 @@ def act_and_wait(page: Any) -> None:
     page.wait_for_function(f"document.querySelector('.table-page').dataset.seq !== '{seq}'")
 
 
+def click_and_wait(page: Any, selector: str) -> None:
+    """Click ``selector`` and wait until the server's answer is drawn."""
+    seq = page.evaluate("document.querySelector('.table-page').dataset.seq")
+    page.click(selector)
+    page.wait_for_function(f"document.querySelector('.table-page').dataset.seq !== '{seq}'")
+
+
 def play_until(page: Any, selector: str, limit: int = 400) -> None:
     """Click legal actions until ``selector`` shows up."""
     for _ in range(limit):
@@ -172,3 +179,123 @@ def test_lobby_in_french_and_the_last_trick(server: str, context: Any, artifacts
     play_until(page, "#deal-result")
     page.click("#last-trick")
     assert page.locator("#last-trick-panel svg.card").count() == 4
+
+
+RESULT_WORDS = {
+    "court-piece": r"(We|They) made \d+ tricks — \d points?|Bavney!",
+    "five-hundred": r"by .+ — (made|set) [+−]?\d+|All passed",
+    "bridge": r"by (North|East|South|West), (made|down).*: [+−]?\d+|Passed out",
+    "court-circular": r"(You score|scores) \d+|Equal piles",
+}
+SHEET_WORDS = {
+    "court-piece": ("Points", "Target"),
+    "five-hundred": ("Score", "Target"),
+    "bridge": ("Games", "Vulnerable"),
+    "court-circular": ("Points", "Piles"),
+}
+
+
+@pytest.mark.parametrize("game", sorted(RESULT_WORDS))
+def test_the_result_and_the_score_sheet_in_words(
+    game: str, server: str, context: Any, artifacts: Path
+) -> None:
+    page = context.new_page()
+    create_from_lobby(page, server, game)
+    play_until(page, "#deal-result .headline, #game-over .headline")
+    headline = page.locator("#deal-result .headline, #game-over .headline").first.inner_text()
+    assert re.search(RESULT_WORDS[game], headline), headline
+    panel = page.locator("#panel").inner_text()
+    for word in SHEET_WORDS[game]:
+        assert word in panel
+    assert "_" not in panel and "null" not in panel
+    page.screenshot(path=str(artifacts / f"result-{game}.png"))
+
+
+def test_five_hundred_kitty_and_discard_by_clicking(
+    server: str, context: Any, artifacts: Path
+) -> None:
+    page = context.new_page()
+    create_from_lobby(page, server, "five-hundred")
+    for _ in range(20):
+        page.wait_for_selector("#bidding-box button.action:enabled, #discard")
+        if page.locator("#discard").count():
+            break
+        # Bid the highest value left (nobody can overbid 10NT): the kitty comes to us.
+        click_and_wait(page, "#bidding-box .bid:enabled >> nth=-1")
+    page.wait_for_selector("#discard")
+    assert page.locator("#my-hand svg.card").count() == 13
+    assert page.locator("#my-hand svg.card.from-kitty").count() == 3
+    assert page.locator("#discard").is_disabled()
+    for card in page.locator("#my-hand svg.card.pickable").all()[:3]:
+        card.click()
+    assert "(3/3)" in page.locator("#controls").inner_text()
+    page.screenshot(path=str(artifacts / "five-hundred-discard.png"))
+    page.click("#discard")
+    page.wait_for_function("document.querySelectorAll('#my-hand svg.card').length === 10")
+    assert page.locator("#contract-badge").inner_text().endswith("You")
+
+
+def test_bridge_dummy_face_up_after_the_opening_lead(
+    server: str, context: Any, artifacts: Path
+) -> None:
+    page = context.new_page()
+    create_from_lobby(page, server, "bridge")
+    page.wait_for_selector("#bidding-box button.action:enabled")
+    page.screenshot(path=str(artifacts / "bridge-auction.png"))
+    # A grand slam in a strain nobody has named makes us declarer; our partner is dummy.
+    said = page.locator("#auction").inner_text() if page.locator("#auction").count() else ""
+    strain = next((s for s, sym in (("NT", "NT"), ("S", "♠"), ("H", "♥"), ("D", "♦")) if sym not in said), "C")
+    click_and_wait(page, f"#bidding-box button[data-action='7{strain}']")
+    for _ in range(10):
+        page.wait_for_selector("#bidding-box button.action:enabled, .hand-row svg.card.legal")
+        if not page.locator("#bidding-box").count():
+            break
+        click_and_wait(page, "#bidding-box button[data-action='pass']")
+    page.wait_for_selector(".seat-box.pos-top .hand-row svg.card")
+    assert page.locator(".seat-box.pos-top .hand-row svg.card").count() == 13
+    assert page.locator("#trick svg.card").count() >= 1
+    assert re.search(r"\b7(NT|♠|♥|♦|♣)", page.locator("#contract-badge").inner_text())
+    assert page.locator("#claim-count").count() == 1 or page.locator(".seat-box.pos-top svg.card.legal").count()
+    # Declarer plays dummy's cards in dummy's turn.
+    for _ in range(12):
+        if page.locator(".seat-box.pos-top svg.card.legal").count():
+            break
+        act_and_wait(page)
+    dummy = page.locator(".seat-box.pos-top svg.card.legal").first
+    card = dummy.get_attribute("data-card")
+    page.screenshot(path=str(artifacts / "bridge-dummy.png"))
+    dummy.click()
+    page.wait_for_selector(f".seat-box.pos-top svg.card[data-card='{card}']", state="detached")
+
+
+def test_court_circular_names_the_lines(server: str, context: Any, artifacts: Path) -> None:
+    page = context.new_page()
+    create_from_lobby(page, server, "court-circular")
+    page.wait_for_selector("#my-hand svg.card.legal")
+    act_and_wait(page)
+    page.wait_for_selector(".line-label")
+    assert page.locator("#lead svg.card").count() == 1
+    label = None
+    for _ in range(400):
+        label = page.evaluate("document.querySelector(\".line-label[class*='class-']\")?.textContent")
+        if label or page.locator("#game-over").count():
+            break
+        if not click_something(page):
+            page.wait_for_timeout(40)
+    assert label and re.match(r"Class (I|II|III): ", label), label
+    page.screenshot(path=str(artifacts / "court-circular-line.png"))
+
+
+@pytest.mark.parametrize("game", sorted(RESULT_WORDS))
+def test_phone_layout(game: str, server: str, browser: Any, artifacts: Path) -> None:
+    phone = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True)
+    try:
+        page = phone.new_page()
+        create_from_lobby(page, server, game)
+        page.wait_for_selector("#my-hand svg.card")
+        play_until(page, "#trick svg.card")
+        width = page.evaluate("document.documentElement.scrollWidth")
+        assert width <= 392, f"the page scrolls sideways ({width}px)"
+        page.screenshot(path=str(artifacts / f"phone-{game}.png"), full_page=True)
+    finally:
+        phone.close()

@@ -254,10 +254,14 @@ export function openTable(root, tableId, navigate) {
       topBar(frame, view, table),
       h(
         "div",
-        { class: "felt", id: "felt" },
+        { class: "felt-wrap" },
         ctx ? h("div", { class: "felt-badges", id: "badges" }, game.badge(ctx)) : null,
-        ...Array.from({ length: n }, (_, seat) => seatBox(seat, pos(seat), view, table, game, ctx)),
-        (ctx && game.centre?.(ctx)) || trickArea(view, pos, n),
+        h(
+          "div",
+          { class: "felt", id: "felt" },
+          ...Array.from({ length: n }, (_, seat) => seatBox(seat, pos(seat), view, table, game, ctx)),
+          (ctx && game.centre?.(ctx)) || trickArea(view, pos, n),
+        ),
       ),
       controls(view, game, ctx),
       hand(view, game, ctx),

@@ -206,6 +206,6 @@ export default {
   auction: (ctx) => auctionTable(ctx.view.auction || [], 4, (seat) => [letter(seat), h("small", {}, ctx.name(seat))], explainer(ctx.view)),
   facts: (ctx) => [
     [t("dealerLabel"), compass(ctx.view.dealer)],
-    [t("declarer"), ctx.view.declarer === null ? null : `${compass(ctx.view.declarer)} (${ctx.name(ctx.view.declarer)})`],
+    [t("declarerLabel"), ctx.view.declarer === null ? null : `${compass(ctx.view.declarer)} (${ctx.name(ctx.view.declarer)})`],
   ],
 };

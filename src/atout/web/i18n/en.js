@@ -156,6 +156,7 @@ export default {
   board: "Board",
   boardsPlayed: "Boards played",
   declarer: "declarer",
+  declarerLabel: "Declarer",
   dummy: "dummy",
   callTitlepass: "Pass",
   callTitleX: "Double",

@@ -156,6 +156,7 @@ export default {
   board: "Étui",
   boardsPlayed: "Étuis joués",
   declarer: "déclarant",
+  declarerLabel: "Déclarant",
   dummy: "mort",
   callTitlepass: "Passe",
   callTitleX: "Contre",
