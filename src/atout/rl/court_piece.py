@@ -54,6 +54,7 @@ LAYOUT.add("hand_sizes", 4, scalar=True)
 LAYOUT.add("score", 4, scalar=True)
 
 _LEADER_BITS = tuple(1 << LEADER + r for r in range(4))
+_THIRTEENTHS = tuple(n / 13 for n in range(14))
 
 
 class CourtPieceSpec(GameSpec):
@@ -106,8 +107,8 @@ class CourtPieceSpec(GameSpec):
         deal = state.deal
         leader = state.leader
         turn = state.turn
-        bits = state.hand(me) | self._fixed_bits(deal, me, trump)
-        bits |= _LEADER_BITS[(leader - me) & 3]
+        hand = state.hand
+        bits = hand(me) | self._fixed_bits(deal, me, trump) | _LEADER_BITS[(leader - me) & 3]
         for card in state.trick:
             bits |= 1 << TRICK + 52 * ((leader - me) & 3) + card
             leader += 1
@@ -119,9 +120,14 @@ class CourtPieceSpec(GameSpec):
             bits |= 1 << PHASE + 1 | 1 << TURN + ((turn - me) & 3)
         won = state.tricks_won
         side = me & 1
-        h = [state.hand(s).bit_count() / 13 for s in range(4)]
-        out = [won[side] / 13, won[1 - side] / 13, h[me], h[(me + 1) & 3], h[(me + 2) & 3]]
-        out.append(h[(me + 3) & 3])
+        out = [
+            _THIRTEENTHS[won[side]],
+            _THIRTEENTHS[won[1 - side]],
+            _THIRTEENTHS[hand(me).bit_count()],
+            _THIRTEENTHS[hand((me + 1) & 3).bit_count()],
+            _THIRTEENTHS[hand((me + 2) & 3).bit_count()],
+            _THIRTEENTHS[hand((me + 3) & 3).bit_count()],
+        ]
         out += self._sheet_scalars(sheet, me)
         return bits, out
 

@@ -192,11 +192,9 @@ class AtoutEnv(AECEnv):  # type: ignore[misc]
             view = state.view(seat)
             encoded = spec.encode(view, sheet, picks)
             legal = state.legal_actions() if view["legal"] else ()
-        obs = spec.vector(encoded)
-        if legal and not (self.terminations[agent] or self.truncations[agent]):
-            mask = spec.mask(legal, picks)
-        else:
-            mask = np.zeros(len(spec.actions), np.int8)
+        if legal and (self.terminations[agent] or self.truncations[agent]):
+            legal = ()
+        obs, mask = spec.arrays(encoded, legal, picks)
         return {"observation": obs, "action_mask": mask}
 
     def render(self) -> str | None:
