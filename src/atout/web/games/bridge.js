@@ -1,7 +1,7 @@
 // Contract Bridge: compass seats, the bidding box (levels x strains, pass,
 // X, XX), the auction in N E S W columns, dummy, claims, vulnerability, and a
 // rubber sheet (above/below the line) or a duplicate sheet (board by board).
-import { SUITS, actionButton, auctionTable, badge, contractText, facts, h, num, sheet, signed, t } from "./common.js";
+import { actionButton, auctionTable, badge, contractText, facts, h, num, sheet, signed, t } from "./common.js";
 
 const STRAINS = ["C", "D", "H", "S", "NT"];
 const COMPASS = ["N", "E", "S", "W"];

@@ -32,7 +32,7 @@ export function contractText(code) {
   if (code === "open-misere") return t("openMisere");
   const m = /^(\d+)(S|H|D|C|NT)(X{0,2})$/.exec(code);
   if (!m) return pretty(code);
-  return `${m[1]}${SUITS[m[2]] || "NT"}${m[3] ? ` ${m[3]}` : ""}`;
+  return `${m[1]}${SUITS[m[2]] || t("nt")}${m[3] ? ` ${m[3]}` : ""}`;
 }
 
 /** Words about a side, from where the viewer sits: key_we, key_they, or key_other with {side}. */
@@ -86,11 +86,6 @@ export function badge(label, value, attrs = {}) {
   return h("span", { class: "felt-badge", ...attrs }, h("small", {}, label), " ", h("strong", {}, value));
 }
 
-/** Small face-up cards in a row. */
-export function miniCards(cards, className = "small") {
-  return h("span", { class: "mini-cards" }, cards.map((c) => cardSvg(c, { className })));
-}
-
 /** The auction as a table: one column per seat (0..n-1), the first call under its caller. */
 export function auctionTable(auction, n, label, explain = () => null) {
   const rows = [];
@@ -119,9 +114,4 @@ export function auctionTable(auction, n, label, explain = () => null) {
     h("thead", {}, h("tr", {}, Array.from({ length: n }, (_, i) => h("th", {}, label(i))))),
     h("tbody", {}, rows),
   );
-}
-
-/** Deals finished so far, oldest first: [{number, result, points}]. */
-export function finished(ctx) {
-  return ctx.history;
 }

@@ -1,7 +1,7 @@
 // Court Circular: the Lead in the middle, each player's cards on the table
 // with the line they form named as it forms, choosing the next Lead, conceding,
 // and the piles (face-up cards shown, face-down counted).
-import { actionButton, badge, cardSvg, contractText, facts, h, miniCards, sheet, sideHead, sideSay, t } from "./common.js";
+import { SUITS, actionButton, badge, cardSvg, contractText, facts, h, sheet, sideHead, sideSay, t } from "./common.js";
 
 const ROMAN = { 1: "I", 2: "II", 3: "III" };
 
@@ -56,6 +56,18 @@ function controls(ctx) {
   return out.length ? out : null;
 }
 
+const RANKS = "AKQJT98765432";
+
+/** Face-up cards grouped by suit, best first: "♥ A 10 7  ♠ K 2". */
+function bySuit(cards) {
+  return ["H", "D", "C", "S"]
+    .map((suit) => {
+      const ranks = cards.filter((c) => c[1] === suit).map((c) => c[0]).sort((a, b) => RANKS.indexOf(a) - RANKS.indexOf(b));
+      return ranks.length ? h("span", { class: `suit-group suit-${suit}` }, `${SUITS[suit]} ${ranks.map((r) => (r === "T" ? "10" : r)).join(" ")}`) : null;
+    })
+    .filter(Boolean);
+}
+
 function piles(ctx) {
   return (ctx.view.piles || []).map((pile, seat) =>
     h(
@@ -63,7 +75,7 @@ function piles(ctx) {
       { class: "pile", id: `pile-${seat}` },
       h("strong", {}, ctx.name(seat)),
       h("span", {}, ` ${t("faceUp")}: ${pile.face_up.length} · ${t("faceDown")}: ${pile.face_down}`),
-      pile.face_up.length ? miniCards(pile.face_up, "tiny") : null,
+      pile.face_up.length ? h("div", { class: "pile-cards" }, bySuit(pile.face_up)) : null,
     ),
   );
 }

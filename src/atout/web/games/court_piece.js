@@ -5,8 +5,9 @@ import { SUITS, actionButton, badge, facts, h, sheet, sideHead, sideSay, suitNam
 function trumpBadge(ctx) {
   const { view, name } = ctx;
   if (view.trump) return badge(t("trump"), `${SUITS[view.trump]} ${suitName(view.trump)}`, { id: "trump-badge", class: `felt-badge suit-${view.trump}` });
-  if (view.caller !== null && view.caller !== undefined) return badge(t("trump"), t("callerChoosing", { name: name(view.caller) }), { id: "trump-badge" });
-  return null;
+  if (view.caller === null || view.caller === undefined) return null;
+  const who = view.caller === ctx.me ? t("youChoose") : t("callerChoosing", { name: name(view.caller) });
+  return badge(t("trump"), who, { id: "trump-badge" });
 }
 
 /** Four suit buttons, each with how many of the five cards are of that suit. */

@@ -24,7 +24,7 @@ function contractBadge(ctx) {
   if (view.contract) {
     const c = view.contract;
     out.push(badge(t("contract"), `${contractText(c.bid)} · ${name(c.contractor)}`, { id: "contract-badge" }));
-  } else if (view.auction?.length) {
+  } else if (view.phase === "auction") {
     const high = highestBid(view.auction);
     out.push(badge(t("highestBid"), high ? `${contractText(high[1])} · ${name(high[0])}` : t("noBidYet"), { id: "contract-badge" }));
   }

@@ -5,8 +5,7 @@ import bridge from "./bridge.js";
 import courtCircular from "./court_circular.js";
 import courtPiece from "./court_piece.js";
 import fiveHundred from "./five_hundred.js";
-import { h, num, sheet, sideHead, t } from "./common.js";
-import { pretty } from "../cards.js";
+import { num, sheet, sideHead, t } from "./common.js";
 
 const RENDERERS = {
   "court-piece": courtPiece,
@@ -41,5 +40,3 @@ const GENERIC = {
 export function rendererFor(game) {
   return { ...GENERIC, ...(RENDERERS[game] || {}) };
 }
-
-export { h, pretty };
