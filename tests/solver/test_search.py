@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import random
 
+from atout.cards import JOKER
 from atout.solver.dds import dds_solve
-from atout.solver.position import Position, perft
+from atout.solver.position import JOKER_SUIT, Position, perft
 from atout.solver.search import Searcher, quick_tricks, solve_moves
 
 
@@ -68,3 +69,93 @@ def test_make_undo_round_trip() -> None:
     assert (list(pos.hands), list(pos.trick), list(pos.won), pos.turn, pos.leader, pos.led) == (
         snapshot
     )
+
+
+def memo_minimax(pos: Position, side: int, memo: dict[tuple[int, ...], int]) -> int:
+    """Plain minimax with an exact memo at trick boundaries: the reference for 4-6 card endings."""
+    if pos.over or not any(pos.hands):
+        return 0
+    key: tuple[int, ...] | None = None
+    if not pos.trick:
+        key = (*pos.key(), pos.voids)
+        if key in memo:
+            return memo[key]
+    values = []
+    for move in pos.legal_moves():
+        before = pos.won[side]
+        pos.play(move)
+        values.append(pos.won[side] - before + memo_minimax(pos, side, memo))
+        pos.undo()
+    value = max(values) if pos.turn & 1 == side else min(values)
+    if key is not None:
+        memo[key] = value
+    return value
+
+
+def joker_position(cards: int, rng: random.Random) -> Position:
+    """A Five Hundred no-trump ending, the joker in play (a one-card trump suit), mid-trick."""
+    deck = [c for c in range(52) if c % 13 >= 2] + [JOKER]
+    rng.shuffle(deck)
+    if JOKER not in deck[: 4 * cards]:
+        deck[rng.randrange(4 * cards)] = JOKER
+    hands = [sum(1 << c for c in deck[i * cards : (i + 1) * cards]) for i in range(4)]
+    pos = Position(hands, trump=JOKER_SUIT, leader=rng.randrange(4), restrict_joker=True)
+    for _ in range(rng.randrange(4 * cards - 3)):
+        if pos.over:
+            break
+        pos.play(rng.choice(pos.legal_moves()))
+    return pos
+
+
+def test_own_search_agrees_with_dds_on_larger_endings_mid_trick() -> None:
+    rng = random.Random(66)
+    for n in range(40):
+        pos = random_position(6 + n % 2, rng)
+        hands, trick = list(pos.hands), list(pos.trick)
+        assert solve_moves(pos) == dds_solve(hands, pos.trump, pos.leader, trick), (n, hands)
+
+
+def test_exact_from_any_guess_and_both_sides() -> None:
+    rng = random.Random(12)
+    for _ in range(30):
+        pos = random_position(4, rng)
+        left = pos.tricks_left()
+        side = pos.turn & 1
+        value = brute_force(pos, side)
+        searcher = Searcher(pos)
+        for guess in range(left + 1):
+            assert searcher.exact(side, guess) == value
+        assert Searcher(pos).exact(1 - side) == left - value
+        assert searcher.reaches(side, value) and not searcher.reaches(side, value + 1)
+        assert searcher.reaches(1 - side, left - value)
+        assert not searcher.reaches(1 - side, left - value + 1)
+
+
+def test_joker_no_trumps_against_minimax() -> None:
+    """Five Hundred no-trumps: the joker wins any trick; led, it names a suit (not a shown void)."""
+    rng = random.Random(500)
+    for n in range(60):
+        pos = joker_position(3 + n % 2, rng)
+        if pos.over:
+            continue
+        side = pos.turn & 1
+        expected = {}
+        for move in pos.legal_moves():
+            before = pos.won[side]
+            pos.play(move)
+            expected[move] = pos.won[side] - before + memo_minimax(pos, side, {})
+            pos.undo()
+        snapshot = (list(pos.hands), list(pos.trick), pos.voids)
+        assert solve_moves(pos) == expected, (n, pos.hands, pos.trick, pos.voids)
+        assert (list(pos.hands), list(pos.trick), pos.voids) == snapshot
+
+
+def test_quick_tricks_are_sure_in_every_strain() -> None:
+    rng = random.Random(31)
+    for n in range(200):
+        pos = joker_position(3, rng) if n % 4 == 0 else random_position(3 + n % 2, rng)
+        while pos.trick and not pos.over:
+            pos.play(pos.legal_moves()[0])
+        if pos.over:
+            continue
+        assert quick_tricks(pos) <= memo_minimax(pos, pos.leader & 1, {}), n
