@@ -449,8 +449,8 @@ export function openTable(root, tableId, navigate) {
   }
 
   function lastTrickPanel(frame, view, n) {
-    const tricks = Array.isArray(view?.tricks) ? view.tricks : null;
-    const last = tricks ? tricks[tricks.length - 1] : frame.last_trick;
+    // This deal's last trick; before its first one, the previous deal's (the server's last_trick).
+    const last = (Array.isArray(view?.tricks) && view.tricks[view.tricks.length - 1]) || frame.last_trick;
     return h(
       "div",
       { class: "overlay last", id: "last-trick-panel", onclick: () => { s.showLast = false; render(); } },
