@@ -119,6 +119,19 @@ def _suit_runs(index: int) -> tuple[tuple[int, int], ...]:
     return out
 
 
+_LOWS: dict[int, tuple[int, ...]] = {}
+"""``(held << 13 | live) << 2 | suit`` -> the lowest card of each run, as cards, low first."""
+
+
+def _lows(index: int) -> tuple[int, ...]:
+    """One card per run of equal cards in one suit of a hand, kept in ``_LOWS``."""
+    base = 13 * (index & 3)
+    runs = _RUNS.get(index >> 2) or _suit_runs(index >> 2)
+    out = tuple(base + low for low, _ in runs)
+    _LOWS[index] = out
+    return out
+
+
 _FOLLOWS: dict[int, tuple[int, ...]] = {}
 """Follows in the led suit, shared by every search: see :func:`_follow_moves`."""
 
@@ -363,6 +376,7 @@ def _prober(searcher: Searcher, side: int) -> _Prober:
     bounded = stop < 0
     runs_of = _RUNS
     follow_table = _FOLLOWS
+    low_table = _LOWS
     keys = searcher.keys
     suit_of = _SUIT_OF
     follow_of = FOLLOW
@@ -588,10 +602,6 @@ def _prober(searcher: Searcher, side: int) -> _Prober:
             return boundary(seat, voids, need)
         return follow(seat, played, led, best, best_seat, tmask, voids, need)
 
-    def live_cards() -> int:
-        live = hands[0] | hands[1] | hands[2] | hands[3]
-        return live & ~dead if dead else live
-
     def leads(seat: int, hand: int, voids: int, live: CardSet) -> list[int]:
         """Leads, likeliest best first: top winners, then to partner's top, then low from length."""
         partner = partner_of[seat]
@@ -637,39 +647,44 @@ def _prober(searcher: Searcher, side: int) -> _Prober:
         seat: int, hand: int, played: int, best: int, best_seat: int, tmask: int
     ) -> list[int]:
         """A void hand's cards, one per run: a cheap ruff, discards from short suits, the rest."""
-        partner_wins = best_seat & 1 == seat & 1
-        last = played == last_place
-        live = live_cards() | tmask
-        discards: list[tuple[int, int]] = []
+        live = hands[0] | hands[1] | hands[2] | hands[3] | tmask
+        if dead:
+            live &= ~dead
+        plain: list[tuple[int, tuple[int, ...]]] = []
         ruffs: list[int] = []
         under: list[int] = []
-        for b in (0, 13, 26, 39):
+        for suit in range(4):
+            b = 13 * suit
             held = hand >> b & _SUIT_BITS
             if not held:
                 continue
-            runs = runs_of.get(held << 13 | (live >> b & _SUIT_BITS)) or _suit_runs(
-                held << 13 | (live >> b & _SUIT_BITS)
-            )
             if b == trump_base:
-                for low, high in runs:
+                index = held << 13 | (live >> b & _SUIT_BITS)
+                for low, high in runs_of.get(index) or _suit_runs(index):
                     if 100 + b + high > best:
                         ruffs.append(b + low)
                     else:
                         under.append(b + low)
+            elif not held & (held - 1):
+                rank = held.bit_length() - 1
+                plain.append((16 + rank, (b + rank,)))
             else:
-                length = held.bit_count()
-                for low, _ in runs:
-                    discards.append((length * 16 + low, b + low))
+                index = (held << 13 | (live >> b & _SUIT_BITS)) << 2 | suit
+                lows = low_table.get(index) or _lows(index)
+                plain.append((held.bit_count() * 16 + lows[0] - b, lows))
         if hand & _JOKER_BIT:
             if trump == JOKER_SUIT:
                 ruffs.append(JOKER)
             else:
-                discards.append((99, JOKER))
-        discards.sort()
-        plain = [card for _, card in discards]
-        if partner_wins and (last or best >= 100):
-            return [*plain, *ruffs, *under]
-        return [*ruffs[:1], *plain, *ruffs[1:], *under]
+                plain.append((999, (JOKER,)))
+        if len(plain) > 1:
+            plain.sort()
+        moves = [card for _, cards in plain for card in cards]
+        if not ruffs and not under:
+            return moves
+        if best_seat & 1 == seat & 1 and (played == last_place or best >= 100):
+            return [*moves, *ruffs, *under]
+        return [*ruffs[:1], *moves, *ruffs[1:], *under]
 
     return node
 
@@ -698,7 +713,12 @@ def quick_tricks_of(
         if seat != skip:
             others |= hands[seat]
     trump_mask = FOLLOW[trump] if trump >= 0 else 0
-    opponents = [s for s in (lho, rho) if s != skip and hands[s] & trump_mask]
+    opponents: tuple[int, ...] = ()
+    if trump_mask:
+        if lho != skip and hands[lho] & trump_mask:
+            opponents = (lho,)
+        if rho != skip and hands[rho] & trump_mask:
+            opponents = (*opponents, rho)
     partner_hand = hands[partner] if partner != skip else 0
     trump_rounds = side_rounds = 0
     rel = 0
