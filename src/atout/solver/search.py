@@ -4,16 +4,32 @@ The shape is DDS's (``ABsearch.cpp``), cut down to what pays in Python:
 
 * **Null-window probes.** The search answers one yes/no question, "can this
   side take at least ``need`` more tricks?", and exact values come from a few
-  probes around a guess. A yes/no search cuts off at the first refutation.
-* **A transposition table at trick boundaries**, holding bounds (lowest and
-  highest further tricks for side 0) under a *suit-relative* key: each suit
-  is reduced to who holds its live cards from the top down, so positions
-  that differ only in which small cards are gone share an entry.
-* **Equal-card merging.** Cards of one hand with no live card between them
-  are the same move; only one of each run is searched.
-* **Move ordering** by cheap rules of thumb (cash winners, second hand low,
-  win as cheaply as possible, discard from weak suits), and **quick tricks**
-  (top cards the leader can cash at once) as a bound before searching.
+  probes around a guess (MTD(f)-style: the table's bounds from earlier
+  probes narrow the window first). A yes/no search cuts off at the first
+  refutation.
+* **No make/undo records.** A probe searches its own copy of the hands;
+  the trick in progress travels in the recursion's arguments, so a card is
+  made and unmade by one XOR on a hand. Lead and follow nodes are separate
+  functions (closures over the search's tables: locals, not attributes).
+* **A transposition table at trick boundaries with winning ranks.** Each
+  probe answers, besides yes or no, which cards' ranks decided it (a trick
+  won by rank marks its winner, a bound marks the top cards it counted). An
+  entry is filed under the exact suit lengths of every hand (and the
+  joker's holder) and matches every position whose *top cards down to the
+  lowest relevant one* have the same owners: one answer serves all the
+  positions that differ below the cards that mattered. Entries hold bounds
+  (lowest, highest further tricks of side 0), so probes for either side
+  and any target share them.
+* **Bounds before searching**, cached in the table: quick tricks (the
+  leader's top cards, or partner's reached with a low card) as a lower
+  bound; the top trumps of a side, or the no-trump joker, as sure tricks
+  whoever leads; the last trick by arithmetic.
+* **Equal-card merging** and **move ordering** from tables: a suit's runs
+  (cards with no live card between them) are computed once per ``(held,
+  live)`` pair and shared by every search, as are the ordered follows
+  (fourth hand wins cheaply, second hand low, third hand high) and
+  discards (a cheap ruff first, then short suits). A lead that decided a
+  boundary before is tried first there.
 
 >>> from atout.cards import mask_of, parse_cards
 >>> deal = (["AS", "KS"], ["QS", "2H"], ["3S", "4S"], ["AH", "5S"])
@@ -92,7 +108,7 @@ def _top_cards(live: CardSet, counts: int) -> CardSet:
 _RUNS: dict[int, tuple[tuple[int, int], ...]] = {}
 """Runs of equal cards, shared by every search: ``held << 13 | live`` -> ``(low, high)`` ranks."""
 _SURE: dict[int, tuple[int, int, int]] = {}
-"""A suit pattern -> ``(parity of the top card's side, sure tricks of its top run)``."""
+"""A trump suit's pattern -> :func:`_sure`'s ``(side, sure tricks, run length)``."""
 
 
 def _suit_runs(index: int) -> tuple[tuple[int, int], ...]:
@@ -199,11 +215,13 @@ def _sure(pattern: int) -> tuple[int, int, int]:
 class Searcher:
     """One search context: a position, and a transposition table reused across probes.
 
-    The table's entries are bounds ``(lo, hi)`` on side 0's further tricks
-    from a trick boundary, under a suit-relative key, so probes for either
-    side and any ``need`` share it. Each probe copies the position's hands
-    into its own list and searches on that (one XOR makes and unmakes a
-    card); the position itself is never changed.
+    The table maps a bucket (leader, suit lengths, joker) to entries
+    ``[mask, value, lo, hi, counts]``: bounds on side 0's further tricks for
+    every position of the bucket whose owner pattern matches ``value`` under
+    ``mask`` (see :func:`_key`). Probes for either side and any ``need``
+    share it, and so do the root moves of :func:`solve_moves`. Each probe
+    copies the position's hands into its own list and searches on that (one
+    XOR makes and unmakes a card); the position itself is never changed.
     """
 
     __slots__ = ("_hands", "_probers", "best", "keys", "nodes", "pos", "tt")
