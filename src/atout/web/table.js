@@ -366,13 +366,13 @@ export function openTable(root, tableId, navigate) {
     const row = h("div", { class: "hand-row", id });
     for (const card of cards) {
       const special = ctx && game.cardClick?.(card, ctx);
-      const playable = legalCards.includes(card) || !!special;
+      const playable = legalCards.includes(card);
       const picked = s.picked.has(card);
       const focused = playable && legalCards.indexOf(card) === Math.min(s.focus, legalCards.length - 1);
       const hinted = s.hint === card;
       const extra = ctx && game.cardClass ? game.cardClass(card, ctx) : "";
       const svg = cardSvg(card, {
-        className: [playable && "legal", picked && "picked", focused && "focused", hinted && "hinted", discard && "pickable", extra].filter(Boolean).join(" "),
+        className: [playable && "legal", special && "special", picked && "picked", focused && "focused", hinted && "hinted", discard && "pickable", extra].filter(Boolean).join(" "),
       });
       if (discard) {
         clickable(svg, () => {
