@@ -159,3 +159,21 @@ def test_quick_tricks_are_sure_in_every_strain() -> None:
         if pos.over:
             continue
         assert quick_tricks(pos) <= memo_minimax(pos, pos.leader & 1, {}), n
+
+
+def test_three_hands_and_a_stop_seat_against_brute_force() -> None:
+    """A seat that sits out, and a deal that stops at one seat's first trick (misère's shape)."""
+    rng = random.Random(21)
+    for n in range(60):
+        cards = 3 + n % 2
+        deck = list(range(52))
+        rng.shuffle(deck)
+        hands = [sum(1 << c for c in deck[i * cards : (i + 1) * cards]) for i in range(4)]
+        skip = rng.randrange(4)
+        leader = (skip + 1 + rng.randrange(3)) % 4
+        stop = (skip + 2) % 4 if n % 3 == 0 else -1
+        pos = Position(hands, trump=rng.randrange(5) - 1, leader=leader, skip=skip, stop_seat=stop)
+        for _ in range(rng.randrange(3)):
+            pos.play(rng.choice(pos.legal_moves()))
+        for side in (0, 1):
+            assert Searcher(pos).exact(side) == brute_force(pos, side), (n, side)
