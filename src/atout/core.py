@@ -387,11 +387,20 @@ class Match:
         return self.game.settle(self.rules, tally, state, time_up=time_up)
 
     def view(self, seat: int | None) -> JSON:
-        """The current deal's view for ``seat`` plus the public score sheet."""
+        """The current deal's view for ``seat`` plus the public score sheet.
+
+        ``view["match"]`` holds the game's score sheet, the totals and the
+        ``history`` of finished deals (each deal's public result and points).
+        """
         view = dict(self.deals[-1].state.view(seat))
         view["match"] = {
             **self.game.tally_view(self.rules, self.tally),
             "deal_number": len(self.deals),
+            "history": [
+                {"result": d.state.result(), "points": list(d.settlement.points)}
+                for d in self.deals
+                if d.settlement is not None
+            ],
             "totals": list(self.totals),
             "over": self.is_over(),
             "winner": self.winner,
