@@ -80,11 +80,17 @@ def test_sim_user_bot_module_callable() -> None:
 
 
 def test_a_failing_user_bot_is_reported_with_seat_and_view() -> None:
+    """A user's bot that raises costs its games, not the tournament: each failure is reported."""
     players = "random,tests.cli.user_bots:broken,random,random"
-    result = CliRunner().invoke(app, ["sim", "court-piece", "-n", "1", "--players", players])
-    assert result.exit_code == 1
-    assert "seat 1" in result.stderr and "my bot has a bug" in result.stderr
-    assert "'hand'" in result.stderr
+    result = CliRunner().invoke(
+        app, ["sim", "court-piece", "-n", "2", "--json", "--players", players]
+    )
+    assert result.exit_code == 0, result.stderr
+    summary = json.loads(result.stdout)
+    assert summary["games"] == 0 and len(summary["failures"]) == 2
+    failure = summary["failures"][0]
+    assert failure["seat"] == 1 and "my bot has a bug" in failure["reason"]
+    assert failure["view"]["seat"] == 1 and len(failure["view"]["hand"]) == 13
 
 
 def test_terminal_play_answers_bad_input_and_plays_on() -> None:
