@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 import anyio
-from sqlalchemy import text
+from sqlalchemy import event, text
 from starlette.applications import Starlette
 from starlette.requests import Request
 from starlette.responses import FileResponse, JSONResponse, Response
@@ -52,6 +52,7 @@ from atout.server.rooms import (
     log_event,
 )
 from atout.server.storage import Store
+from atout.server.writes import serialize_writes
 
 __all__ = ["create_app"]
 
@@ -505,6 +506,29 @@ def routes() -> list[BaseRoute]:
     ]
 
 
+def tune_sqlite(store: Store) -> None:
+    """SQLite in WAL mode with ``synchronous=NORMAL``, a busy timeout, one writer, group commit.
+
+    Why: in the default rollback-journal mode every action's commit costs
+    several fsyncs (about 12 ms here), which caps a whole server near 80
+    actions a second. In WAL mode a commit is one append (about 2 ms), readers
+    never block the writer, and a commit survives a crash of the process
+    (SIGKILL); only a power cut may lose the last commits. Writes take turns
+    and actions are committed in groups (``writes.py``). Other databases are
+    left alone.
+    """
+    if store.engine.dialect.name != "sqlite":
+        return
+    serialize_writes(store)
+
+    @event.listens_for(store.engine.sync_engine, "connect")
+    def _pragmas(dbapi_connection: Any, _record: Any) -> None:
+        cursor = dbapi_connection.cursor()
+        for pragma in ("journal_mode=WAL", "synchronous=NORMAL", "busy_timeout=10000"):
+            cursor.execute(f"PRAGMA {pragma}")
+        cursor.close()
+
+
 def create_app(
     database_url: str | None = None,
     *,
@@ -520,6 +544,7 @@ def create_app(
     bots resume play.
     """
     store = Store(database_url)
+    tune_sqlite(store)
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:

@@ -33,7 +33,7 @@ from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from atout.bots import BOT_NAMES, Bot, make_bot
+from atout.bots import BOT_NAMES, Bot, GreedyBot, RandomBot, make_bot
 from atout.core import ActionError, Game, Match
 from atout.games import GAMES, get_game
 from atout.notation.record import FORMAT, match_from_record
@@ -662,7 +662,13 @@ class Room:
         return 0
 
     async def _bot_action(self, bot: Bot, view: JSON) -> str:
-        """The bot's choice, off the event loop; past its time budget, a fallback's."""
+        """The bot's choice, off the event loop; past its time budget, a fallback's.
+
+        The random and greedy bots answer in microseconds: they play on the
+        loop, where a trip to a worker thread would cost more than the choice.
+        """
+        if isinstance(bot, _INSTANT_BOTS):
+            return _choose(bot, view, self.id)
         try:
             return await asyncio.wait_for(
                 asyncio.to_thread(_choose, bot, view, self.id), self.hub.settings.bot_budget
@@ -758,6 +764,9 @@ class Room:
                 bot = make_bot("random", self.game.id, seed=self.seed * 8 + seat)
             self._bots[key] = bot
         return bot
+
+
+_INSTANT_BOTS = (RandomBot, GreedyBot)
 
 
 def _choose(bot: Bot, view: JSON, table: str = "") -> str:
