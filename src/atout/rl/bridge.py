@@ -77,6 +77,8 @@ LAYOUT.add("tricks_won", 2, scalar=True)
 LAYOUT.add("hand_sizes", 4, scalar=True)
 LAYOUT.add("score", 4, scalar=True)
 
+_THIRTEENTHS = tuple(n / 13 for n in range(14))
+
 
 class BridgeSpec(GameSpec):
     """Bridge, rubber or duplicate."""
@@ -129,9 +131,15 @@ class BridgeSpec(GameSpec):
         if claim is not None:
             bits |= 1 << CLAIM + claim
         won = state.tricks_won
-        h = [state.hand(s).bit_count() / 13 for s in range(4)]
-        scalars = [won[side] / 13, won[1 - side] / 13, h[me], h[(me + 1) & 3]]
-        scalars += [h[(me + 2) & 3], h[(me + 3) & 3]]
+        hand = state.hand
+        scalars = [
+            won[side] / 13,
+            won[1 - side] / 13,
+            _THIRTEENTHS[hand(me).bit_count()],
+            _THIRTEENTHS[hand((me + 1) & 3).bit_count()],
+            _THIRTEENTHS[hand((me + 2) & 3).bit_count()],
+            _THIRTEENTHS[hand((me + 3) & 3).bit_count()],
+        ]
         return bits, scalars + self._score_scalars(sheet, side)
 
     def _auction_bits(self, auction: Any, me: int) -> int:

@@ -88,6 +88,8 @@ LAYOUT.add("tricks_won", 2, scalar=True)
 LAYOUT.add("hand_sizes", 4, scalar=True)
 LAYOUT.add("score", 2, scalar=True)
 
+_THIRTEENTHS = tuple(n / 13 for n in range(14))
+
 PICK = 85
 _PLAY = 2
 """``Phase.PLAY``."""
@@ -111,8 +113,11 @@ class FiveHundredSpec(GameSpec):
 
     def __init__(self, rules: Any) -> None:
         super().__init__(rules)
-        self._pickable: dict[tuple[tuple[str, ...], tuple[int, ...]], list[int]] = {}
-        self._last_trios: tuple[tuple[str, ...], list[int]] = ((), [])
+        self._discards: tuple[Sequence[str], list[int], dict[tuple[int, ...], list[int]]] = (
+            (),
+            [],
+            {},
+        )
         self._played = PlayedCards(PLAYED, W)
         self._calls: tuple[Any, list[int | None]] = (None, [None, None, None, None])
         self._scores: tuple[Any, list[list[float]]] = (None, [])
@@ -120,33 +125,40 @@ class FiveHundredSpec(GameSpec):
     # Discards as three picks.
 
     def _allowed_picks(self, legal: Sequence[str], picks: tuple[int, ...]) -> list[int]:
-        """Cards that complete ``picks`` towards some legal discard (from the engine's list)."""
-        key = (tuple(legal), picks)
-        cards = self._pickable.get(key)
+        """Cards that complete ``picks`` towards some legal discard (from the engine's list).
+
+        The 286 discards of one kitty phase are one tuple, the same for its
+        three picks: it is read once, kept by identity (hashing it per call
+        would cost more than the picks).
+        """
+        kept, trios, allowed = self._discards
+        if legal is not kept:
+            trios = []
+            for action in legal:
+                _, a, b, c = action.split()
+                trios.append(1 << CARD_INDEX[a] | 1 << CARD_INDEX[b] | 1 << CARD_INDEX[c])
+            allowed = {}
+            self._discards = (legal, trios, allowed)
+        cards = allowed.get(picks)
         if cards is None:
             chosen = 0
             for pick in picks:
                 chosen |= 1 << pick - PICK
             found = 0
-            for trio in self._trios(key[0]):
+            for trio in trios:
                 if trio & chosen == chosen:
                     found |= trio
-            cards = list(cards_of(found & ~chosen))
-            if len(self._pickable) > 1000:
-                self._pickable.clear()
-            self._pickable[key] = cards
+            cards = allowed[picks] = list(cards_of(found & ~chosen))
         return cards
 
-    def _trios(self, legal: tuple[str, ...]) -> list[int]:
-        """The legal discards as card masks (the last list read, kept: three picks read it)."""
-        last, trios = self._last_trios
-        if last != legal:
-            trios = []
-            for action in legal:
-                _, a, b, c = action.split()
-                trios.append(1 << CARD_INDEX[a] | 1 << CARD_INDEX[b] | 1 << CARD_INDEX[c])
-            self._last_trios = (legal, trios)
-        return trios
+    def mask_bits(self, legal: Sequence[str], picks: tuple[int, ...]) -> int:
+        """As :meth:`GameSpec.mask_bits`; discards straight from the picks allowed now."""
+        if legal and legal[0].startswith("discard "):
+            bits = 0
+            for card in self._allowed_picks(legal, picks):
+                bits |= 1 << PICK + card
+            return bits
+        return super().mask_bits(legal, picks)
 
     def legal_indexes(self, legal: Sequence[str], picks: tuple[int, ...]) -> list[int]:
         """The table indexes of ``legal``; discards become the picks allowed now."""
@@ -271,9 +283,15 @@ class FiveHundredSpec(GameSpec):
             bits |= 1 << TURN + ((turn - me) & 3)
         side = me & 1
         won = state.tricks_won
-        h = [state.hand(s).bit_count() / 13 for s in range(4)]
-        scalars = [won[side] / 10, won[1 - side] / 10, h[me], h[(me + 1) & 3]]
-        scalars += [h[(me + 2) & 3], h[(me + 3) & 3]]
+        hand = state.hand
+        scalars = [
+            won[side] / 10,
+            won[1 - side] / 10,
+            _THIRTEENTHS[hand(me).bit_count()],
+            _THIRTEENTHS[hand((me + 1) & 3).bit_count()],
+            _THIRTEENTHS[hand((me + 2) & 3).bit_count()],
+            _THIRTEENTHS[hand((me + 3) & 3).bit_count()],
+        ]
         return bits, scalars + self._score_scalars(sheet, side)
 
     def _auction_bits(self, auction: tuple[tuple[int, int], ...], me: int) -> int:
