@@ -3,10 +3,13 @@
 A :class:`GameSpec` is the whole per-game part of :mod:`atout.rl`: the list of
 action strings that index ``i`` of the discrete action space stands for, the
 observation layout (named blocks of a flat ``float32`` vector), and
-``encode(view, sheet, picks, out)``, which writes one seat's *view* into the
-vector. The encoder reads only ``State.view(seat)`` (and the public score
+``encode(view, sheet, picks)``, which turns one seat's *view* into the
+vector. That encoder reads only ``State.view(seat)`` (and the public score
 sheet), never the state: what a seat may know is decided once, by the rules,
-and the environment cannot leak a hidden card it was never given.
+and the environment cannot leak a hidden card it was never given. Building a
+view per step costs more than the step, so each game also has a fast path,
+``encode_state``, reading the state's public accessors; ``tests/rl`` check on
+random games that it gives exactly the view encoder's vector, seat by seat.
 
 Cards take the first slots of every action table (index = card index, so
 ``0`` is ``2S`` and ``51`` is ``AC``; Five Hundred adds the joker at 52); the
