@@ -525,6 +525,10 @@ class Room:
         if self.status == "over":
             raise RoomError("the game is over")
         action = _canonical(action, match.legal_actions())
+        # Authority: a seat acts only when the engine offers it actions (in bridge the
+        # engine offers dummy's cards to declarer, never to dummy's own seat).
+        if not match.view(seat).get("legal"):
+            raise RoomError("it is not your turn")
         try:
             new = match.apply(action, seat)
         except ActionError as error:
