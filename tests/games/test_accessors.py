@@ -1,0 +1,99 @@
+"""The states' public read-only accessors agree with their views, on seeded random games.
+
+Encoders and bots read these accessors instead of building views (or reading
+private fields), so they must say exactly what the views say.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from atout.cards import card_name, card_names
+from atout.games.bridge.auction import call_name
+from atout.games.five_hundred import CALL_NAMES
+from tests.games.view_golden import CASES, states
+
+
+def _tricks(state: Any) -> list[dict[str, Any]]:
+    return [
+        {"leader": leader, "cards": [card_name(c) for c in cards], "winner": winner}
+        for leader, cards, winner in state.completed_tricks
+    ]
+
+
+def _check_court_piece(state: Any) -> None:
+    view = state.view(None)
+    assert state.phase == view["phase"]
+    assert (None if state.trump_suit < 0 else "SHDC"[state.trump_suit]) == view["trump"]
+    assert [card_name(c) for c in state.trick] == view["trick"]["cards"]
+    assert state.leader == view["trick"]["leader"]
+    if "tricks" in view:
+        assert _tricks(state) == view["tricks"]
+    assert len(state.completed_tricks) == sum(state.tricks_won)
+
+
+def _check_five_hundred(state: Any) -> None:
+    view = state.view(None)
+    assert state.phase.name.lower() == view["phase"]
+    assert _tricks(state) == view["tricks"]
+    auction = [[s, "pass" if c < 0 else CALL_NAMES[c]] for s, c in state.auction]
+    assert auction == view["auction"]
+    contract = view["contract"]
+    if contract is None:
+        assert state.contractor is None
+    else:
+        assert CALL_NAMES[state.high_bid] == contract["bid"] == state.contract
+        trump = state.trump_suit
+        assert (None if trump < 0 else "SHDC"[trump]) == contract["trump"]
+        assert state.sits_out == contract["sits_out"]
+    named = state.named_suit
+    assert (None if named < 0 else "SHDC"[named]) == view["trick"]["named_suit"]
+    assert [card_name(c) for c in state.trick] == view["trick"]["cards"]
+
+
+def _check_bridge(state: Any) -> None:
+    view = state.view(None)
+    assert _tricks(state) == view["tricks"]
+    assert [card_name(c) for c in state.trick] == view["trick"]["cards"]
+    if view["contract"] is None:
+        assert state.bid == -1 and state.trump_suit == -1
+    else:
+        assert call_name(state.bid) + "X" * state.doubled == view["contract"]
+        strain = state.bid % 5
+        assert state.trump_suit == (-1 if strain == 4 else 3 - strain)
+    claim = view["claim"]
+    assert state.claimed_tricks == (None if claim is None else claim["tricks"])
+
+
+def _check_court_circular(state: Any) -> None:
+    view = state.view(None)
+    assert state.stock_size == view["stock_size"]
+    assert state.trick == state.trick_cards()
+    assert [card_name(c) for c in state.trick] == view["trick"]["cards"]
+    assert len(state.completed_tricks) == view["tricks_played"]
+    assert _tricks(state) == [t.to_json() for t in state.tricks()]
+    for seat in (0, 1):
+        assert list(card_names(state.table(seat))) == view["table"][seat]
+
+
+CHECKS = {
+    "court-piece": _check_court_piece,
+    "five-hundred": _check_five_hundred,
+    "bridge": _check_bridge,
+    "court-circular": _check_court_circular,
+}
+
+
+@pytest.mark.parametrize("case", sorted(CASES))
+def test_accessors_agree_with_views(case: str) -> None:
+    game_id, options = CASES[case]
+    check = CHECKS[game_id]
+    for seed in (0, 1):
+        for state in states(game_id, options, seed):
+            check(state)
+            if game_id == "court-piece" and state.phase == "trump":
+                continue  # before trump the view shows the caller's first five only
+            for seat in range(4 if game_id != "court-circular" else 2):
+                assert list(card_names(state.hand(seat))) == state.view(seat)["hand"]
