@@ -45,7 +45,7 @@ def hidden_cards(match: Match, seat: int) -> set[int]:
             first_five = set(state.deal.hands[seat][:5]) if seat == state.deal.caller else set()
             hidden |= own - first_five
         if match.rules.courts:
-            hidden |= {c for _, trick, _ in state._done for c in trick}
+            hidden |= {c for _, trick, _ in state.completed_tricks for c in trick}
     return hidden
 
 
