@@ -177,3 +177,18 @@ def test_three_hands_and_a_stop_seat_against_brute_force() -> None:
             pos.play(rng.choice(pos.legal_moves()))
         for side in (0, 1):
             assert Searcher(pos).exact(side) == brute_force(pos, side), (n, side)
+
+
+def test_merged_runs_do_not_widen_table_entries() -> None:
+    """A 9-trick joker no-trump position where a run of equal cards straddled the relevant ranks.
+
+    Every card of the run was searched as one; the table entry then matched
+    positions where the run's cards were no longer equal, and 36 and 38 came
+    out one trick short when the other cards were searched first.
+    """
+    hands = [52781658933520, 74827993978368, 6764195569762400, 1829933107118080]
+    pos = Position(hands, trump=JOKER_SUIT, leader=2, trick=[3], restrict_joker=True)
+    values = solve_moves(pos)
+    assert values == {20: 5, 22: 5, 23: 5, 31: 5, 36: 6, 38: 6, 47: 5, 49: 5, 50: 5}
+    pos.play(36)
+    assert Searcher(pos).exact(1) == 6

@@ -49,6 +49,7 @@ from atout.solver.position import FOLLOW, JOKER_LEAD, JOKER_SUIT, NO_TRUMP, Posi
 __all__ = ["Searcher", "best_value", "reaches", "solve_moves"]
 
 _SUIT_BITS = 0x1FFF
+_BASES = (0, 13, 26, 39)
 _JOKER_BIT = 1 << JOKER
 _SUIT_OF = tuple(c // 13 for c in range(52)) + (JOKER_SUIT,)
 _PATTERNS: dict[int, int] = {}
@@ -133,6 +134,45 @@ def _suit_runs(index: int) -> tuple[tuple[int, int], ...]:
     out = tuple(runs)
     _RUNS[index] = out
     return out
+
+
+_STRADDLE: dict[int, int] = {}
+"""``(held << 13 | live) << 4 | rank`` -> the ranks :func:`_straddle` adds."""
+
+
+def _straddle(index: int) -> int:
+    """The low ends of a hand's runs that straddle ``rank``, the lowest relevant rank of a suit.
+
+    An answer proven with one card per run holds for another position only
+    if each run is still one run there. Where the relevant cards stop inside
+    a run (some members above, some below), the entry would cover positions
+    in which those members are no longer equal, and moves never searched:
+    the relevant cards must reach down to the run's lowest member.
+    """
+    rank = index & 15
+    out = 0
+    for low, high in _RUNS.get(index >> 4) or _suit_runs(index >> 4):
+        if low < rank <= high:
+            out |= 1 << low
+    _STRADDLE[index] = out
+    return out
+
+
+def _widen(rel: CardSet, hand: CardSet, live: CardSet, bases: tuple[int, ...]) -> CardSet:
+    """``rel`` widened so that no run of ``hand`` in the suits at ``bases`` straddles its edge."""
+    for base in bases:
+        r = rel >> base & _SUIT_BITS
+        held = hand >> base & _SUIT_BITS
+        if not r or not held & (held - 1):
+            continue
+        rank = (r & -r).bit_length() - 1
+        if held >> rank and held & ((1 << rank) - 1):
+            index = (held << 13 | (live >> base & _SUIT_BITS)) << 4 | rank
+            found = _STRADDLE.get(index)
+            if found is None:
+                found = _straddle(index)
+            rel |= found << base
+    return rel
 
 
 _LOWS: dict[int, tuple[int, ...]] = {}
@@ -527,6 +567,9 @@ def _prober(searcher: Searcher, side: int) -> _Prober:
                 best_moves[bucket] = move
                 break
             rel |= out >> 1
+        else:
+            # Every lead failed: each stood for its run, so no run may straddle.
+            rel = _widen(rel, hand, live, _BASES)
         # Record the answer, valid wherever the relevant cards have the same owners.
         if side == 0:
             if result:
@@ -604,6 +647,10 @@ def _prober(searcher: Searcher, side: int) -> _Prober:
             if out & 1 == maxi:
                 return out
             rel |= out >> 1
+        if rel:
+            # Every card failed: each stood for its run, so no run may straddle.
+            live = hands[0] | hands[1] | hands[2] | hands[3] | tmask
+            rel = _widen(rel, hand, live & ~dead if dead else live, (base,) if held else _BASES)
         return rel << 1 | result
 
     def node(
