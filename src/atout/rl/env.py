@@ -166,7 +166,9 @@ class AtoutEnv(AECEnv):  # type: ignore[misc]
         if text is None:
             self._picks = (*self._picks, int(action))
             return
-        self._match = match.apply(text, state.turn)
+        # No seat: the engine's seat to act is the one this agent was selected for, and
+        # without one Match.apply skips looking for an ``actor`` most games do not have.
+        self._match = match.apply(text)
         self._picks = ()
         self._advance()
         if self._rewarded:
