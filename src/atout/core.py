@@ -352,10 +352,12 @@ class Match:
         actor = deal.state.turn if seat is None or acting_for_turn else seat
         assert actor is not None
         settlement = self._settle(len(self.deals) - 1, deal.tally_before, state)
-        played = replace(
-            deal, state=state, actions=(*deal.actions, (actor, action)), settlement=settlement
+        # Plain constructors, not dataclasses.replace: this runs on every action of every
+        # game the server, the simulator and the environments play.
+        played = PlayedDeal(
+            deal.layout, deal.tally_before, state, deal.actions + ((actor, action),), settlement
         )
-        return replace(self, deals=(*self.deals[:-1], played))
+        return Match(self.game, self.rules, self.deals[:-1] + (played,), self.players, self.extra)
 
     @property
     def minutes_limit(self) -> int | None:
