@@ -252,6 +252,17 @@ def _sure(pattern: int) -> tuple[int, int, int]:
     return out
 
 
+_TABLE_LIMIT = 1 << 20
+"""Entries a shared table may hold before it starts afresh (bots solve deal after deal)."""
+
+
+def _trim_tables() -> None:
+    """Empty any shared look-up table grown past ``_TABLE_LIMIT``: they refill on demand."""
+    for table in (_PATTERNS, _SHAPES, _TOP, _RUNS, _SURE, _STRADDLE, _LOWS, _FOLLOWS):
+        if len(table) > _TABLE_LIMIT:
+            table.clear()
+
+
 class Searcher:
     """One search context: a position, and a transposition table reused across probes.
 
@@ -267,6 +278,7 @@ class Searcher:
     __slots__ = ("_hands", "_probers", "best", "keys", "nodes", "pos", "tt")
 
     def __init__(self, pos: Position) -> None:
+        _trim_tables()
         self.pos = pos
         self.tt: dict[int, list[_Entry]] = {}
         self.best: dict[int, int] = {}
