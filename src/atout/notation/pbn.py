@@ -139,6 +139,8 @@ def _layout(board: Board, rubber: bool, match: Match) -> BridgeDeal:
     if mask_of(c for h in hands for c in h).bit_count() != 52:
         raise ValueError("the four hands must hold 52 different cards")
     number = board.board_num
+    if number is not None and number < 1:
+        raise ValueError(f"board must be a number >= 1, not {number}")
     if rubber:
         expected = match.next_dealer()
         dealer = int(board.dealer) if board.dealer is not None else (expected or 0)
@@ -182,12 +184,25 @@ def _replay_board(
             ) from None
         index += 1
 
-    for call in _auction(_bridge_state(match), board, raw):
+    try:
+        calls = _auction(_bridge_state(match), board, raw)
+        first, rows = _play_rows(raw)
+    except RecordError as error:
+        raise RecordError(error.reason, deal=number) from None
+    for call in calls:
         act(_bridge_state(match).auction.turn, call)
     state = _bridge_state(match)
     if state.phase != "play":
         return match
-    first, rows = _play_rows(raw)
+    leader = (state.declarer or 0) + 1
+    if rows and first != leader % 4:
+        # The Play tag names the opening leader, who is declarer's LHO (Law 41): another
+        # seat there means the columns, and so every card's seat, are wrong.
+        raise RecordError(
+            f"board {board.board_num}: the Play tag names {SEAT_LETTERS[first]} as opening "
+            f"leader, but declarer's left-hand opponent is {SEAT_LETTERS[leader % 4]}",
+            deal=number,
+        )
     for row in rows:
         state = _bridge_state(match)
         if state.phase != "play" or state.turn is None:
@@ -238,30 +253,46 @@ def _bridge_state(match: Match) -> BridgeState:
 
 
 def _auction(state: BridgeState, board: Board, raw: dict[str, Any]) -> list[str]:
-    """The calls to replay: the Auction tag, unless it contradicts Contract and Declarer.
+    """The calls to replay: the Auction tag, read so that it agrees with Contract and Declarer.
 
     A file may lose calls (example4.pbn drops the dealer's opening pass, so
     every call lands on the wrong seat and North, not East, becomes declarer).
     When the auction as written does not give the tagged contract, the same
-    calls after one to three passes are tried, then an auction made from the
-    tags alone; the first that agrees with the tags is replayed.
+    calls after one to three passes are tried; the first that agrees with the
+    tags is replayed. An auction made from the tags alone is used only when
+    the file has no Auction. A written auction that no reading makes agree
+    with the tags is refused rather than replaced: an illegal call is replayed
+    so that the error names it, and a legal auction that gives another
+    contract or declarer than the tags is a :class:`RecordError` (inventing an
+    auction would silently change who declares).
     """
     written = [_call(bid) for bid in board.auction]
     all_pass = _all_pass(raw)
-    synthesized = _synthesized(board, state.deal.dealer)
     target = _tagged_contract(board, raw)
     if not written:
-        return synthesized
+        return _synthesized(board, state.deal.dealer)
     if target is None:
         return _run_calls(state, written, all_pass)[0]
-    candidates = [["pass"] * k + written for k in range(4)]
-    for calls in candidates:
-        padded, final = _run_calls(state, calls, all_pass)
-        if final is not None and (final.contract_name, final.declarer) == target:
-            return padded
-    if synthesized:
-        return synthesized
-    return _run_calls(state, written, all_pass)[0]
+    legal: BridgeState | None = None
+    for complete in (all_pass, True):  # then as if closed by AP: a file may stop at the bid
+        for k in range(4):
+            padded, final = _run_calls(state, ["pass"] * k + written, complete)
+            if final is not None and (final.contract_name, final.declarer) == target:
+                return padded
+            if legal is None and final is not None and final.phase != "auction":
+                legal = final
+    if legal is None:
+        return _run_calls(state, written, all_pass)[0]  # replaying it names the bad call
+    contract, declarer = target
+    said = "passed out" if contract is None else f"{contract} by {SEAT_LETTERS[declarer or 0]}"
+    got = (
+        "passed out"
+        if legal.declarer is None
+        else f"{legal.contract_name} by {SEAT_LETTERS[legal.declarer]}"
+    )
+    raise RecordError(
+        f"board {board.board_num}: the Auction gives {got}, the Contract and Declarer tags {said}"
+    )
 
 
 def _run_calls(
@@ -280,9 +311,16 @@ def _run_calls(
     return calls, state
 
 
+def _bid_name(level: int, denom: Denom) -> str:
+    """A bid's name; a level outside 1..7 (``8NT``, ``0S``) is a :class:`RecordError`."""
+    if not 1 <= level <= 7:
+        raise RecordError(f"not a bid: level {level} (bids go from 1 to 7)")
+    return call_name(bid_of(level, _STRAIN_OF_DENOM[denom]))
+
+
 def _call(bid: Bid) -> str:
     if isinstance(bid, ContractBid):
-        return call_name(bid_of(bid.level, _STRAIN_OF_DENOM[bid.denom]))
+        return _bid_name(bid.level, bid.denom)
     assert isinstance(bid, PenaltyBid)
     return _PENALTY_CALL[bid.penalty]
 
@@ -296,7 +334,7 @@ def _tagged_contract(board: Board, raw: dict[str, Any]) -> tuple[str | None, int
         return (None, None)
     if not _tag(raw, "declarer").strip():
         return None
-    name = call_name(bid_of(contract.level, _STRAIN_OF_DENOM[contract.denom]))
+    name = _bid_name(contract.level, contract.denom)
     name += {Penalty.passed: "", Penalty.doubled: "X", Penalty.redoubled: "XX"}[contract.penalty]
     return (name, int(contract.declarer))
 
@@ -310,7 +348,7 @@ def _synthesized(board: Board, dealer: int) -> list[str]:
         return ["pass"] * 4
     declarer = int(contract.declarer)
     calls = ["pass"] * ((declarer - dealer) % 4)
-    calls.append(call_name(bid_of(contract.level, _STRAIN_OF_DENOM[contract.denom])))
+    calls.append(_bid_name(contract.level, contract.denom))
     if contract.penalty in (Penalty.doubled, Penalty.redoubled):
         calls.append("X")
         if contract.penalty == Penalty.redoubled:
@@ -323,10 +361,10 @@ def _play_rows(raw: dict[str, Any]) -> tuple[int, list[list[str | None]]]:
     fields = raw.get("play")
     if not fields or not fields.get("data"):
         return 0, []
-    try:
-        first = SEAT_LETTERS.index(str(fields["value"]).strip().upper()[:1])
-    except ValueError:
-        return 0, []
+    value = str(fields["value"]).strip().upper()
+    if len(value) != 1 or value not in SEAT_LETTERS:
+        raise RecordError(f"the Play tag must name the opening leader N, E, S or W, not {value!r}")
+    first = SEAT_LETTERS.index(value)
     rows: list[list[str | None]] = []
     for tokens in fields["data"]:
         row: list[str | None] = []
