@@ -184,6 +184,7 @@ class BridgeState:
     """
 
     __slots__ = (
+        "_answered",
         "_auction",
         "_bid",
         "_claim",
@@ -225,6 +226,7 @@ class BridgeState:
     _done: tuple[tuple[int, tuple[Card, ...], int], ...]
     _claim: int
     _resume: int
+    _answered: int
     _legal: tuple[str, ...] | None
 
     def __init__(
@@ -255,6 +257,7 @@ class BridgeState:
         self._done = ()
         self._claim = -1
         self._resume = -1
+        self._answered = -1
         self._legal = None
 
     def _copy(self) -> BridgeState:
@@ -278,6 +281,7 @@ class BridgeState:
         new._done = self._done
         new._claim = self._claim
         new._resume = self._resume
+        new._answered = self._answered
         new._legal = None
         return new
 
@@ -549,6 +553,7 @@ class BridgeState:
         new = self._copy()
         new._claim = count
         new._resume = self._turn
+        new._answered = -1
         if self.rules.auto_accept_proven_claims and self._claim_is_proven(count):
             new._settle_claim()
             return new
@@ -564,18 +569,29 @@ class BridgeState:
         return prover(self, count)
 
     def _answer_claim(self, accept: bool, seat: int | None) -> BridgeState:
+        """A defender accepts or rejects the claim; both must accept (Law 69).
+
+        ``turn`` offers the answer to declarer's LHO first, then to his RHO,
+        but a seat that is named may answer in either order: records made
+        elsewhere need not put LHO's answer first.
+        """
         if self._phase != CLAIM:
             raise IllegalActionError("there is no claim to answer")
-        if seat is not None and seat != self._turn:
-            raise IllegalActionError(self._not_your_turn(seat))
+        declarer = self._declarer
+        defenders = ((declarer + 1) % 4, (declarer + 3) % 4)
+        who = self._turn if seat is None else seat
+        if who not in defenders or who == self._answered:
+            raise IllegalActionError(self._not_your_turn(who))
         new = self._copy()
         if not accept:
             new._phase = PLAY
             new._turn = self._resume
             new._claim = -1
             new._resume = -1
-        elif self._turn == (self._declarer + 1) % 4:
-            new._turn = (self._declarer + 3) % 4
+            new._answered = -1
+        elif self._answered < 0:
+            new._answered = who
+            new._turn = defenders[1] if who == defenders[0] else defenders[0]
         else:
             new._settle_claim()
         return new
