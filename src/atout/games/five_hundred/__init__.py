@@ -184,7 +184,11 @@ class FiveHundred:
         points = state.points()
         scores = (tally.scores[0] + points[0], tally.scores[1] + points[1])
         contractor = state.contractor
-        winner = None if contractor is None else game_winner(rules, scores, contractor)
+        winner = (
+            None
+            if contractor is None
+            else game_winner(rules, scores, contractor, made=bool(state.made()))
+        )
         over = winner is not None
         if time_up and not over:
             over = True

@@ -187,19 +187,29 @@ def hand_points(
     return (ours, theirs) if side == 0 else (theirs, ours)
 
 
-def game_winner(rules: FiveHundredRules, scores: tuple[int, int], contractor: int) -> int | None:
+def game_winner(
+    rules: FiveHundredRules, scores: tuple[int, int], contractor: int, *, made: bool = True
+) -> int | None:
     """The side that has won after a deal, or ``None`` while the game goes on.
 
     +500 wins and -500 loses; the contractors win when both sides pass 500
     together; with ``defenders_cannot_win`` trick points alone never win.
 
+    ``made`` says whether the contractors made their bid. It matters only with
+    ``defenders_cannot_win``: there a side can stand at 500 or more from trick
+    points without having won, and if it then bids and is set while still at
+    500 or more, it has not won either (the winning total must come from a
+    successful bid). By default no side is ever at 500 before a deal, and a set
+    contract only lowers the contractors' score, so ``made`` changes nothing.
+
     >>> game_winner(FiveHundredRules(), (700, 500), 0)
     0
     >>> game_winner(FiveHundredRules(), (-540, 120), 0)
     1
+    >>> game_winner(FiveHundredRules(defenders_cannot_win=True), (520, 100), 0, made=False)
     """
     ours, theirs = contractor % 2, 1 - contractor % 2
-    if scores[ours] >= GAME:
+    if scores[ours] >= GAME and (made or not rules.defenders_cannot_win):
         return ours
     if scores[theirs] >= GAME and not rules.defenders_cannot_win:
         return theirs
