@@ -313,7 +313,8 @@ def test_cut_lowest_deals_in_the_court_circular_order() -> None:
 
 
 def test_first_hand_of_every_deal_is_the_non_dealer() -> None:
-    record = play_random_game(5, {})
+    record = play_random_game(8, {})  # a game of three deals
+    assert len(record["deals"]) == 3
     dealers = {d["dealer"] for d in record["deals"]}
     assert len(dealers) == 1
     first_hand = 1 - dealers.pop()
@@ -583,9 +584,33 @@ def assert_cli_refuses(record: dict[str, Any], tmp_path: Path, message: str) -> 
 
 
 def test_a_second_deal_by_the_other_player_is_refused() -> None:
-    record = _public()
-    if len(record["deals"]) < 2:
-        pytest.skip("one deal only")
-    record["deals"][1]["dealer"] = 1 - record["deals"][0]["dealer"]
-    with pytest.raises(RecordError, match=r"deal 1: seat . deals next"):
+    """1.2: the dealer is fixed for the whole game; a later deal may leave it out."""
+    record = play_random_game(8, {})  # a game of three deals
+    record.pop("expected")
+    assert len(record["deals"]) >= 2
+    dealer = record["deals"][0]["dealer"]
+    del record["deals"][1]["dealer"]
+    assert match_from_record(record).is_over()
+    record["deals"][1]["dealer"] = 1 - dealer
+    with pytest.raises(
+        RecordError, match=f"deal 1: seat {dealer} deals next, not seat {1 - dealer}"
+    ):
         match_from_record(record)
+
+
+def test_replay_lists_a_trick_once_its_winner_is_known() -> None:
+    """[pinned] A trick whose sixth card is down (or that was resigned) is complete, even while
+    its winner has not yet chosen the next Lead; a trick with cards still to come is not listed.
+    An unfinished deal scores [0, 0] and the game is not complete."""
+    deal = _deal_json()
+    moves = [[0, "7S"], [1, "2C"], [0, "2S"], [1, "7C"], [0, "5S"], [1, "3C"]]
+    for upto, listed in ((5, 0), (6, 1)):
+        record = {
+            "format": "atout-record/1",
+            "game": "court-circular",
+            "deals": [{**deal, "actions": moves[:upto]}],
+        }
+        summary = replay_summary(match_from_record(record))
+        assert len(summary["deals"][0]["tricks"]) == listed
+        assert summary["deals"][0]["points"] == [0, 0] and summary["complete"] is False
+        assert summary["totals"] == [0, 0] and summary["winner"] is None
