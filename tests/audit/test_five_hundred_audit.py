@@ -699,3 +699,45 @@ def test_malformed_records(change: Any, message: str, tmp_path: Any) -> None:
     assert done.exit_code == 2 and done.stdout == ""
     lines = done.stderr.strip().splitlines()
     assert len(lines) == 1 and lines[0].startswith("deal 0")
+
+
+@pytest.mark.parametrize("seed", range(16))
+@pytest.mark.parametrize(
+    ("calls", "options"),
+    [
+        (["7S", "misere", "pass", "pass", "pass"], {"misere": True}),
+        (
+            ["open-misere", "pass", "pass", "pass"],
+            {"misere": True, "misere_defender_trick_points": True},
+        ),
+        (["6NT", "pass", "pass", "pass"], {}),
+    ],
+    ids=["misere", "open-misere", "no-trumps"],
+)
+def test_misere_and_no_trump_deals_agree_with_the_reference(
+    seed: int, calls: list[str], options: dict[str, Any]
+) -> None:
+    """Alone at no-trumps with the joker, the partner out, over at the first trick won."""
+    rng = random.Random(seed)
+    rules = FIVE_HUNDRED.parse_rules(options)
+    layout = FIVE_HUNDRED.deal(rules, 0, rng)
+    state = FIVE_HUNDRED.start(rules, layout, None)
+    ref = Ref(layout.to_json(), options)
+    for call in calls:
+        state = state.apply(call)
+        ref.act(call)
+    contractor = state.contractor
+    assert contractor is not None and contractor == ref.contractor
+    alone = any("misere" in call for call in calls)
+    assert state.sits_out == ((contractor + 2) % 4 if alone else None)
+    while not state.is_over():
+        legal = state.legal_actions()
+        assert {_norm(a) for a in legal} == {_norm(a) for a in ref.legal()}
+        action = rng.choice(legal)
+        state = state.apply(action)
+        ref.act(action)
+        if state.sits_out is not None:
+            assert state.turn != state.sits_out
+    assert ref.phase == "over"
+    assert [t.to_json() for t in state.tricks()] == ref.tricks
+    assert list(state.points()) == ref.points()
