@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
+from functools import lru_cache
 from itertools import combinations
 from typing import Any
 
@@ -51,6 +52,7 @@ def choose(view: Mapping[str, Any], rng: random.Random) -> str:
     return card_name(min(cards_of(plan), key=CARD_STRENGTH.__getitem__))
 
 
+@lru_cache(maxsize=1 << 16)  # rollouts of the Hard bot ask the same question many times
 def best_reachable(mine: CardSet, hand: CardSet, lead: Card) -> tuple[Line, CardSet]:
     """The best line ``mine`` can still become with cards of ``hand``, and those cards.
 

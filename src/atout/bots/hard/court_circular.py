@@ -20,20 +20,36 @@ from atout.bots.greedy import court_circular as greedy
 from atout.bots.medium import court_circular as medium
 from atout.bots.pimc import pimc
 from atout.bots.sampling import court_circular_state, court_circular_world
-from atout.games.court_circular import COURT_CIRCULAR
+from atout.cards import card_name, cards_of
+from atout.games.court_circular import COURT_CIRCULAR, Phase
+from atout.games.court_circular_lines import CARD_STRENGTH, best_line
 
 __all__ = ["choose"]
+
+CONCEDE = "concede"
 
 _RULES = COURT_CIRCULAR.parse_rules({})
 
 
-def _rollout(state: Any, seat: int, rng: random.Random, horizon: int) -> float:
+def _policy(state: Any) -> str:
+    """The greedy player's choice, read straight from a full state (no view to build)."""
+    turn = state.turn
+    hand = state.hand(turn)
+    legal = state.legal_actions()
+    if state.phase is Phase.LEAD:
+        return greedy._choose_lead(legal, hand)
+    lead = state.lead
+    line, plan = greedy.best_reachable(state.table(turn), hand, lead)
+    if CONCEDE in legal and best_line(state.table(1 - turn), lead).beats(line):
+        return CONCEDE
+    return card_name(min(cards_of(plan), key=CARD_STRENGTH.__getitem__))
+
+
+def _rollout(state: Any, seat: int, horizon: int) -> float:
     """Greedy play by both sides until ``horizon`` more tricks have closed; our point lead."""
-    done = len(state.tricks())
-    limit = done + horizon + 1
+    limit = len(state.tricks()) + horizon + 1
     while not state.is_over() and len(state.tricks()) < limit:
-        turn = state.turn
-        state = state.apply(greedy.choose(state.view(turn), rng))
+        state = state.apply(_policy(state))
     points = state.pile_points()
     return float(points[seat] - points[1 - seat])
 
@@ -58,7 +74,7 @@ def choose(
                 state = base.apply(action)
             except ValueError:
                 continue
-            out[action] = _rollout(state, seat, r, horizon)
+            out[action] = _rollout(state, seat, horizon)
         return out or None
 
     deadline = time.perf_counter() + budget

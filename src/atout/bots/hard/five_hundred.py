@@ -12,7 +12,8 @@ the last tricks of no-trumps.
   trump suit, the bot takes the kitty, discards as the greedy bot would and
   asks DDS how many tricks its side takes leading. Each legal bid is scored
   by its mean result (the bid's value made or lost, minus the defenders'
-  ten a trick); the best bid worth more than passing (0) is made.
+  ten a trick), counting half a trick less than double dummy since real
+  play is not double dummy; the best bid worth more than passing (0) is made.
 * **Kitty**: the discards worth considering (three of the weakest six
   cards) are each scored by DDS over worlds.
 * **Play**: PIMC; a card's value in a world is the deal's points for our
@@ -82,8 +83,76 @@ def choose(view: Mapping[str, Any], rng: random.Random, budget: float, samples: 
     contract = view["contract"]
     strain = strain_of(contract["bid"])
     if strain == NT or contract.get("sits_out") is not None:
-        return medium.choose(view, rng)
+        if len(view["hand"]) > SEARCH_CARDS:
+            return medium.choose(view, rng)
+        return _play_searched(view, rng, time.perf_counter() + budget, samples)
     return _play(view, rng, strain, time.perf_counter() + budget, samples)
+
+
+SEARCH_CARDS = 5
+"""No-trumps and misère are searched by :mod:`atout.solver` from this many cards in hand."""
+
+
+def _play_searched(
+    view: Mapping[str, Any], rng: random.Random, deadline: float, samples: int
+) -> str:
+    """No-trumps (the joker its own trump suit) and misère: PIMC over the solver's own search."""
+    from atout.solver import solve_projection  # noqa: PLC0415 - loads the search on demand
+    from atout.solver.position import JOKER_SUIT  # noqa: PLC0415
+    from atout.solver.project import Projection  # noqa: PLC0415
+
+    legal = list(view["legal"])
+    contract = view["contract"]
+    code = parse_call(contract["bid"])
+    contractor = int(contract["contractor"])
+    sits_out = contract.get("sits_out")
+    misere = sits_out is not None or code >= 25
+    seat = int(view["seat"])
+    ours = seat % 2 == contractor % 2
+    order = contract_order(NT)
+    trick_view = view["trick"]
+    trick = tuple(parse_card(c) for c in trick_view["cards"])
+    named = trick_view.get("named_suit")
+    led = "SHDC".index(named) if named else (order.suit[trick[0]] if trick else -1)
+    leader = int(trick_view["leader"])
+    won = [int(x) for x in view["tricks_won"]]
+    left = len(view["hand"])
+    fallback = medium.choose(view, rng)
+
+    def evaluate(r: random.Random) -> dict[str, float] | None:
+        world = five_hundred_world(view, r, order)
+        proj = Projection(
+            tuple(world.hands),
+            JOKER_SUIT,
+            leader,
+            trick,
+            led,
+            skip=-1 if sits_out is None else int(sits_out),
+            misere=misere,
+            contractor=contractor,
+            restrict_joker=True,
+        )
+        values = solve_projection(proj)
+        out: dict[str, float] = {}
+        for action, value in values.items():
+            if misere:
+                # 1: the contractor is forced to take a trick, and the misère fails.
+                out[action] = -float(value) if ours else float(value)
+                continue
+            tricks = won[contractor % 2] + (value if ours else left - value)
+            score = deal_score(code, tricks)
+            out[action] = (score if ours else -score) / 100.0
+        return out or None
+
+    return pimc(
+        legal,
+        evaluate,
+        rng,
+        deadline=deadline,
+        min_samples=2,
+        max_samples=samples,
+        prior={fallback: 0.001},
+    )
 
 
 def _play(
@@ -177,7 +246,10 @@ def _bid(view: Mapping[str, Any], rng: random.Random, deadline: float, samples: 
             if strain == NT:  # no DDS for no-trumps: trust the medium bot's estimate
                 out[action] = 0.5 if action == hint else -1.0
                 continue
-            out[action] = deal_score(code, tricks[strain]) / 100.0
+            # Double dummy flatters the declarer (he always finds the missing cards, and here
+            # the bot cannot even see its partner's hand): count half a trick less.
+            t = tricks[strain]
+            out[action] = (deal_score(code, t) + deal_score(code, t - 1)) / 200.0
         return out
 
     return pimc(
