@@ -71,3 +71,14 @@ def test_a_record_may_end_mid_deal(examples: Any) -> None:
     data["deals"] = data["deals"][:1]
     match = match_from_record(data)
     assert not match.is_over() and match.turn is not None
+
+
+def test_first_dealer_option_fixes_the_first_deal(examples: Any) -> None:
+    data = simple_record(examples)
+    data["options"]["first_dealer"] = 1
+    del data["deals"][0]["dealer"]
+    assert match_from_record(data).deals[0].layout.dealer == 1
+    data["deals"][0]["dealer"] = 2
+    with pytest.raises(RecordError, match="first_dealer is seat 1") as caught:
+        match_from_record(data)
+    assert caught.value.deal == 0

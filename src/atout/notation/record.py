@@ -101,6 +101,11 @@ def _replay_deal(match: Match, number: int, deal: Any) -> Match:
         raise RecordError("the previous deal is not finished", deal=number)
     layout_data = dict(deal)
     expected = match.next_dealer()
+    if expected is None:  # the first deal: a first_dealer option fixes its dealer
+        expected = getattr(match.rules, "first_dealer", None)
+        given = layout_data.get("dealer", expected)
+        if expected is not None and given != expected:
+            raise RecordError(f"first_dealer is seat {expected}, not seat {given}", deal=number)
     if "dealer" not in layout_data:
         if expected is None:
             raise RecordError("the first deal must name its dealer", deal=number)
