@@ -445,3 +445,36 @@ def test_views_hide_cards_until_trump_is_named(variant: str) -> None:
     assert after.state.view(3)["legal"] and not after.state.view(0)["legal"]
     with pytest.raises(IllegalActionError):
         match.apply("trump H", 0)  # only the caller names trump
+
+
+def test_a_completed_trick_may_be_corrected_until_the_next_lead() -> None:
+    """4.6 [SEED] "before the trick is closed": a trick is closed when gathered, that is
+    when the next trick is led, so the last player's renege can be corrected too, and a
+    correction that changes the trick's winner changes who leads next."""
+    last = honour_match([[0, "AH"], [1, "2H"], [2, "8H"], [3, "KC"]])  # 3 holds hearts
+    fixed = last.apply("correct 9H", 3)
+    state = fixed.state
+    assert isinstance(state, CourtPieceState)
+    assert [t.cards for t in state.tricks()] == [("AH", "2H", "8H", "9H")]
+    assert "KC" in state.view(3)["hand"] and state.turn == 0
+    with pytest.raises(IllegalActionError, match="no revoke"):
+        fixed.apply("claim revoke", 1)  # corrected: nothing left to claim
+
+    match = honour_match([[0, "AH"], [1, "2H"], [2, "8H"], [3, "9H"]])
+    for seat, card in ((0, "2S"), (1, "3D"), (2, "7H"), (3, "TH")):  # 2 holds AS: a renege
+        match = match.apply(card, seat)
+    assert match.state.turn == 0 and match.state.result()["tricks_won"] == [2, 0]
+    with pytest.raises(IllegalActionError):
+        match.apply("correct 4D", 1)  # 1 played before the renege
+    with pytest.raises(IllegalActionError):
+        match.apply("correct JH", 3)  # the renege is not corrected yet
+    corrected = match.apply("correct AS", 2)
+    assert corrected.state.turn == 2  # AS now wins the trick: seat 2 leads
+    assert corrected.state.result()["tricks_won"] == [2, 0]
+    changed = corrected.apply("correct JH", 3)  # 3 played after it: may change his card
+    assert changed.state.tricks()[-1].cards == ("2S", "3D", "AS", "JH")
+    led = changed.apply("7H", 2)
+    with pytest.raises(IllegalActionError):
+        led.apply("correct QH", 3)  # the trick is closed once the next one is led
+    uncorrected = match.apply("KS", 0)  # the renege stands: a revoke to claim later
+    assert uncorrected.apply("claim revoke", 1).current.settlement is not None

@@ -114,6 +114,10 @@ class _Honour:
     """Seats that reneged in a closed trick."""
     claim: int | None = None
     """The side whose revoke claim ended the deal."""
+    last_reneges: tuple[int, ...] = ()
+    """``open_reneges`` of the trick just closed, while it may still be corrected."""
+    last_corrected_at: int = -1
+    """``corrected_at`` of the trick just closed."""
 
 
 _NO_HONOUR: Final = _Honour()
@@ -366,7 +370,11 @@ class CourtPieceState:
         ends = (high >= 7 and (self.rules.courts or low >= 1)) or high == 13
         if self.rules.honour_mode:
             reneged = tuple((leader + p) % 4 for p in honour.open_reneges)
-            honour = _Honour(closed_reneges=honour.closed_reneges + reneged)
+            honour = _Honour(
+                closed_reneges=honour.closed_reneges + reneged,
+                last_reneges=honour.open_reneges,
+                last_corrected_at=honour.corrected_at,
+            )
         return CourtPieceState(
             self.rules,
             self.deal,
@@ -425,8 +433,20 @@ class CourtPieceState:
         return honour
 
     def _correct(self, card: Card, seat: int) -> CourtPieceState:
+        """Change a card of the trick in progress, or of the trick just completed.
+
+        Seed 003: a renege "may be corrected before the trick is closed, and
+        players who have already played after it may then change their cards".
+        The engine completes a trick with its fourth card, but the trick is
+        closed (gathered) only when the next one is led: until that lead, its
+        cards may still be corrected, so a renege by the last player to a trick
+        can be put right too, and the trick's winner, the count and the end of
+        the deal are worked out again.
+        """
         if not self.rules.honour_mode:
             raise IllegalActionError("corrections exist only in honour_mode")
+        if not self._trick and self._done and self._honour.claim is None:
+            return self._correct_last_trick(card, seat)
         position = (seat - self._leader) % 4
         if self._turn < 0 or position >= len(self._trick) or position == 0:
             raise IllegalActionError(f"seat {seat} has no card to correct in this trick")
@@ -438,12 +458,7 @@ class CourtPieceState:
             )
         old = self._trick[position]
         hand = self.hand(seat) | 1 << old
-        led = self._trick[0] // 13
-        follow = hand & SUIT_MASKS[led]
-        if not (hand >> card & 1) or card == old:
-            raise IllegalActionError(f"you cannot change {card_name(old)} for {card_name(card)}")
-        if follow and card // 13 != led:
-            raise IllegalActionError(must_follow_message(hand, led))
+        self._check_correction(hand, old, card)
         new = self._copy()
         changed = list(self._hands)
         changed[seat] = hand ^ 1 << card
@@ -455,6 +470,52 @@ class CourtPieceState:
             corrected = honour.corrected_at
         new._honour = _Honour(open_reneges, corrected, honour.closed_reneges)
         return new
+
+    def _check_correction(self, hand: CardSet, old: Card, card: Card) -> None:
+        led = self._trick[0] // 13 if self._trick else self._done[-1][1][0] // 13
+        if not (hand >> card & 1) or card == old:
+            raise IllegalActionError(f"you cannot change {card_name(old)} for {card_name(card)}")
+        if hand & SUIT_MASKS[led] and card // 13 != led:
+            raise IllegalActionError(must_follow_message(hand, led))
+
+    def _correct_last_trick(self, card: Card, seat: int) -> CourtPieceState:
+        """A correction to the completed trick before the next lead: the trick is played again."""
+        leader, trick, winner = self._done[-1]
+        position = (seat - leader) % 4
+        honour = self._honour
+        may_change = position in honour.last_reneges or 0 <= honour.last_corrected_at < position
+        if position == 0 or not may_change:
+            raise IllegalActionError(
+                "only a renege, or a card played after a corrected renege, may be changed"
+            )
+        old = trick[position]
+        hand = self._hands[seat] | 1 << old
+        self._check_correction(hand, old, card)
+        changed = list(self._hands)
+        changed[seat] = hand ^ 1 << card
+        hands = (changed[0], changed[1], changed[2], changed[3])
+        a, b = self._won
+        won = (a, b - 1) if winner & 1 else (a - 1, b)
+        reneged = len(honour.last_reneges)
+        closed = honour.closed_reneges[: len(honour.closed_reneges) - reneged]
+        open_reneges = tuple(p for p in honour.last_reneges if p != position)
+        corrected = position if position in honour.last_reneges else honour.last_corrected_at
+        if 0 <= honour.last_corrected_at < corrected:
+            corrected = honour.last_corrected_at
+        before = CourtPieceState(
+            self.rules,
+            self.deal,
+            hands,
+            self._trump,
+            (leader + 3) % 4,
+            leader,
+            trick[:3],
+            won,
+            self._done[:-1],
+            _Honour(open_reneges, corrected, closed),
+        )
+        new_trick = (*trick[:position], card, *trick[position + 1 :])
+        return before._close_trick(new_trick, hands, before._honour)
 
     def _claim_revoke(self, seat: int) -> CourtPieceState:
         if not self.rules.honour_mode:
