@@ -471,3 +471,22 @@ def test_bad_record_is_exit_2_with_one_line(case: str, tmp_path: Path) -> None:
     result = CliRunner().invoke(app, ["replay", "--json", str(path)])
     assert result.exit_code == 2 and result.stdout == ""
     assert len(result.stderr.strip().splitlines()) == 1
+
+
+def test_a_stated_vulnerability_must_agree_with_the_board_or_the_rubber() -> None:
+    """DESIGN: the board fixes dealer and vulnerability (Law 2); in rubber the games won
+    do. A record stating another vulnerability is refused, not silently rescored; the
+    views' ``[NS, EW]`` form is read as well as ``None``/``NS``/``EW``/``All``."""
+    board_2 = {**deal(E, "P P P 4S P P P", N, 10), "board": 2}
+    assert replay([{**board_2, "vulnerable": "NS"}], scoring="duplicate")["totals"] == [620, 0]
+    assert replay([{**board_2, "vulnerable": [True, False]}], scoring="duplicate")["totals"] == [
+        620,
+        0,
+    ]
+    with pytest.raises(RecordError, match="board 2 is NS vulnerable"):
+        replay([{**board_2, "vulnerable": "None"}], scoring="duplicate")
+    game = deal(N, "4S P P P", N, 10, vulnerable="None")
+    summary = replay([game, deal(E, "P P P P", vulnerable="NS")])
+    assert summary["deals"][1]["result"]["vulnerable"] == [True, False]
+    with pytest.raises(RecordError, match="rubber makes this deal NS vulnerable"):
+        replay([game, deal(E, "P P P P", vulnerable="None")])

@@ -812,7 +812,26 @@ class Bridge:
                 f"not {SEAT_LETTERS[dealer]}"
             )
         vul_text = data.get("vulnerable")
-        vulnerable = None if vul_text is None else parse_vulnerable(str(vul_text))
+        vulnerable: tuple[bool, bool] | None = None
+        if (
+            isinstance(vul_text, list)
+            and len(vul_text) == 2
+            and all(type(v) is bool for v in vul_text)
+        ):
+            vulnerable = (vul_text[0], vul_text[1])  # the views' [NS, EW] form
+        elif vul_text is not None:
+            vulnerable = parse_vulnerable(str(vul_text))
+        if (
+            board is not None
+            and vulnerable is not None
+            and vulnerable != board_vulnerability(board)
+        ):
+            # Like the dealer, the board number fixes vulnerability (Law 2): a record
+            # that says otherwise contradicts itself.
+            raise ValueError(
+                f"board {board} is {_vulnerable_word(board_vulnerability(board))} "
+                f"vulnerable (Law 2), not {_vulnerable_word(vulnerable)}"
+            )
         return BridgeDeal(dealer, _parse_hands(data.get("hands")), board, vulnerable)
 
     def start(self, rules: BridgeRules, layout: Any, tally: Any) -> BridgeState:
@@ -827,6 +846,13 @@ class Bridge:
             vulnerable = layout.vulnerable or board_vulnerability(board)
             return BridgeState(rules, layout, board=board, vulnerable=vulnerable, tally=tally)
         assert isinstance(tally, RubberTally)
+        if layout.vulnerable is not None and layout.vulnerable != tally.vulnerable:
+            # In rubber the games won fix vulnerability: a record stating another one
+            # was scored by other rules, so it is refused rather than silently rescored.
+            raise ValueError(
+                f"the rubber makes this deal {_vulnerable_word(tally.vulnerable)} vulnerable, "
+                f"not {_vulnerable_word(layout.vulnerable)}"
+            )
         return BridgeState(rules, layout, board=None, vulnerable=tally.vulnerable, tally=tally)
 
     def settle(
