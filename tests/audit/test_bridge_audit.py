@@ -23,7 +23,12 @@ from atout.cli import app
 from atout.games.bridge import BridgeState
 from atout.games.bridge.auction import Auction, IllegalCall, parse_call
 from atout.notation.pbn import match_from_pbn
-from atout.notation.record import RecordError, match_from_record, replay_summary
+from atout.notation.record import (
+    RecordError,
+    match_from_record,
+    match_to_record,
+    replay_summary,
+)
 
 N, E, S, W = range(4)
 SUITS = "SHDC"
@@ -490,3 +495,16 @@ def test_a_stated_vulnerability_must_agree_with_the_board_or_the_rubber() -> Non
     assert summary["deals"][1]["result"]["vulnerable"] == [True, False]
     with pytest.raises(RecordError, match="rubber makes this deal NS vulnerable"):
         replay([game, deal(E, "P P P P", vulnerable="None")])
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="core.Match.apply records the seat to act (dummy) for anything declarer does in "
+    "dummy's turn, a claim included; outside bridge/**",
+)
+def test_a_claim_in_dummys_turn_is_recorded_as_declarers() -> None:
+    base = deal(N, "1NT P P P")  # declarer N, dummy S
+    acts = [*base["actions"], [E, "2H"], [N, "claim 9"], [E, "accept"], [W, "accept"]]
+    record = {"format": "atout-record/1", "game": "bridge", "deals": [{**base, "actions": acts}]}
+    written = match_to_record(match_from_record(record))
+    assert written["deals"][0]["actions"][-3] == [N, "claim 9"]
