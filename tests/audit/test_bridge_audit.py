@@ -508,3 +508,17 @@ def test_a_claim_in_dummys_turn_is_recorded_as_declarers() -> None:
     record = {"format": "atout-record/1", "game": "bridge", "deals": [{**base, "actions": acts}]}
     written = match_to_record(match_from_record(record))
     assert written["deals"][0]["actions"][-3] == [N, "claim 9"]
+
+
+def test_cards_are_case_insensitive_in_play_even_when_they_spell_a_bid() -> None:
+    """DESIGN: input is case-insensitive. In the play "2c" is the two of clubs (it spelt
+    a bid only during the auction); a call in the play is still refused as one."""
+    base = deal(N, "1NT P P P", hands=by_suit())  # E (hearts) leads, S (diamonds) ...
+    acts = [*base["actions"], [E, "2h"], [S, "2d"], [W, "2c"], [N, "7s"]]
+    summary = replay([{**base, "actions": acts}])
+    assert summary["deals"][0]["tricks"] == [
+        {"leader": E, "cards": ["2H", "2D", "2C", "7S"], "winner": E}
+    ]
+    for call in ("pass", "x", "1h"):
+        with pytest.raises(RecordError, match="auction is over"):
+            replay([{**base, "actions": [*base["actions"], [E, call]]}])

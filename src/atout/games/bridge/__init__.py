@@ -498,11 +498,15 @@ class BridgeState:
             raise IllegalActionError(
                 f"declarer has claimed: {SEAT_LETTERS[self._turn]} must accept or reject"
             )
-        if _is_call(action):
-            raise IllegalActionError(f"the auction is over: the contract is {self.contract_name}")
+        # A card first: input is case-insensitive, and "2c" or "7s" is a card here, not a
+        # late bid (the same letters name a call only while the auction lasts).
         try:
             card = parse_card(action)
         except ValueError as error:
+            if _is_call(action):
+                raise IllegalActionError(
+                    f"the auction is over: the contract is {self.contract_name}"
+                ) from None
             raise InvalidActionError(str(error)) from None
         return self.apply(card_name(card), seat)
 
