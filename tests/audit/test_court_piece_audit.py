@@ -375,6 +375,8 @@ def test_renege_found_later_ends_the_deal_and_replaces_its_result() -> None:
         match = match.apply(card, state.turn)
     assert match.state.result()["tricks_won"] == [7, 0]
     assert match.current.settlement is not None and match.current.settlement.points == (1, 0)
+    with pytest.raises(IllegalActionError):
+        match.apply("correct 8H", 2)  # the last trick closed with the deal: too late
     with pytest.raises(IllegalActionError, match="no revoke"):
         match.apply("claim revoke", 0)  # A/C cannot claim their own renege
     claimed = match.apply("claim revoke", 1)
@@ -476,5 +478,7 @@ def test_a_completed_trick_may_be_corrected_until_the_next_lead() -> None:
     led = changed.apply("7H", 2)
     with pytest.raises(IllegalActionError):
         led.apply("correct QH", 3)  # the trick is closed once the next one is led
+    with pytest.raises(IllegalActionError, match="no revoke"):
+        match.apply("claim revoke", 1)  # not before the trick is closed: it may be corrected
     uncorrected = match.apply("KS", 0)  # the renege stands: a revoke to claim later
     assert uncorrected.apply("claim revoke", 1).current.settlement is not None

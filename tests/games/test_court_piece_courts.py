@@ -135,6 +135,9 @@ def test_revoke_claim_gives_a_court_to_the_other_side() -> None:
     while state.view(0)["trick"]["cards"]:
         state = state.apply(_lawful(state))
     with pytest.raises(IllegalActionError, match="no revoke"):
+        state.apply("claim revoke", 2)  # the trick may still be corrected until the next lead
+    state = state.apply(_lawful(state))  # the next lead closes it: the renege stands
+    with pytest.raises(IllegalActionError, match="no revoke"):
         state.apply("claim revoke", 1)  # one's own side's renege cannot be claimed
     claimed = state.apply("claim revoke", 2)
     assert claimed.is_over() and claimed.result()["winner"] == 0 and claimed.is_court()

@@ -440,12 +440,12 @@ class CourtPieceState:
         The engine completes a trick with its fourth card, but the trick is
         closed (gathered) only when the next one is led: until that lead, its
         cards may still be corrected, so a renege by the last player to a trick
-        can be put right too, and the trick's winner, the count and the end of
-        the deal are worked out again.
+        can be put right too, and the trick's winner and the count are worked
+        out again. The trick that ends the deal is closed with it.
         """
         if not self.rules.honour_mode:
             raise IllegalActionError("corrections exist only in honour_mode")
-        if not self._trick and self._done and self._honour.claim is None:
+        if not self._trick and self._done and self._turn >= 0:
             return self._correct_last_trick(card, seat)
         position = (seat - self._leader) % 4
         if self._turn < 0 or position >= len(self._trick) or position == 0:
@@ -522,7 +522,12 @@ class CourtPieceState:
             raise IllegalActionError("revoke claims exist only in honour_mode")
         if self._honour.claim is not None:
             raise IllegalActionError("a revoke claim already ended this deal")
-        if not any(r % 2 != seat % 2 for r in self._honour.closed_reneges):
+        closed = self._honour.closed_reneges
+        if not self._trick and self._turn >= 0:
+            # The trick just completed is not closed until the next lead: its reneges
+            # may still be corrected, so they cannot be claimed yet.
+            closed = closed[: len(closed) - len(self._honour.last_reneges)]
+        if not any(r % 2 != seat % 2 for r in closed):
             raise IllegalActionError("no revoke by the other side in a closed trick to claim")
         new = self._copy()
         new._turn = -1
