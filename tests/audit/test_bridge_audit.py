@@ -12,6 +12,7 @@ Each test names the spec line it pins; the ones the existing tests already pin
 from __future__ import annotations
 
 import json
+import random
 from pathlib import Path
 from typing import Any
 
@@ -20,7 +21,7 @@ from typer.testing import CliRunner
 
 from atout.cards import card_name
 from atout.cli import app
-from atout.games.bridge import BridgeState
+from atout.games.bridge import BRIDGE, BridgeState
 from atout.games.bridge.auction import Auction, IllegalCall, parse_call
 from atout.notation.pbn import match_from_pbn
 from atout.notation.record import (
@@ -522,3 +523,12 @@ def test_cards_are_case_insensitive_in_play_even_when_they_spell_a_bid() -> None
     for call in ("pass", "x", "1h"):
         with pytest.raises(RecordError, match="auction is over"):
             replay([{**base, "actions": [*base["actions"], [E, call]]}])
+
+
+def test_cards_dealt_one_at_a_time_clockwise_from_the_dealers_left() -> None:
+    """5.1 [GAP]: one card at a time, clockwise from the dealer's left."""
+    rules = BRIDGE.parse_rules({})
+    layout = BRIDGE.deal(rules, W, random.Random(5))
+    deck = list(range(52))
+    random.Random(5).shuffle(deck)
+    assert [list(h) for h in layout.hands] == [deck[k::4] for k in range(4)]  # N first

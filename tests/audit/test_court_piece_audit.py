@@ -12,13 +12,15 @@ series, sessions, and honour mode's corrections and revoke claims.
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 import pytest
 
+from atout.cards import card_name as name
 from atout.core import IllegalActionError, Match
 from atout.games import get_game
-from atout.games.court_piece import CourtPieceState
+from atout.games.court_piece import COURT_PIECE, CourtPieceState
 from atout.notation.record import (
     RecordError,
     match_from_record,
@@ -482,3 +484,19 @@ def test_a_completed_trick_may_be_corrected_until_the_next_lead() -> None:
         match.apply("claim revoke", 1)  # not before the trick is closed: it may be corrected
     uncorrected = match.apply("KS", 0)  # the renege stands: a revoke to claim later
     assert uncorrected.apply("claim revoke", 1).current.settlement is not None
+
+
+@pytest.mark.parametrize("variant", ["simple", "courts"])
+def test_deal_in_packets_of_5_4_4_from_the_caller(variant: str) -> None:
+    """2.3 / 4.2: packets of 5, then 4 and 4, each round starting with the caller (the
+    seat after the dealer in playing order); ``hands[s][:5]`` is the first packet."""
+    rules = COURT_PIECE.parse_rules({"variant": variant})
+    layout = COURT_PIECE.deal(rules, 2, random.Random(11))
+    deck = list(range(52))
+    random.Random(11).shuffle(deck)
+    expected: list[list[int]] = [[], [], [], []]
+    for size in (5, 4, 4):
+        for seat in (3, 0, 1, 2):
+            expected[seat] += deck[:size]
+            del deck[:size]
+    assert [[name(c) for c in h] for h in layout.hands] == [[name(c) for c in h] for h in expected]
