@@ -409,7 +409,7 @@ def test_renege_claim_mid_deal_ends_it_at_once() -> None:
     assert claimed.current.settlement.points == (0, 1)
 
 
-def test_honour_mode_refused_outside_the_courts_variant_and_cards_enforced_by_default() -> None:
+def test_without_honour_mode_a_renege_cannot_be_played() -> None:
     """4.6: by default illegal cards cannot be played; a record with one is exit-2 material."""
     record = {
         "format": "atout-record/1",
