@@ -346,10 +346,19 @@ class Match:
             raise IllegalActionError("no deal in progress")
         deal = self.deals[-1]
         state = deal.state.apply(action, seat)
-        # The record names the seat to act, also when another decides for it (bridge: declarer
-        # chooses dummy's card, the record names dummy's seat).
+        # Records keep canonical actions ("th" is written "TH"), and name the seat to act also
+        # when another decides for it: in bridge declarer chooses dummy's card and the record
+        # names dummy's seat; anything else declarer does (a claim) stays declarer's.
+        legal = deal.state.legal_actions()
+        if action not in legal:
+            wanted = " ".join(action.upper().split())
+            action = next((a for a in legal if a.upper() == wanted), action)
+        turn = deal.state.turn
         acting_for_turn = seat is not None and seat == getattr(deal.state, "actor", None)
-        actor = deal.state.turn if seat is None or acting_for_turn else seat
+        if seat is None or (acting_for_turn and action in legal):
+            actor = turn
+        else:
+            actor = seat
         assert actor is not None
         settlement = self._settle(len(self.deals) - 1, deal.tally_before, state)
         # Plain constructors, not dataclasses.replace: this runs on every action of every

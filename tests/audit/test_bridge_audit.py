@@ -357,11 +357,6 @@ def test_duplicate_match_of_fixed_boards_ends_with_a_winner() -> None:
     assert summary["complete"] and summary["winner"] == 1 and summary["totals"] == [0, 50]
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="record.py asks the first deal for a dealer even when its board fixes it "
-    "(DESIGN: per-deal dealer is optional where the rules fix it); outside bridge/**",
-)
 def test_duplicate_board_alone_fixes_the_dealer() -> None:
     first = {k: v for k, v in deal(S, "P P P P").items() if k != "dealer"}
     summary = replay([{**first, "board": 3}], scoring="duplicate")
@@ -498,11 +493,6 @@ def test_a_stated_vulnerability_must_agree_with_the_board_or_the_rubber() -> Non
         replay([game, deal(E, "P P P P", vulnerable="None")])
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="core.Match.apply records the seat to act (dummy) for anything declarer does in "
-    "dummy's turn, a claim included; outside bridge/**",
-)
 def test_a_claim_in_dummys_turn_is_recorded_as_declarers() -> None:
     base = deal(N, "1NT P P P")  # declarer N, dummy S
     acts = [*base["actions"], [E, "2H"], [N, "claim 9"], [E, "accept"], [W, "accept"]]

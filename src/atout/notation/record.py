@@ -21,7 +21,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from atout.core import ActionError, Match
+from atout.core import ActionError, Layout, Match
 from atout.games import get_game
 
 __all__ = [
@@ -106,12 +106,8 @@ def _replay_deal(match: Match, number: int, deal: Any) -> Match:
         given = layout_data.get("dealer", expected)
         if expected is not None and given != expected:
             raise RecordError(f"first_dealer is seat {expected}, not seat {given}", deal=number)
-    if "dealer" not in layout_data:
-        if expected is None:
-            raise RecordError("the first deal must name its dealer", deal=number)
-        layout_data["dealer"] = expected
     try:
-        layout = match.game.layout_from_json(match.rules, layout_data)
+        layout = _read_layout(match, layout_data, expected)
         match = match.start_deal(layout)
     except ValueError as error:
         raise RecordError(str(error), deal=number) from None
@@ -136,6 +132,23 @@ def _replay_deal(match: Match, number: int, deal: Any) -> Match:
                 str(error), deal=number, index=index, action=action, seat=seat
             ) from None
     return match
+
+
+def _read_layout(match: Match, data: dict[str, Any], expected: int | None) -> Layout:
+    """A deal as dealt; a missing dealer is the one the rules fix.
+
+    Some deals fix their own dealer (a duplicate bridge board), so the game
+    reads the deal without one first; otherwise the dealer the rules expect
+    next is filled in.
+    """
+    if "dealer" in data:
+        return match.game.layout_from_json(match.rules, data)
+    try:
+        return match.game.layout_from_json(match.rules, data)
+    except ValueError:
+        if expected is None:
+            raise ValueError("the first deal must name its dealer") from None
+    return match.game.layout_from_json(match.rules, {**data, "dealer": expected})
 
 
 def match_to_record(match: Match) -> dict[str, Any]:
