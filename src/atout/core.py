@@ -353,12 +353,8 @@ class Match:
         if action not in legal:
             wanted = " ".join(action.upper().split())
             action = next((a for a in legal if a.upper() == wanted), action)
-        turn = deal.state.turn
-        acting_for_turn = seat is not None and seat == getattr(deal.state, "actor", None)
-        if seat is None or (acting_for_turn and action in legal):
-            actor = turn
-        else:
-            actor = seat
+        for_turn = seat is None or (seat == getattr(deal.state, "actor", None) and action in legal)
+        actor = deal.state.turn if for_turn else seat
         assert actor is not None
         settlement = self._settle(len(self.deals) - 1, deal.tally_before, state)
         # Plain constructors, not dataclasses.replace: this runs on every action of every
