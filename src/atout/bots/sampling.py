@@ -146,7 +146,8 @@ def _void_mask(suits: set[int], follow: Sequence[CardSet]) -> CardSet:
 
 def _plain_tricks(view: View) -> list[tuple[int, list[Card], int | None]]:
     done: list[tuple[int, list[Card], int | None]] = [
-        (int(t["leader"]), [parse_card(c) for c in t["cards"]], None) for t in view["tricks"]
+        (int(t["leader"]), [parse_card(c) for c in t["cards"]], None)
+        for t in view.get("tricks", [])
     ]
     trick = view["trick"]
     if trick["cards"]:
@@ -256,7 +257,7 @@ def five_hundred_world(
     known_gone = _cards(view.get("discards", []))
     played = 0
     tricks: list[tuple[int, list[Card], int | None]] = []
-    for t in view["tricks"]:
+    for t in view.get("tricks", []):
         cards = [parse_card(c) for c in t["cards"]]
         played |= mask_of(cards)
         led = None if cards and cards[0] == 52 and order.trump == 4 else order.suit[cards[0]]

@@ -196,7 +196,7 @@ def _lead(
 
 def _is_boss(card: Card, view: Mapping[str, Any], order: TrickOrder) -> bool:
     """Whether ``card`` is the highest trump not yet played (the discards aside)."""
-    gone = {parse_card(c) for t in view["tricks"] for c in t["cards"]}
+    gone = {parse_card(c) for t in view.get("tricks", []) for c in t["cards"]}
     gone.update(parse_card(c) for c in view.get("discards", []))
     return all(
         c in gone

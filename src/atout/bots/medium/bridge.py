@@ -52,7 +52,10 @@ def play_context(view: Mapping[str, Any]) -> dict[str, Any]:
         partner_known = own
     trick_view = view["trick"]
     trick = [parse_card(c) for c in trick_view["cards"]]
-    done = [(int(t["leader"]), [parse_card(c) for c in t["cards"]], None) for t in view["tricks"]]
+    done = [
+        (int(t["leader"]), [parse_card(c) for c in t["cards"]], None)
+        for t in view.get("tricks", [])
+    ]
     played = mask_of(c for _, cs, _ in done for c in cs) | mask_of(trick)
     if trick:
         done.append((int(trick_view["leader"]), trick, None))

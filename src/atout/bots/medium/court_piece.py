@@ -38,7 +38,10 @@ def choose(view: Mapping[str, Any], rng: random.Random) -> str:
     if trick:  # honour mode lets any card be played: still follow suit
         same = [c for c in cards if c // 13 == trick[0] // 13]
         cards = same or cards
-    done = [(int(t["leader"]), [parse_card(c) for c in t["cards"]], None) for t in view["tricks"]]
+    done = [
+        (int(t["leader"]), [parse_card(c) for c in t["cards"]], None)
+        for t in view.get("tricks", [])
+    ]
     played = mask_of(c for _, cs, _ in done for c in cs) | mask_of(trick)
     if trick:
         done.append((int(trick_view["leader"]), trick, None))
