@@ -633,8 +633,11 @@ class Room:
             if wait is None:
                 await self.wake.wait()
             elif wait > 0:
+                # asyncio.timeout, not wait_for: in Python 3.11 wait_for may swallow a
+                # cancellation that races the wake-up, and the server never stops.
                 with contextlib.suppress(TimeoutError):
-                    await asyncio.wait_for(self.wake.wait(), wait)
+                    async with asyncio.timeout(wait):
+                        await self.wake.wait()
         await self.hub.cluster.release(self)
 
     async def _step(self) -> float | None:
@@ -678,7 +681,12 @@ class Room:
                 asyncio.to_thread(_choose, bot, view, self.id), self.hub.settings.bot_budget
             )
         except TimeoutError:
+            # The thread cannot be stopped; the bot is not asked again at this table, so
+            # a bot that always overruns does not pile up threads.
             log_event("bot.overrun", logging.WARNING, table=self.id, seat=view.get("seat"))
+            for key, value in list(self._bots.items()):
+                if value is bot:
+                    self._bots[key] = make_bot(HINT_BOT, self.game.id, seed=self.seed * 8 + key[0])
             return _fallback(view, self.game.id)
 
     def _time_is_up(self, match: Match) -> bool:
