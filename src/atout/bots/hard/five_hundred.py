@@ -37,13 +37,13 @@ from atout.cards import CardSet, card_name, cards_of, mask_of, parse_card
 from atout.games.five_hundred import DECK, call_value, contract_order, parse_call, strain_of
 from atout.solver.dds import dds_solve
 
-__all__ = ["choose", "deal_score", "effective_hands"]
+__all__ = ["choose", "deal_score", "effective_hands", "effective_table"]
 
 NT = 4
 
 
 @cache
-def _effective(strain: int) -> tuple[int, ...]:
+def effective_table(strain: int) -> tuple[int, ...]:
     """``table[card]``: the DDS card (suit * 13 + rank) standing for a Five Hundred card."""
     order = contract_order(strain)
     table = [0] * 53
@@ -58,7 +58,7 @@ def _effective(strain: int) -> tuple[int, ...]:
 
 def effective_hands(hands: list[CardSet], strain: int) -> list[CardSet]:
     """The hands as DDS sees them in a suit contract."""
-    table = _effective(strain)
+    table = effective_table(strain)
     return [mask_of(table[c] for c in cards_of(h)) for h in hands]
 
 
@@ -165,7 +165,7 @@ def _play(
     seat = int(view["seat"])
     ours = seat % 2 == contractor % 2
     order = contract_order(strain)
-    table = _effective(strain)
+    table = effective_table(strain)
     trump = order.trump
     trick_view = view["trick"]
     trick = [table[parse_card(c)] for c in trick_view["cards"]]
