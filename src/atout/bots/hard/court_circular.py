@@ -63,7 +63,7 @@ def choose(
         return str(legal[0])
     seat = int(view["seat"])
     rules = _RULES if view.get("carroll_resign") is None else COURT_CIRCULAR.parse_rules({})
-    fallback = medium.choose(view, rng)
+    fallback = medium.careful(view, rng)
 
     def evaluate(r: random.Random) -> dict[str, float] | None:
         world = court_circular_world(view, r)

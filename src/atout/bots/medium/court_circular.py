@@ -1,11 +1,12 @@
-"""Medium Court Circular: the greedy line-builder, which already plays the rules' own judgement.
+"""Medium Court Circular: the greedy line-builder with a short look at the end of the trick.
 
 The greedy bot evaluates lines with the engine's :func:`best_line`, resigns
 lost tricks and picks the Lead that suits its hand; what it lacks is any
-look ahead, which the Hard bot adds by simulation. The medium level adds
-one habit of careful players: it does not resign a trick whose table holds
-little (resigning gives the opponent the table *face up* when he led),
-only one that would cost more if played out.
+look ahead. The medium level looks a little (``FIELD.md``: "PIMC with few
+worlds and heuristic rollouts"): three worlds, each action played out by
+the greedy player to the end of the current trick only. :func:`careful`
+is the rule-only fallback: it keeps playing a nearly empty trick rather than
+resign it.
 """
 
 from __future__ import annotations
@@ -18,11 +19,18 @@ from atout.bots.greedy import court_circular as greedy
 from atout.cards import parse_card
 from atout.games.court_circular_lines import card_points
 
-__all__ = ["choose"]
+__all__ = ["careful", "choose"]
 
 
 def choose(view: Mapping[str, Any], rng: random.Random) -> str:
-    """The medium action for this view."""
+    """The medium action: three worlds, each action played to the end of the trick."""
+    from atout.bots.hard import court_circular as hard  # noqa: PLC0415 - hard imports this module
+
+    return hard.choose(view, rng, 0.1, samples=3, horizon=0)
+
+
+def careful(view: Mapping[str, Any], rng: random.Random) -> str:
+    """The greedy action, except that a nearly empty trick is played out, not resigned."""
     action = greedy.choose(view, rng)
     if action != "concede":
         return action
