@@ -1,0 +1,217 @@
+"""Replays for the browser, PBN downloads, and the public meaning of bridge calls.
+
+``POST /api/replay`` takes a record (an ``atout-record/1`` JSON object, or a
+bridge PBN file as text), has the engine replay it (a record the rules refuse
+is a 422 naming the deal and action) and answers one deal's frames: for each
+action index, the spectator's view of the state after it plus every seat's
+hand (a finished game hides nothing). The page steps through them; it judges
+nothing itself, and neither does this module.
+
+Bridge explanations come from :func:`atout.bots.bridge_bidding.explain` given
+the auction only (the caller's seat and the calls before), never a hand, so
+they tell what anyone at the table may know.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any, Protocol, cast
+
+import anyio
+from starlette.requests import Request
+from starlette.responses import JSONResponse, PlainTextResponse, Response
+
+from atout.bots.bridge_bidding import explain
+from atout.cards import CardSet, card_names
+from atout.core import Match
+from atout.notation.pbn import match_from_pbn, match_to_pbn
+from atout.notation.record import RecordError, match_from_record
+
+if TYPE_CHECKING:
+    from atout.server.rooms import Room
+
+__all__ = [
+    "MAX_RECORD_BYTES",
+    "call_explanations",
+    "deal_frames",
+    "hint_why",
+    "pbn_download",
+    "read_record",
+    "replay",
+    "replay_frames",
+    "with_explanations",
+]
+
+JSON = dict[str, Any]
+MAX_RECORD_BYTES = 2_000_000
+"""The largest record the replay endpoint reads (a 300-board PBN file is about 300 kB)."""
+
+
+class _Hands(Protocol):
+    """The public accessor every game's state has: the cards a seat holds now."""
+
+    def hand(self, seat: int) -> CardSet: ...
+
+
+# Explanations of bridge calls (public information only).
+
+
+def call_explanations(auction: Sequence[Sequence[Any]]) -> list[str]:
+    """One short meaning per call of ``auction`` ([seat, call] pairs), from the calls before it."""
+    calls: list[tuple[int, str]] = [(int(seat), str(call)) for seat, call in auction]
+    return [
+        explain({"seat": seat, "auction": calls[:i]}, call) for i, (seat, call) in enumerate(calls)
+    ]
+
+
+def with_explanations(view: JSON) -> JSON:
+    """A bridge view with ``explanations`` (one per call of its auction); other views as given."""
+    if view.get("game") != "bridge" or not view.get("auction"):
+        return view
+    return {**view, "explanations": call_explanations(view["auction"])}
+
+
+def hint_why(match: Match | None, seat: int, action: str) -> str | None:
+    """Why the hinted bridge call (its meaning, from the seat's own view); ``None`` otherwise."""
+    if match is None or match.game.id != "bridge":
+        return None
+    view = match.view(seat)
+    if view.get("phase") != "auction" or action not in view.get("legal", ()):
+        return None
+    return explain(view, action)
+
+
+# Frames.
+
+
+def read_record(raw: bytes) -> Match:
+    """The match a record describes: JSON (``atout-record/1``) or bridge PBN text.
+
+    Raises :class:`RecordError` (with the deal and action) when the engine refuses it.
+    """
+    text = raw.decode("utf-8", errors="replace").lstrip("\ufeff")
+    if not text.lstrip().startswith("{"):
+        match: Match = match_from_pbn(text)
+        return match
+    try:
+        data = json.loads(text)
+    except ValueError as error:
+        raise RecordError(f"not JSON: {error}") from None
+    return match_from_record(data)
+
+
+def _frame(step: Match, last: tuple[int, str] | None, index: int) -> JSON:
+    view = with_explanations(step.view(None))
+    view["match"] = {k: v for k, v in view["match"].items() if k != "history"}
+    state = cast(_Hands, step.state)
+    hands = [list(card_names(state.hand(seat))) for seat in range(step.game.players)]
+    return {
+        "index": index,
+        "action": None if last is None else list(last),
+        "view": view,
+        "hands": hands,
+    }
+
+
+def deal_frames(match: Match, number: int) -> list[JSON]:
+    """Deal ``number`` replayed: its start, then the state after each of its actions."""
+    played = match.deals[number]
+    step = Match(match.game, match.rules, match.deals[:number], match.players, match.extra)
+    step = step.start_deal(played.layout)
+    frames = [_frame(step, None, 0)]
+    for index, (seat, action) in enumerate(played.actions, start=1):
+        step = step.apply(action, seat)
+        frames.append(_frame(step, (seat, action), index))
+    return frames
+
+
+def _deal_summary(match: Match, number: int) -> JSON:
+    played = match.deals[number]
+    return {
+        "number": number + 1,
+        "dealer": played.layout.dealer,
+        "actions": len(played.actions),
+        "result": played.state.result() if played.settlement is not None else None,
+        "points": list(played.settlement.points) if played.settlement is not None else None,
+    }
+
+
+def replay_frames(match: Match, number: int) -> JSON:
+    """The whole answer of ``/api/replay`` for deal ``number`` of ``match``."""
+    return {
+        "game": match.game.id,
+        "title": match.game.title,
+        "players": match.game.players,
+        "sides": match.game.sides,
+        "names": list(match.players) if match.players else None,
+        "complete": match.is_over(),
+        "totals": list(match.totals),
+        "winner": match.winner,
+        "deals": [_deal_summary(match, i) for i in range(len(match.deals))],
+        "deal": number,
+        "frames": deal_frames(match, number),
+    }
+
+
+def _replay_sync(raw: bytes, deal: int | None) -> JSON:
+    match = read_record(raw)
+    if not match.deals:
+        raise RecordError("the record has no deal")
+    number = 0 if deal is None else deal
+    if not 0 <= number < len(match.deals):
+        raise RecordError(f"no deal {number} (the record has {len(match.deals)})")
+    return replay_frames(match, number)
+
+
+async def replay(request: Request) -> Response:
+    """
+    summary: Replay a record, one deal at a time.
+    parameters:
+      - name: deal
+        in: query
+        description: The deal to draw, from 0 (default 0).
+    requestBody:
+      description: An atout-record/1 JSON object, or a bridge PBN file as text.
+    responses:
+      200:
+        description: >
+          The game's deals (result, points), totals, and the frames of one deal: for each
+          action index, the spectator's view after it and every seat's hand.
+      400:
+        description: A bad deal number.
+      413:
+        description: The record is too large.
+      422:
+        description: The engine refuses the record; the message names the deal and action.
+    """
+    raw = await request.body()
+    if len(raw) > MAX_RECORD_BYTES:
+        return JSONResponse({"error": "the record is too large"}, status_code=413)
+    deal_text = request.query_params.get("deal")
+    if deal_text is not None and not deal_text.isdigit():
+        return JSONResponse({"error": "deal must be a deal number from 0"}, status_code=400)
+    deal = None if deal_text is None else int(deal_text)
+    try:
+        body = await anyio.to_thread.run_sync(_replay_sync, raw, deal)
+    except RecordError as error:
+        return JSONResponse(
+            {"error": str(error), "deal": error.deal, "index": error.index}, status_code=422
+        )
+    return JSONResponse(body)
+
+
+# PBN download of a finished bridge table.
+
+
+def pbn_download(room: Room) -> Response:
+    """A finished bridge table's record as PBN (hands are only all known once it is over)."""
+    if room.game.id != "bridge" or room.match is None:
+        return JSONResponse({"error": "PBN is for bridge tables"}, status_code=400)
+    if room.status != "over":
+        return JSONResponse({"error": "PBN is offered once the game is over"}, status_code=409)
+    return PlainTextResponse(
+        match_to_pbn(room.match),
+        media_type="application/x-pbn",
+        headers={"Content-Disposition": f'attachment; filename="atout-{room.id}.pbn"'},
+    )
