@@ -42,6 +42,7 @@ from atout.server.messages import (
 )
 from atout.server.options import describe_options
 from atout.server.pubsub import broadcast_for, redis_url
+from atout.server.replay import hint_why, pbn_download, replay
 from atout.server.rooms import (
     Connection,
     Hub,
@@ -337,9 +338,12 @@ async def record(request: Request) -> Response:
       200:
         description: >
           The game record (atout-record/1): complete once the game is over; while it goes on,
-          only what the bearer's seat (or a spectator) may know.
+          only what the bearer's seat (or a spectator) may know. ?format=pbn: a finished
+          bridge table as PBN.
     """
     room = await _room(request)
+    if request.query_params.get("format") == "pbn":
+        return pbn_download(room)
     token = _token(request)
     seat = room.require_seat(token) if token else None
     data = room.public_record(seat)
@@ -357,8 +361,9 @@ async def hint(request: Request) -> Response:
         description: '{"action": ...}: what the greedy bot would do in your seat now.'
     """
     room = await _room(request)
-    action = await room.hint(room.require_seat(_token(request)))
-    return JSONResponse({"action": action})
+    seat = room.require_seat(_token(request))
+    action = await room.hint(seat)
+    return JSONResponse({"action": action, "why": hint_why(room.match, seat, action)})
 
 
 @_refusals
@@ -466,7 +471,10 @@ async def _handle(room: Room, conn: Connection, message: ClientMessage) -> None:
         case AskHint():
             if conn.seat is None:
                 raise RoomError("spectators get no hints")
-            conn.push({"type": "hint", "action": await room.hint(conn.seat)})
+            action = await room.hint(conn.seat)
+            conn.push(
+                {"type": "hint", "action": action, "why": hint_why(room.match, conn.seat, action)}
+            )
         case Undo():
             if conn.seat is None:
                 raise RoomError("spectators cannot undo")
@@ -486,6 +494,8 @@ def routes() -> list[BaseRoute]:
     return [
         Route("/", index, include_in_schema=False),
         Route("/t/{table_id}", index, include_in_schema=False),
+        Route("/replay", index, include_in_schema=False),
+        Route("/api/replay", replay, methods=["POST"]),
         Route("/health", health),
         Route("/openapi.json", openapi, include_in_schema=False),
         Route("/api/games", list_games),

@@ -40,6 +40,7 @@ from atout.notation.record import FORMAT, match_from_record
 from atout.server.cluster import Cluster, Presence
 from atout.server.leases import Leases, leases_for
 from atout.server.pubsub import Broadcast, Subscriber, broadcast_for
+from atout.server.replay import with_explanations
 from atout.server.storage import (
     ActionRow,
     SeatRow,
@@ -338,7 +339,7 @@ class Room:
             "seat": seat,
             "seq": self.next_seq,
             "table": self.public(),
-            "view": None if self.match is None else self.match.view(seat),
+            "view": None if self.match is None else with_explanations(self.match.view(seat)),
             "last_trick": self.last_trick,
             "last_deal": self._last_deal(),
         }
