@@ -113,16 +113,18 @@ def test_bridge_views_carry_explanations_from_the_auction_only(client: TestClien
     table = _bridge_table(client, ["human", "bot:greedy", "bot:greedy", "bot:greedy"])
     url = f"/api/tables/{table['id']}"
     auth = {"Authorization": f"Bearer {table['token']}"}
-    view = client.get(f"{url}/view", headers=auth).json()["view"]
-    while not view["legal"]:
+    frame = client.get(f"{url}/view", headers=auth).json()
+    while not frame["view"]["legal"]:
         time.sleep(0.05)
-        view = client.get(f"{url}/view", headers=auth).json()["view"]
-    spectator = client.get(f"{url}/view").json()["view"]
+        frame = client.get(f"{url}/view", headers=auth).json()
+    view = frame["view"]
+    assert "explanations" not in view  # the view stays exactly the engine's
+    spectator = client.get(f"{url}/view").json()
     if view["auction"]:
-        assert view["explanations"] == call_explanations(view["auction"])
-        assert spectator.get("explanations") == view["explanations"]
+        assert frame["explanations"] == call_explanations(view["auction"])
+        assert spectator.get("explanations") == frame["explanations"]
     hand = set(view["hand"])
-    for text_ in view.get("explanations", []):
+    for text_ in frame.get("explanations", []):
         assert not set(CARD.findall(text_)) - hand
     hint = client.get(f"{url}/hint", headers=auth).json()
     assert hint["action"] in view["legal"]

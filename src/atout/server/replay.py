@@ -35,6 +35,7 @@ __all__ = [
     "MAX_RECORD_BYTES",
     "call_explanations",
     "deal_frames",
+    "frame_explanations",
     "hint_why",
     "pbn_download",
     "read_record",
@@ -67,9 +68,17 @@ def call_explanations(auction: Sequence[Sequence[Any]]) -> list[str]:
 
 def with_explanations(view: JSON) -> JSON:
     """A bridge view with ``explanations`` (one per call of its auction); other views as given."""
-    if view.get("game") != "bridge" or not view.get("auction"):
-        return view
-    return {**view, "explanations": call_explanations(view["auction"])}
+    return {**view, **frame_explanations(view)}
+
+
+def frame_explanations(view: JSON | None) -> JSON:
+    """``{"explanations": [...]}`` for a bridge view with an auction, else ``{}``.
+
+    A state frame carries them beside the view, which stays exactly the engine's.
+    """
+    if view is None or view.get("game") != "bridge" or not view.get("auction"):
+        return {}
+    return {"explanations": call_explanations(view["auction"])}
 
 
 def hint_why(match: Match | None, seat: int, action: str) -> str | None:

@@ -40,7 +40,7 @@ from atout.notation.record import FORMAT, match_from_record
 from atout.server.cluster import Cluster, Presence
 from atout.server.leases import Leases, leases_for
 from atout.server.pubsub import Broadcast, Subscriber, broadcast_for
-from atout.server.replay import with_explanations
+from atout.server.replay import frame_explanations
 from atout.server.storage import (
     ActionRow,
     SeatRow,
@@ -333,15 +333,17 @@ class Room:
 
     def frame(self, seat: int | None) -> JSON:
         """The ``state`` frame for a connection at ``seat`` (``None``: a spectator)."""
+        view = None if self.match is None else self.match.view(seat)
         frame: JSON = {
             "type": "state",
             "version": self.version,
             "seat": seat,
             "seq": self.next_seq,
             "table": self.public(),
-            "view": None if self.match is None else with_explanations(self.match.view(seat)),
+            "view": view,
             "last_trick": self.last_trick,
             "last_deal": self._last_deal(),
+            **frame_explanations(view),
         }
         return frame
 
