@@ -40,6 +40,8 @@ import httpx
 from websockets.asyncio.client import connect
 
 ROOT = Path(__file__).resolve().parents[1]
+POLL = 10.0
+"""Seconds between two listings of the tables (to replace finished games)."""
 
 
 @dataclass
@@ -115,7 +117,7 @@ async def bot_tables(
         live = [t for t in await asyncio.gather(*(one() for _ in range(count))) if t]
         ready.set()
         while not stop.is_set():
-            await asyncio.sleep(2)
+            await asyncio.sleep(POLL)
             with contextlib.suppress(httpx.HTTPError):
                 listed = {t["id"] for t in (await http.get("/api/tables")).json()}
                 for gone in [t for t in live if t not in listed]:
