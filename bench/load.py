@@ -148,7 +148,7 @@ async def play(url: str, token: str, stop: asyncio.Event, stats: Stats, rng: ran
         sent: tuple[int, float] | None = None
         while not stop.is_set():
             try:
-                raw = await asyncio.wait_for(ws.recv(), 1.0)
+                raw = await asyncio.wait_for(ws.recv(), 0.25)
             except TimeoutError:
                 continue
             frame = json.loads(raw)
