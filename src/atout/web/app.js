@@ -1,8 +1,9 @@
-// The client's entry: a tiny router between the lobby (/) and a table (/t/<id>),
+// The client's entry: a tiny router between the lobby (/), a table (/t/<id>) and replays (/replay),
 // plus the settings bar (language, sound, animations).
 import { LANGUAGES, lang, setLang, t } from "./i18n/index.js";
 import { renderLobby, h } from "./lobby.js";
 import { applyPrefs, prefs, setPref } from "./prefs.js";
+import { openReplay } from "./replay.js";
 import { openTable } from "./table.js";
 
 const root = document.getElementById("app");
@@ -36,6 +37,9 @@ async function route() {
   const match = /^\/t\/([\w-]+)/.exec(location.pathname);
   if (match) {
     close = openTable(root, match[1], navigate);
+  } else if (location.pathname === "/replay") {
+    document.title = `${t("replay")} · ${t("appTitle")}`;
+    close = openReplay(root, new URLSearchParams(location.search).get("table"));
   } else {
     document.title = `${t("appTitle")} · ${t("tagline")}`;
     try {
@@ -50,7 +54,7 @@ document.addEventListener("click", (event) => {
   const link = event.target.closest?.("a[data-link]");
   if (link && link.origin === location.origin && !event.ctrlKey && !event.metaKey) {
     event.preventDefault();
-    navigate(link.pathname);
+    navigate(link.pathname + link.search);
   }
 });
 window.addEventListener("popstate", route);

@@ -154,6 +154,12 @@ export async function renderLobby(root, navigate) {
     );
   }
   root.replaceChildren(
-    h("section", { class: "lobby" }, form, h("section", { class: "card-panel" }, h("h2", {}, t("openTables")), list)),
+    h(
+      "section",
+      { class: "lobby" },
+      form,
+      h("section", { class: "card-panel" }, h("h2", {}, t("openTables")), list),
+      h("section", { class: "card-panel" }, h("h2", {}, t("replay")), h("p", {}, t("replayIntro")), h("a", { href: "/replay", "data-link": "1", class: "button", id: "replay-link" }, t("openReplay"))),
+    ),
   );
 }

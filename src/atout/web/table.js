@@ -94,6 +94,7 @@ export function openTable(root, tableId, navigate) {
       render();
     } else if (msg.type === "hint") {
       s.hint = msg.action;
+      s.hintWhy = msg.why || null;
       render();
     }
   }
@@ -155,12 +156,20 @@ export function openTable(root, tableId, navigate) {
     }
   }
 
-  async function downloadRecord() {
-    const response = await fetch(`/api/tables/${tableId}/record`, {
+  async function downloadRecord(format = "json") {
+    const pbn = format === "pbn";
+    const response = await fetch(`/api/tables/${tableId}/record${pbn ? "?format=pbn" : ""}`, {
       headers: s.token ? { Authorization: `Bearer ${s.token}` } : {},
     });
-    const blob = new Blob([JSON.stringify(await response.json(), null, 1)], { type: "application/json" });
-    const link = h("a", { href: URL.createObjectURL(blob), download: `atout-${tableId}.json` });
+    if (!response.ok) {
+      s.message = (await response.json().catch(() => ({}))).error || `${response.status}`;
+      render();
+      return;
+    }
+    const blob = pbn
+      ? new Blob([await response.text()], { type: "application/x-pbn" })
+      : new Blob([JSON.stringify(await response.json(), null, 1)], { type: "application/json" });
+    const link = h("a", { href: URL.createObjectURL(blob), download: `atout-${tableId}.${pbn ? "pbn" : "json"}` });
     document.body.append(link);
     link.click();
     link.remove();
@@ -213,7 +222,8 @@ export function openTable(root, tableId, navigate) {
   }
 
   function context(frame, n, pos) {
-    const view = frame.view;
+    // The bridge calls' meanings come beside the view (public: from the auction alone).
+    const view = frame.explanations ? { ...frame.view, explanations: frame.explanations } : frame.view;
     return {
       view,
       frame,
@@ -286,7 +296,12 @@ export function openTable(root, tableId, navigate) {
     if (s.seat !== null && table.undo && table.status === "playing")
       buttons.push(h("button", { id: "undo", onclick: () => send({ type: "undo" }) }, t("undo")));
     buttons.push(h("button", { id: "last-trick", "aria-pressed": String(s.showLast), onclick: () => { s.showLast = !s.showLast; render(); } }, t("lastTrick")));
-    buttons.push(h("button", { id: "record", onclick: downloadRecord }, t("record")));
+    const over = table.status === "over";
+    if (over && table.game === "bridge") {
+      buttons.push(h("button", { id: "record", onclick: () => downloadRecord("json") }, t("recordJson")));
+      buttons.push(h("button", { id: "record-pbn", onclick: () => downloadRecord("pbn") }, t("recordPbn")));
+    } else buttons.push(h("button", { id: "record", onclick: () => downloadRecord("json") }, t("record")));
+    if (over) buttons.push(h("a", { href: `/replay?table=${table.id}`, "data-link": "1", class: "button", id: "replay-link" }, t("replay")));
     const invite = `${location.origin}/t/${table.id}`;
     buttons.push(
       h("button", { id: "invite", title: invite, onclick: (e) => navigator.clipboard?.writeText(invite).then(() => (e.target.textContent = t("copied"))) }, t("invite")),
@@ -395,6 +410,7 @@ export function openTable(root, tableId, navigate) {
   function controls(view, game, ctx) {
     const box = h("div", { class: "controls", id: "controls" });
     if (!view) return box;
+    if (s.hint && s.hintWhy) box.append(h("p", { class: "hint-why", id: "hint-why", role: "status" }, t("hintWhy", { action: pretty(s.hint), why: s.hintWhy })));
     const own = game.controls(ctx);
     if (own) {
       box.append(...[own].flat());
@@ -496,6 +512,7 @@ export function openTable(root, tableId, navigate) {
       { class: "toast over", id: "game-over" },
       h("strong", {}, t("gameOver")),
       resultLines(frame.last_deal, game, ctx),
+      h("p", {}, h("a", { href: `/replay?table=${table.id}`, "data-link": "1", id: "replay-over" }, t("replayThisGame"))),
       h("p", { class: "winner" }, winner === null ? t("draw") : t("winner", { side: sideName(winner, n) })),
       table.rematch && s.seat !== null
         ? h("button", { class: "primary", id: "go-rematch", onclick: () => navigate(`/t/${table.rematch}`) }, t("goRematch"))

@@ -1,0 +1,252 @@
+// The replay page (/replay, /replay?table=<id>): open a record (a JSON record or a
+// bridge PBN file from disk, or a finished table's record) and step through it.
+// The server replays the record and sends, deal by deal, one frame per action
+// (the spectator's view plus every hand); this page only draws them.
+import { cardSvg, pretty } from "./cards.js";
+import { sideOf } from "./games.js";
+import { facts as factList } from "./games/common.js";
+import { rendererFor } from "./games/index.js";
+import { t } from "./i18n/index.js";
+import { h } from "./lobby.js";
+
+const POSITIONS = { 2: ["bottom", "top"], 3: ["bottom", "left", "right"], 4: ["bottom", "left", "top", "right"] };
+/** The seat drawn at the bottom at first (bridge diagrams put South there); ↻ turns the table. */
+const BOTTOM = { bridge: 2 };
+
+/** POST a record's text; the answer for one deal (an Error with the server's message otherwise). */
+async function fetchDeal(text, deal) {
+  const response = await fetch(`/api/replay?deal=${deal}`, { method: "POST", body: text, headers: { "Content-Type": "text/plain" } });
+  const data = await response.json().catch(() => ({}));
+  if (!response.ok) throw new Error(data.error || `${response.status}`);
+  return data;
+}
+
+export function openReplay(root, tableId) {
+  const s = { text: null, data: null, frames: new Map(), deal: 0, index: 0, bottom: 0, message: "", closed: false, busy: false };
+
+  async function load(text) {
+    s.text = text;
+    s.frames.clear();
+    s.message = "";
+    try {
+      const data = await fetchDeal(text, 0);
+      s.data = data;
+      s.frames.set(0, data.frames);
+      s.deal = 0;
+      s.index = 0;
+      s.bottom = BOTTOM[data.game] ?? 0;
+    } catch (error) {
+      s.data = null;
+      s.message = error.message;
+    }
+    render();
+  }
+
+  async function framesOf(deal) {
+    if (!s.frames.has(deal)) s.frames.set(deal, (await fetchDeal(s.text, deal)).frames);
+    return s.frames.get(deal);
+  }
+
+  /** Go to deal `deal`, frame `index` (negative: from the end). */
+  async function go(deal, index) {
+    if (!s.data || s.busy || deal < 0 || deal >= s.data.deals.length) return;
+    s.busy = true;
+    try {
+      const frames = await framesOf(deal);
+      s.deal = deal;
+      s.index = Math.max(0, Math.min(frames.length - 1, index < 0 ? frames.length + index : index));
+    } catch (error) {
+      s.message = error.message;
+    } finally {
+      s.busy = false;
+    }
+    if (!s.closed) render();
+  }
+
+  const current = () => s.frames.get(s.deal) || [];
+  const step = (delta) => {
+    const frames = current();
+    const next = s.index + delta;
+    if (next < 0) return go(s.deal - 1, -1);
+    if (next >= frames.length) return go(s.deal + 1, 0);
+    return go(s.deal, next);
+  };
+  const first = () => go(0, 0);
+  const last = () => go(s.data.deals.length - 1, -1);
+
+  function onKey(event) {
+    if (!s.data || event.target.closest?.("select, textarea, input:not([type=range])")) return;
+    const keys = { ArrowRight: () => step(1), ArrowLeft: () => step(-1), Home: first, End: last };
+    if (keys[event.key]) {
+      event.preventDefault();
+      keys[event.key]();
+    }
+  }
+  document.addEventListener("keydown", onKey);
+
+  // Drawing.
+
+  function name(seat) {
+    const label = s.data?.names?.[seat];
+    return label ? label.replace(/^bot:(.*)$/, (_, b) => t("bot", { name: b })) : t("seat", { n: seat + 1 });
+  }
+
+  function context(view, n, pos) {
+    const history = s.data.deals
+      .filter((d, i) => d.result && (i < s.deal || (i === s.deal && view.phase === "over")))
+      .map((d) => ({ number: d.number, result: d.result, points: d.points }));
+    const side = (i) => (n === 4 ? t("side", { n: i + 1 }) : name(i));
+    const none = () => {};
+    return { view, frame: null, table: null, n, me: null, pos, name, sideName: side, sideOf: (seat) => sideOf(seat, n), act: none, ui: {}, render: none, hint: null, picked: new Set(), history, clickable: (svg) => svg };
+  }
+
+  function picker() {
+    const input = h("input", { type: "file", id: "record-file", accept: ".json,.pbn,.txt,application/json" });
+    input.addEventListener("change", async () => {
+      const file = input.files?.[0];
+      if (file) load(await file.text());
+    });
+    return h("label", { class: "button file" }, t("openRecord"), " ", input);
+  }
+
+  function bar() {
+    const title = s.data ? `${s.data.title} · ${t("dealOf", { n: s.deal + 1, m: s.data.deals.length })}` : t("replay");
+    return h(
+      "header",
+      { class: "bar" },
+      h("a", { href: "/", "data-link": "1", class: "home" }, "atout"),
+      h("span", { class: "title", id: "replay-title" }, `${t("replay")} · ${title}`),
+      s.message ? h("span", { class: "message", id: "message", role: "alert" }, s.message) : null,
+      h("span", { class: "buttons" }, picker()),
+    );
+  }
+
+  function stepper(frames) {
+    const frame = frames[s.index];
+    const button = (id, label, title, onclick) => h("button", { id, title, "aria-label": title, onclick }, label);
+    const slider = h("input", { type: "range", id: "replay-slider", min: 0, max: frames.length - 1, value: s.index, "aria-label": t("actionOf", { i: s.index, n: frames.length - 1 }) });
+    slider.addEventListener("input", () => go(s.deal, Number(slider.value)));
+    const select = h("select", { id: "replay-deal", "aria-label": t("deal") }, s.data.deals.map((d, i) => h("option", { value: String(i) }, t("dealN", { n: d.number }))));
+    select.value = String(s.deal);
+    select.addEventListener("change", () => go(Number(select.value), 0));
+    const what = frame.action ? t("playedBy", { name: name(frame.action[0]), action: pretty(frame.action[1]) }) : t("dealDealt");
+    return h(
+      "div",
+      { class: "controls replay-controls", id: "controls" },
+      button("replay-first", "|◀", t("first"), first),
+      button("replay-prev", "◀", t("previous"), () => step(-1)),
+      button("replay-next", "▶", t("next"), () => step(1)),
+      button("replay-last", "▶|", t("last"), last),
+      button("replay-rotate", "↻", t("rotate"), () => {
+        s.bottom = (s.bottom + 1) % s.data.players;
+        render();
+      }),
+      select,
+      slider,
+      h("span", { id: "replay-step", role: "status" }, `${t("actionOf", { i: s.index, n: frames.length - 1 })} · ${what}`),
+      h("p", { class: "keys" }, t("replayKeys")),
+    );
+  }
+
+  /** The trick on the felt; once a trick is complete, it stays shown until the next card. */
+  function trickArea(frames, view, pos, n) {
+    const area = h("div", { class: "trick-area", id: "trick" });
+    let trick = view.trick;
+    const before = frames[s.index - 1]?.view;
+    const closed = Array.isArray(view.tricks) && before && (before.tricks?.length || 0) < view.tricks.length;
+    if (!trick?.cards?.length && closed) {
+      trick = view.tricks[view.tricks.length - 1];
+      area.classList.add("held");
+    }
+    if (!trick?.cards) return area;
+    trick.cards.forEach((card, i) => {
+      const seat = ((trick.leader ?? 0) + i) % n;
+      area.append(cardSvg(card, { className: trick.cards.length > n ? "row" : `at-${pos(seat)}` }));
+    });
+    return area;
+  }
+
+  function seatBox(seat, where, frame, game, ctx) {
+    const view = frame.view;
+    const badges = game.seatExtra ? game.seatExtra(seat, ctx) : [];
+    if (view.dealer === seat) badges.push(h("span", { class: "badge" }, t("dealer")));
+    const row = h("div", { class: "hand-row", id: `replay-hand-${seat}` }, frame.hands[seat].map((c) => cardSvg(c)));
+    const turn = view.turn === seat;
+    return h("div", { class: `seat-box pos-${where} ${turn ? "turn" : ""}`, "data-seat": seat }, h("div", { class: "seat-name" }, name(seat), ...badges), row);
+  }
+
+  function dealList(game, ctx) {
+    const rows = ctx.history.map((deal) =>
+      h("li", { "data-deal": deal.number }, h("strong", {}, t("dealResult", { n: deal.number })), game.result(deal, ctx).map((line) => h("div", {}, line))),
+    );
+    return rows.length ? h("ol", { class: "replay-deals", id: "replay-deals" }, rows) : h("p", {}, t("noDealYet"));
+  }
+
+  function panel(frames, view, game, ctx, n) {
+    const totals = view.match?.totals || [];
+    const end = s.deal === s.data.deals.length - 1 && s.index === frames.length - 1;
+    const pairs = [
+      [t("phase"), t(`phase_${view.phase}`)],
+      ...game.facts(ctx),
+      Array.isArray(view.tricks_won) ? [t("tricksThisDeal"), view.tricks_won.map((k, i) => `${ctx.sideName(i)} ${k}`).join(" · ")] : [t("tricks"), null],
+      [t("total"), totals.map((p, i) => `${ctx.sideName(i)} ${p}`).join(" · ")],
+    ];
+    if (end && s.data.complete) pairs.push([t("gameOver"), s.data.winner === null ? t("draw") : t("winner", { side: ctx.sideName(s.data.winner) })]);
+    const out = [h("h3", {}, t("details")), factList(pairs, { id: "facts" })];
+    const auction = game.auction?.(ctx);
+    if (auction) out.push(h("h3", {}, t("auction")), auction);
+    out.push(h("h3", {}, t("scoreSheet")), ...[game.sheet(ctx)].flat(), h("h3", {}, t("deals")), dealList(game, ctx));
+    return h("aside", { class: "panel", id: "panel" }, out);
+  }
+
+  function render() {
+    if (s.closed) return;
+    if (!s.data) {
+      root.replaceChildren(
+        h("section", { class: "table-page replay-page" }, bar(), h("p", { class: "status card-panel" }, tableId && !s.message ? t("connecting") : t("noRecord"))),
+      );
+      return;
+    }
+    const frames = current();
+    const frame = frames[s.index];
+    const view = frame.view;
+    const n = s.data.players;
+    const positions = POSITIONS[n] || POSITIONS[4];
+    const pos = (seat) => positions[(seat - s.bottom + n) % n];
+    const game = rendererFor(s.data.game);
+    const ctx = context(view, n, pos);
+    root.replaceChildren(
+      h(
+        "section",
+        { class: `table-page replay-page game-${s.data.game}`, "data-deal": s.deal, "data-index": s.index, "data-phase": view.phase },
+        bar(),
+        h(
+          "div",
+          { class: "felt-wrap" },
+          h("div", { class: "felt-badges", id: "badges" }, game.badge(ctx)),
+          h("div", { class: "felt", id: "felt" }, Array.from({ length: n }, (_, seat) => seatBox(seat, pos(seat), frame, game, ctx)), game.centre?.(ctx) || trickArea(frames, view, pos, n)),
+        ),
+        stepper(frames),
+        panel(frames, view, game, ctx, n),
+      ),
+    );
+  }
+
+  render();
+  if (tableId) {
+    fetch(`/api/tables/${encodeURIComponent(tableId)}/record`)
+      .then(async (response) => {
+        if (!response.ok) throw new Error((await response.json().catch(() => ({}))).error || `${response.status}`);
+        return response.text();
+      })
+      .then(load)
+      .catch((error) => {
+        s.message = error.message;
+        render();
+      });
+  }
+  return () => {
+    s.closed = true;
+    document.removeEventListener("keydown", onKey);
+  };
+}

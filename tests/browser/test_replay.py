@@ -1,0 +1,130 @@
+"""The replay page: open a record from disk, step through it with the keyboard, read the end."""
+
+from __future__ import annotations
+
+import json
+import time
+import urllib.request
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+from atout.notation.record import load_record, replay_summary
+
+EXAMPLES = Path("/work/shared/examples")
+PBN = Path("/work/shared/data/pbn")
+
+
+def _position(page: Any) -> tuple[int, int]:
+    section = page.locator(".replay-page")
+    return int(section.get_attribute("data-deal")), int(section.get_attribute("data-index"))
+
+
+def _step_to_end(page: Any, limit: int = 1000) -> int:
+    """Press → until the page stops moving; returns how many steps it took."""
+    steps = 0
+    before = _position(page)
+    while steps < limit:
+        page.keyboard.press("ArrowRight")
+        try:
+            page.wait_for_function(
+                "([d, i]) => { const s = document.querySelector('.replay-page');"
+                " return s && (+s.dataset.deal !== d || +s.dataset.index !== i); }",
+                arg=list(before),
+                timeout=2000,
+            )
+        except PlaywrightTimeout:  # no move: the end
+            return steps
+        before = _position(page)
+        steps += 1
+    raise AssertionError("the replay never ended")
+
+
+@pytest.mark.skipif(not EXAMPLES.is_dir(), reason="no shared examples here")
+def test_step_through_a_record_file_to_the_final_totals(
+    server: str, context: Any, artifacts: Path
+) -> None:
+    path = EXAMPLES / "court-piece-simple.record.json"
+    summary = replay_summary(load_record(path))
+    actions = sum(len(d["actions"]) for d in json.loads(path.read_text())["deals"])
+    page = context.new_page()
+    page.goto(server + "/")
+    page.click("#replay-link")
+    page.wait_for_url("**/replay")
+    page.set_input_files("#record-file", str(path))
+    page.wait_for_selector("#replay-slider")
+    assert _position(page) == (0, 0)
+    assert page.locator("#replay-hand-0 svg.card").count() > 0
+    page.screenshot(path=str(artifacts / "replay-start.png"))
+    steps = _step_to_end(page)
+    # One step per action, plus one from the end of each deal to the start of the next.
+    assert steps == actions + len(summary["deals"]) - 1
+    facts = page.locator("#facts").inner_text()
+    totals = " · ".join(f"Side {i + 1} {p}" for i, p in enumerate(summary["totals"]))
+    assert totals in facts
+    assert f"Winner: Side {summary['winner'] + 1}" in facts
+    assert page.locator("#replay-deals li").count() == len(summary["deals"])
+    assert page.locator(".felt .hand-row svg.card").count() == 0
+    page.screenshot(path=str(artifacts / "replay-end.png"))
+    page.keyboard.press("Home")
+    page.wait_for_function("document.querySelector('.replay-page').dataset.deal === '0'")
+    assert _position(page) == (0, 0)
+
+
+@pytest.mark.skipif(not PBN.is_dir(), reason="no shared PBN files here")
+def test_a_pbn_file_shows_four_hands_and_explained_calls(
+    server: str, context: Any, artifacts: Path
+) -> None:
+    page = context.new_page()
+    page.goto(server + "/replay")
+    page.set_input_files("#record-file", str(PBN / "example1.pbn"))
+    page.wait_for_selector("#replay-slider")
+    for seat in range(4):
+        assert page.locator(f"#replay-hand-{seat} svg.card").count() == 13
+    page.fill("#replay-slider", "8")
+    page.wait_for_selector("#auction td.explained")
+    assert page.locator("#auction td.explained").count() == 8
+    page.locator("#auction td.explained").first.hover()
+    page.screenshot(path=str(artifacts / "replay-bridge-auction.png"))
+    page.select_option("#replay-deal", "1")
+    page.wait_for_function("document.querySelector('.replay-page').dataset.deal === '1'")
+    page.keyboard.press("End")
+    page.wait_for_selector("#replay-deals li")
+    assert "4♥" in page.locator("#replay-deals").inner_text()
+    page.screenshot(path=str(artifacts / "replay-bridge-end.png"))
+
+
+def test_a_finished_bridge_table_offers_pbn_and_its_replay(server: str, context: Any) -> None:
+    body = {
+        "game": "bridge",
+        "options": {"scoring": "duplicate", "boards": 1},
+        "seats": ["bot:greedy"] * 4,
+    }
+    request = urllib.request.Request(
+        server + "/api/tables",
+        data=json.dumps(body).encode(),
+        headers={"Content-Type": "application/json"},
+        method="POST",
+    )
+    with urllib.request.urlopen(request) as response:
+        table = json.load(response)
+    deadline = time.monotonic() + 60
+    while True:
+        with urllib.request.urlopen(f"{server}/api/tables/{table['id']}") as response:
+            if json.load(response)["status"] == "over":
+                break
+        assert time.monotonic() < deadline, "the bots did not finish"
+        time.sleep(0.2)
+    page = context.new_page()
+    page.goto(f"{server}/t/{table['id']}")
+    assert page.locator("#record-pbn").is_visible()
+    with page.expect_download() as download:
+        page.click("#record-pbn")
+    assert download.value.suggested_filename.endswith(".pbn")
+    page.click("#replay-link")
+    page.wait_for_selector("#replay-slider")
+    page.keyboard.press("End")
+    page.wait_for_selector("#replay-deals li")
+    assert "Winner" in page.locator("#facts").inner_text()
