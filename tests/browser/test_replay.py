@@ -128,3 +128,17 @@ def test_a_finished_bridge_table_offers_pbn_and_its_replay(server: str, context:
     page.keyboard.press("End")
     page.wait_for_selector("#replay-deals li")
     assert "Winner" in page.locator("#facts").inner_text()
+
+
+def test_a_bridge_hint_says_why(server: str, context: Any, artifacts: Path) -> None:
+    page = context.new_page()
+    page.goto(server + "/")
+    page.select_option("#game", "bridge")
+    page.select_option("#opt-first_dealer", "0")
+    page.click("#create")
+    page.wait_for_selector("#bidding-box")
+    page.click("#hint")
+    why = page.locator("#hint-why")
+    why.wait_for()
+    assert "Why:" in why.inner_text()
+    page.screenshot(path=str(artifacts / "replay-hint-why.png"))
