@@ -96,11 +96,15 @@ def test_a_broken_or_slow_bot_is_replaced_by_a_fallback(
 ) -> None:
     settings = Settings(bot_delay=0, deal_pause=0, grace_seconds=3600, bot_budget=0.05)
     with TestClient(create_app(db_url, settings=settings)) as client:
-        # Seat 0 deals, so the bots at 1, 2 and 3 act first.
-        table = create_table(client, BOTS, options={"first_dealer": 0})
-        room = hub_of(client).rooms[table["id"]]
+        # Seat 0 deals, so the bots at 1, 2 and 3 act first; the game starts when Ana sits,
+        # once the bots are replaced.
+        body = {"game": "court-piece", "seats": BOTS, "options": {"first_dealer": 0}}
+        created = client.post("/api/tables", json=body).json()
+        room = hub_of(client).rooms[created["id"]]
         for seat in (1, 2, 3):
             room._bots[(seat, "random")] = bot
+        joined = client.post(f"/api/tables/{created['id']}/join", json={"seat": 0}).json()
+        table = {**created, "token": joined["token"]}
         with client.websocket_connect(table["ws"]) as ws:
             ws.send_json({"type": "hello", "token": table["token"]})
             frame = receive_until(ws, lambda f: state(f) and bool(f["view"]["legal"]))
