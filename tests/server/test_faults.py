@@ -112,9 +112,11 @@ def test_a_broken_or_slow_bot_is_replaced_by_a_fallback(
             # Our card may win the trick, and then it is our turn again before any bot's.
             receive_until(
                 ws,
-                lambda f: state(f)
-                and f["seq"] > frame["seq"]
-                and (f["seq"] >= frame["seq"] + 3 or bool(f["view"]["legal"])),
+                lambda f: (
+                    state(f)
+                    and f["seq"] > frame["seq"]
+                    and (f["seq"] >= frame["seq"] + 3 or bool(f["view"]["legal"]))
+                ),
             )
         actions = room.record()["deals"][0]["actions"]
         assert {seat for seat, _ in actions} >= {1, 2, 3}
