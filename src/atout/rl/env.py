@@ -5,12 +5,21 @@ game: legality, turns, scoring and what each seat may see all come from the
 engine. Its own work is bookkeeping: integers to action strings (the game's
 :class:`~atout.rl.spec.GameSpec`), views to vectors, deal points to rewards,
 and bots playing the seats that are not learning.
+
+Within a deal, the agents' actions go to the deal's immutable state
+(``State.apply``, the same call ``Match.apply`` makes) and are written into
+the match record when it is read (:attr:`AtoutEnv.match`), when a bot is to
+act, and at the deal's last action, which goes through ``Match.apply`` and is
+settled there: rebuilding the whole record at every step would cost about a
+third of a step. ``tests/rl`` check that the record is the one ``Match.apply``
+gives for the same actions.
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Mapping
+from dataclasses import replace
 from typing import Any, ClassVar, Literal
 
 import gymnasium
@@ -20,6 +29,7 @@ from pettingzoo import AECEnv  # type: ignore[import-untyped]
 from atout.bots import Bot, make_bot
 from atout.core import IllegalActionError, Match, Settlement
 from atout.games import get_game
+from atout.rl.arrays import Masks, Vectors
 from atout.rl.spec import GameSpec
 
 __all__ = ["AtoutEnv", "EpisodeKind", "RewardKind"]
@@ -37,6 +47,8 @@ class AtoutEnv(AECEnv):  # type: ignore[misc]
     (``Match.actor``: in bridge, declarer when dummy's card is due).
     """
 
+    agent_selection: str
+    """The agent to act (PettingZoo's attribute)."""
     metadata: ClassVar[dict[str, Any]] = {
         "name": "atout_v0",
         "render_modes": ["ansi"],
@@ -92,6 +104,14 @@ class AtoutEnv(AECEnv):  # type: ignore[misc]
         self.observation_spaces = {a: space for a in self.possible_agents}
         self.action_spaces = {a: gymnasium.spaces.Discrete(actions) for a in self.possible_agents}
         self._match: Match | None = None
+        self._state: Any = None
+        """The current deal's state: the match record's, plus the ``_pending`` actions."""
+        self._pending: list[tuple[int, str]] = []
+        """Actions applied to ``_state`` and not yet in the match record, as ``(seat, action)``."""
+        self._vectors = Vectors(spec, players)
+        self._masks = Masks(spec, players)
+        self._plain = type(spec).resolve is GameSpec.resolve
+        """Whether every index is one action (no split actions): ``step`` reads the table."""
         self._bots: dict[int, Bot] = {}
         self._rng = random.Random()
         self._picks: tuple[int, ...] = ()
@@ -118,6 +138,8 @@ class AtoutEnv(AECEnv):  # type: ignore[misc]
         """The match being played (its record is the episode's record)."""
         if self._match is None:
             raise RuntimeError("call reset() first")
+        if self._pending:
+            self._record()
         return self._match
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
@@ -128,7 +150,9 @@ class AtoutEnv(AECEnv):  # type: ignore[misc]
             for seat, bot in self.opponents.items()
         }
         self._match = Match.new(self.game, self.options, rng)
-        self._has_actor = hasattr(self._match.state, "actor")
+        self._state = self._match.state
+        self._pending = []
+        self._has_actor = hasattr(self._state, "actor")
         self.agents = list(self.possible_agents)
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
@@ -154,9 +178,15 @@ class AtoutEnv(AECEnv):  # type: ignore[misc]
             return
         if action is None:
             raise IllegalActionError(f"{agent} must act: None is only for finished agents")
-        match = self.match
-        state = match.deals[-1].state
-        text = self.spec.resolve(int(action), state.legal_actions(), self._picks)
+        state = self._state
+        index = int(action)
+        spec = self.spec
+        if self._plain:
+            if not 0 <= index < len(spec.actions):
+                raise IllegalActionError(f"no action {index} (actions 0..{len(spec.actions) - 1})")
+            text: str | None = spec.actions[index]
+        else:
+            text = spec.resolve(index, state.legal_actions(), self._picks)
         self._cumulative_rewards[agent] = 0.0
         if self._rewarded:
             rewards = self.rewards
@@ -164,12 +194,23 @@ class AtoutEnv(AECEnv):  # type: ignore[misc]
                 rewards[a] = 0.0
             self._rewarded = False
         if text is None:
-            self._picks = (*self._picks, int(action))
+            self._picks = (*self._picks, index)
             return
         # No seat: the engine's seat to act is the one this agent was selected for, and
-        # without one Match.apply skips looking for an ``actor`` most games do not have.
-        self._match = match.apply(text)
+        # without one the state skips looking for an ``actor`` most games do not have.
+        after: Any = state.apply(text)
         self._picks = ()
+        if not after.is_over():
+            actor = after.actor if self._has_actor else after.turn
+            if actor not in self._bots:
+                # What Match.apply would record: the seat to act and the action (table
+                # actions are canonical), kept until the record is read.
+                self._pending.append((state.turn, text))
+                self._state = after
+                self.agent_selection = self._agent_of[actor]
+                return
+        # The deal ends or a bot acts next: the record, then the general path.
+        self._match = self.match.apply(text)
         self._advance()
         if self._rewarded:
             self._accumulate_rewards()
@@ -177,15 +218,12 @@ class AtoutEnv(AECEnv):  # type: ignore[misc]
     def observe(self, agent: str) -> ObsDict:
         """The agent's view as a vector, and the mask of its legal actions (zeros if not to act)."""
         seat = self._seat_of[agent]
-        match = self.match
-        deal = match.deals[-1]
-        state: Any = deal.state
+        state = self._state
+        if state is None:
+            raise RuntimeError("call reset() first")
         spec = self.spec
         picks = self._picks if agent == self.agent_selection else ()
-        if deal.settlement is None and len(match.deals) == self._sheet_deals:
-            sheet = self._sheet
-        else:
-            sheet = self._score_sheet(match)
+        sheet = self._sheet
         encoded = spec.encode_state(state, seat, sheet, picks)
         if encoded is not None:
             actor = state.actor if self._has_actor else state.turn
@@ -196,20 +234,37 @@ class AtoutEnv(AECEnv):  # type: ignore[misc]
             legal = state.legal_actions() if view["legal"] else ()
         if legal and (self.terminations[agent] or self.truncations[agent]):
             legal = ()
-        obs, mask = spec.arrays(encoded, legal, picks)
-        return {"observation": obs, "action_mask": mask}
+        return {
+            "observation": self._vectors.vector(seat, encoded),
+            "action_mask": self._masks.mask(seat, legal, picks),
+        }
 
     def render(self) -> str | None:
         """``ansi``: the engine's one-line state (all hands: for debugging, not for agents)."""
         if self.render_mode != "ansi" or self._match is None:
             return None
-        match = self._match
+        match = self.match
         return f"{match.state!r} totals={list(match.totals)}"
 
     def close(self) -> None:
         """Nothing to release."""
 
     # Driving the match.
+
+    def _record(self) -> None:
+        """Write the pending actions and the state they led to into the match record."""
+        match = self._match
+        assert match is not None
+        deal = match.deals[-1]
+        played = replace(deal, state=self._state, actions=deal.actions + tuple(self._pending))
+        self._match = replace(match, deals=(*match.deals[:-1], played))
+        self._pending = []
+
+    def _hold(self, match: Match) -> None:
+        """Make ``match`` (with nothing pending) the one being played."""
+        self._match = match
+        self._state = match.deals[-1].state
+        self._sheet = self._score_sheet(match)
 
     def _score_sheet(self, match: Match) -> Mapping[str, Any]:
         """The public score sheet, computed once per deal (it changes only between deals)."""
@@ -232,7 +287,7 @@ class AtoutEnv(AECEnv):  # type: ignore[misc]
                 assert actor is not None
                 bot = bots.get(actor)
                 if bot is None:
-                    self._match = match
+                    self._hold(match)
                     self.agent_selection = self._agent_of[actor]
                     return
                 match = match.apply(bot.choose(match.view(actor)), state.turn)
@@ -241,12 +296,12 @@ class AtoutEnv(AECEnv):  # type: ignore[misc]
                 self._settled = len(match.deals)
                 self._reward_deal(settlement)
                 if match.is_over() or self.episode == "deal":
-                    self._match = match
+                    self._hold(match)
                     self._finish(truncated=False)
                     return
             if match.needs_deal():
                 if self.max_deals is not None and len(match.deals) >= self.max_deals:
-                    self._match = match
+                    self._hold(match)
                     self._finish(truncated=True)
                     return
                 match = match.deal_next(self._rng)
@@ -256,7 +311,7 @@ class AtoutEnv(AECEnv):  # type: ignore[misc]
             assert actor is not None
             bot = bots.get(actor)
             if bot is None:
-                self._match = match
+                self._hold(match)
                 self.agent_selection = self._agent_of[actor]
                 return
             match = match.apply(bot.choose(match.view(actor)), match.turn)

@@ -161,12 +161,13 @@ class GameSpec:
     def __init__(self, rules: Any) -> None:
         self.rules = rules
         self.index: dict[str, int] = {a: i for i, a in enumerate(self.actions)}
+        self._bit: dict[str, int] = {a: 1 << i for a, i in self.index.items()}
+        """Action to its mask bit: the table :meth:`mask_bits` reads legal lists through."""
+        self._by_index = type(self).legal_indexes is GameSpec.legal_indexes
+        """Whether the mask is the table indexes of the legal actions (no split actions)."""
         self._masks: dict[Any, int] = {}
         self._bit_bytes = (self.layout.bits + 7) // 8
         self._mask_bytes = (len(self.actions) + 7) // 8
-        self._mask_at = 8 * self._bit_bytes
-        """Where the mask starts in :meth:`arrays`' bits: the first byte after the 0/1 slots."""
-        self._all_bytes = self._bit_bytes + self._mask_bytes
 
     def legal_indexes(self, legal: Sequence[str], picks: tuple[int, ...]) -> list[int]:
         """The action indexes allowed now (``picks``: indexes chosen so far in a split action)."""
@@ -225,8 +226,13 @@ class GameSpec:
         bits = self._masks.get(key)
         if bits is None:
             bits = 0
-            for i in self.legal_indexes(legal, picks):
-                bits |= 1 << i
+            if self._by_index:
+                bit = self._bit
+                for action in legal:
+                    bits |= bit[action]
+            else:
+                for i in self.legal_indexes(legal, picks):
+                    bits |= 1 << i
             if len(self._masks) > 100_000:
                 self._masks.clear()
             self._masks[key] = bits
@@ -237,28 +243,6 @@ class GameSpec:
         bits = self.mask_bits(legal, picks)
         raw = np.frombuffer(bits.to_bytes(self._mask_bytes, "little"), _UINT8)
         return np.unpackbits(raw, None, None, "little")[: len(self.actions)].view(np.int8)
-
-    def arrays(
-        self, encoded: Encoded, legal: Sequence[str], picks: tuple[int, ...]
-    ) -> tuple[Observation, npt.NDArray[np.int8]]:
-        """:meth:`vector` and :meth:`mask` together, from one ``unpackbits``.
-
-        numpy calls cost more than the bit work around them, so this makes as
-        few as it can (positional arguments: keywords cost a third more).
-        ``legal`` empty gives a mask of zeros.
-        """
-        bits, scalars = encoded
-        layout = self.layout
-        width = layout.bits
-        at = self._mask_at
-        if legal:
-            bits |= self.mask_bits(legal, picks) << at
-        raw = np.frombuffer(bits.to_bytes(self._all_bytes, "little"), _UINT8)
-        unpacked = np.unpackbits(raw, None, None, "little")
-        out = np.empty(layout.size, _FLOAT32)
-        out[:width] = unpacked[:width]
-        out[width:] = scalars
-        return out, unpacked[at : at + len(self.actions)].view(np.int8)
 
 
 class PlayedCards:

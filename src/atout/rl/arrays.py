@@ -1,0 +1,109 @@
+"""Observation vectors and action masks as numpy arrays, at the cost of one copy each.
+
+Building a ``float32`` vector from an encoder's bits takes several numpy
+calls per step (bytes, unpack, allocate, fill), and in the environment's
+loop each costs about as much as the bit work around it. Here each seat
+keeps its last vector, and a new observation changes only the slots whose
+bits differ from that seat's previous one (a few per step: a card leaves a
+hand, joins a trick, the turn moves), written through a ``memoryview`` (plain
+C stores, no numpy call); masks are built once per distinct mask. Callers
+always get a copy: the arrays kept here are never handed out, so a caller may
+keep or change what it gets.
+
+The result is checked equal to :meth:`GameSpec.vector` and
+:meth:`GameSpec.mask` (the definitions) by ``tests/rl``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from atout.rl.spec import Encoded, GameSpec, Observation
+
+__all__ = ["Masks", "Vectors"]
+
+Mask = npt.NDArray[np.int8]
+
+
+class Vectors:
+    """One kept observation vector per seat, updated from the bits that changed."""
+
+    __slots__ = ("_arrays", "_bits", "_scalars", "_slots", "_width")
+
+    def __init__(self, spec: GameSpec, seats: int) -> None:
+        layout = spec.layout
+        self._width = layout.bits
+        self._arrays = [np.zeros(layout.size, np.float32) for _ in range(seats)]
+        self._slots: list[Any] = [a.data for a in self._arrays]
+        self._bits = [0] * seats
+        self._scalars: list[list[float]] = [[0.0] * (layout.size - layout.bits)] * seats
+
+    def vector(self, seat: int, encoded: Encoded) -> Observation:
+        """A new array equal to ``spec.vector(encoded)``."""
+        bits, scalars = encoded
+        slots = self._slots[seat]
+        old = self._bits[seat]
+        if bits != old:
+            on = bits & ~old
+            while on:
+                i = on.bit_length() - 1
+                slots[i] = 1.0
+                on ^= 1 << i
+            off = old & ~bits
+            while off:
+                i = off.bit_length() - 1
+                slots[i] = 0.0
+                off ^= 1 << i
+            self._bits[seat] = bits
+        if scalars != self._scalars[seat]:
+            at = self._width
+            for value in scalars:
+                slots[at] = value
+                at += 1
+            self._scalars[seat] = list(scalars)
+        return self._arrays[seat].copy()
+
+
+class Masks:
+    """One kept action mask per seat, updated from the bits that changed, as :class:`Vectors`.
+
+    A seat's legal actions change little from one decision to its next (a
+    card fewer, another suit to follow), while the sets themselves rarely
+    repeat (13 cards of a hand make thousands of legal subsets), so keeping
+    one array per distinct mask would mostly miss.
+    """
+
+    __slots__ = ("_arrays", "_bits", "_none", "_slots", "_spec")
+
+    def __init__(self, spec: GameSpec, seats: int) -> None:
+        self._spec = spec
+        size = len(spec.actions)
+        self._arrays = [np.zeros(size, np.int8) for _ in range(seats)]
+        self._slots: list[Any] = [a.data for a in self._arrays]
+        self._bits = [0] * seats
+        self._none = np.zeros(size, np.int8)
+
+    def mask(self, seat: int, legal: Sequence[str], picks: tuple[int, ...]) -> Mask:
+        """A new array equal to ``spec.mask(legal, picks)`` (zeros when ``legal`` is empty)."""
+        if not legal:
+            return self._none.copy()
+        bits = self._spec.mask_bits(legal, picks)
+        old = self._bits[seat]
+        if bits != old:
+            slots = self._slots[seat]
+            on = bits & ~old
+            while on:
+                i = on.bit_length() - 1
+                slots[i] = 1
+                on ^= 1 << i
+            off = old & ~bits
+            while off:
+                i = off.bit_length() - 1
+                slots[i] = 0
+                off ^= 1 << i
+            self._bits[seat] = bits
+        return self._arrays[seat].copy()

@@ -1,0 +1,106 @@
+"""The kept arrays (observation vectors and masks updated from what changed) against the
+definitions (:meth:`GameSpec.vector` and :meth:`GameSpec.mask`), and the match record
+the environment writes lazily against the one ``Match.apply`` gives."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from atout.core import Match
+from atout.rl import AtoutEnv, env
+from atout.rl.arrays import Masks, Vectors
+from tests.rl.helpers import CASES, IDS, make, play
+
+
+def expected(e: AtoutEnv, agent: str) -> tuple[np.ndarray[Any, Any], np.ndarray[Any, Any]]:
+    """The observation of ``agent`` by the definitions: the view encoder, the legal list."""
+    seat = int(agent[5:])
+    state: Any = e.match.state
+    picks = e._picks if agent == e.agent_selection else ()
+    sheet = e._score_sheet(e.match)
+    view = state.view(seat)
+    done = e.terminations[agent] or e.truncations[agent]
+    legal = state.legal_actions() if view["legal"] and not done else ()
+    return e.spec.vector(e.spec.encode(view, sheet, picks)), e.spec.mask(legal, picks)
+
+
+@settings(max_examples=12, deadline=None)
+@given(case=st.sampled_from(CASES), seed=st.integers(0, 10_000))
+def test_observations_equal_the_definitions(case: tuple[str, dict[str, Any]], seed: int) -> None:
+    """Every agent at every step: kept arrays are reused across games, so one env plays two."""
+    game, options = case
+    e = make(game, options)
+    for episode in (seed, seed + 1):
+        for _ in play(e, episode, max_steps=250):
+            for agent in e.agents:
+                obs = e.observe(agent)
+                vector, mask = expected(e, agent)
+                np.testing.assert_array_equal(obs["observation"], vector)
+                np.testing.assert_array_equal(obs["action_mask"], mask)
+                assert obs["observation"].dtype == np.float32
+                assert obs["action_mask"].dtype == np.int8
+
+
+@pytest.mark.parametrize(("game", "options"), CASES[::3], ids=IDS[::3])
+def test_callers_get_their_own_arrays(game: str, options: dict[str, Any]) -> None:
+    """Changing what observe returned changes nothing the environment keeps."""
+    e = make(game, options)
+    for step, _ in enumerate(play(e, 3, max_steps=120)):
+        agent = e.agent_selection
+        first = e.observe(agent)
+        kept = first["observation"].copy(), first["action_mask"].copy()
+        first["observation"][:] = 0.5
+        first["action_mask"][:] = 1
+        again = e.observe(agent)
+        np.testing.assert_array_equal(again["observation"], kept[0])
+        np.testing.assert_array_equal(again["action_mask"], kept[1])
+        if step % 7 == 0:  # arrays kept across steps are not shared either
+            assert not np.shares_memory(again["observation"], first["observation"])
+
+
+def test_kept_arrays_follow_any_bits() -> None:
+    """Vectors and masks equal the definitions for arbitrary bit patterns, in any order."""
+    e = make("bridge", {})
+    spec = e.spec
+    vectors, masks = Vectors(spec, 2), Masks(spec, 2)
+    rng = np.random.default_rng(5)
+    width, scalars = spec.layout.bits, spec.layout.size - spec.layout.bits
+    legal_sets = [tuple(a for a in spec.actions if rng.random() < p) for p in (0.0, 0.1, 0.5, 1.0)]
+    for _ in range(200):
+        seat = int(rng.integers(2))
+        bits = int.from_bytes(rng.bytes((width + 7) // 8), "little") & ((1 << width) - 1)
+        bits &= int.from_bytes(rng.bytes((width + 7) // 8), "little")  # sparse and dense
+        values = [float(v) for v in rng.uniform(-1, 1, scalars).astype(np.float32)]
+        np.testing.assert_array_equal(
+            vectors.vector(seat, (bits, values)), spec.vector((bits, values))
+        )
+        legal = legal_sets[int(rng.integers(len(legal_sets)))]
+        np.testing.assert_array_equal(masks.mask(seat, legal, ()), spec.mask(legal, ()))
+
+
+BOTS = [("court-piece", {"opponents": {1: "greedy"}}), ("bridge", {"opponents": {0: "random"}})]
+
+
+@pytest.mark.parametrize(("game", "options"), CASES + BOTS, ids=IDS + ["cp-bot", "bridge-bot"])
+def test_record_is_what_match_apply_gives(game: str, options: dict[str, Any]) -> None:
+    """Each deal of the environment's record, replayed action by action with ``Match.apply``."""
+    e = env(game, **options)
+    for _ in play(e, 11, max_steps=700):
+        pass
+    record = e.match
+    replay = Match(record.game, record.rules, players=record.players, extra=record.extra)
+    for deal in record.deals:
+        replay = replay.start_deal(deal.layout)
+        for seat, action in deal.actions:
+            assert replay.turn == seat
+            replay = replay.apply(action)
+        ours = replay.deals[-1]
+        assert ours.actions == deal.actions
+        assert ours.settlement == deal.settlement
+        assert repr(ours.state) == repr(deal.state)
+    assert len(replay.deals) == len(record.deals) > 0
