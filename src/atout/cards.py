@@ -189,7 +189,10 @@ SUIT_NAMES: Final[tuple[tuple[tuple[str, ...], ...], ...]] = tuple(
 Precomputed (about 13 ms at import) because listing legal cards is the
 engine's hottest path: one tuple index instead of a loop over bits.
 """
-_SPADE_NAMES, _HEART_NAMES, _DIAMOND_NAMES, _CLUB_NAMES = SUIT_NAMES
+_SPADE_NAMES: Final = SUIT_NAMES[0]
+_HEART_NAMES: Final = SUIT_NAMES[1]
+_DIAMOND_NAMES: Final = SUIT_NAMES[2]
+_CLUB_NAMES: Final = SUIT_NAMES[3]
 
 
 def card_names(mask: CardSet) -> tuple[str, ...]:

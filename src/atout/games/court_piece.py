@@ -121,15 +121,28 @@ class _Honour:
 
 
 _NO_HONOUR: Final = _Honour()
+_UNDEALT: Final = (-1, -1, -1, -1)
+"""The constructor's default ``hands``: take them from the deal.
+
+A fixed-size tuple rather than ``None``, so that compiled, the four hands pass
+from state to state unboxed (an optional tuple is an object).
+"""
+
+
+def _seat_hand(hands: tuple[int, int, int, int], seat: int) -> CardSet:
+    """``hands[seat]``, spelled out: compiled, indexing a fixed-size tuple by a
+    variable first boxes it into a new tuple of four new ints."""
+    h0, h1, h2, h3 = hands
+    return h0 if seat == 0 else h1 if seat == 1 else h2 if seat == 2 else h3
 
 
 class CourtPieceState:
     """One deal of Court Piece. Immutable; ``apply`` returns a new state.
 
-    All four hands are packed in one int (seat ``s`` at bits ``52*s``), so
-    playing a card is one xor and a new state copies a handful of references;
-    the current trick is a tuple of cards from its leader; finished tricks are
-    kept as ``(leader, cards, winner)`` tuples.
+    The four hands are card-set ints in a fixed-size tuple (four unboxed fields
+    when compiled with mypyc), so playing a card is one xor and a new state
+    copies a handful of values; the current trick is a tuple of cards from its
+    leader; finished tricks are kept as ``(leader, cards, winner)`` tuples.
     """
 
     __slots__ = (
@@ -162,7 +175,7 @@ class CourtPieceState:
         self,
         rules: CourtPieceRules,
         deal: CourtPieceDeal,
-        hands: tuple[int, int, int, int] | None = None,
+        hands: tuple[int, int, int, int] = _UNDEALT,
         trump: int = -1,
         turn: int = -1,
         leader: int = -1,
@@ -174,7 +187,7 @@ class CourtPieceState:
         """The deal before trump is named; the other arguments are for ``apply`` only."""
         self.rules = rules
         self.deal = deal
-        if hands is None:
+        if hands[0] < 0:
             h0, h1, h2, h3 = (mask_of(h) for h in deal.hands)
             hands = (h0, h1, h2, h3)
             turn = leader = deal.caller
@@ -251,7 +264,7 @@ class CourtPieceState:
 
     def hand(self, seat: int) -> CardSet:
         """The cards ``seat`` holds now (all 13 from the start; views reveal them in stages)."""
-        return self._hands[seat]
+        return _seat_hand(self._hands, seat)
 
     def is_over(self) -> bool:
         """Whether the deal has ended."""
@@ -281,12 +294,14 @@ class CourtPieceState:
         """Trump calls (♠ ♥ ♦ ♣), then cards in canonical order (suit, then rank)."""
         legal = self._legal
         if legal is None:
-            if self._turn < 0:
+            turn = self._turn
+            if turn < 0:
                 legal = ()
             elif self._trump < 0:
                 legal = TRUMP_ACTIONS
             else:
-                hand = self._hands[self._turn]
+                h0, h1, h2, h3 = self._hands  # not _seat_hand: no call on the hot path
+                hand = h0 if turn == 0 else h1 if turn == 1 else h2 if turn == 2 else h3
                 trick = self._trick
                 if trick and not self.rules.honour_mode:
                     led = trick[0] // 13
@@ -313,8 +328,9 @@ class CourtPieceState:
             return self._apply_other(action, turn if seat is None else seat)
         if turn < 0:
             raise IllegalActionError("the deal is over")
-        hands = self._hands
-        hand = hands[turn]
+        # The hands unpacked, the player's replaced: no boxing when compiled.
+        h0, h1, h2, h3 = self._hands
+        hand = h0 if turn == 0 else h1 if turn == 1 else h2 if turn == 2 else h3
         trick = self._trick
         if trick and not self.rules.honour_mode:
             legal = hand & SUIT_MASKS[trick[0] // 13] or hand
@@ -322,16 +338,16 @@ class CourtPieceState:
             legal = hand
         if not legal >> card & 1:
             raise IllegalActionError(self._refusal(turn, card))
-        # A fixed-size tuple rebuilt in place: the cheapest copy, compiled or not.
         rest = hand ^ 1 << card
         if turn == 0:
-            hands = (rest, hands[1], hands[2], hands[3])
+            h0 = rest
         elif turn == 1:
-            hands = (hands[0], rest, hands[2], hands[3])
+            h1 = rest
         elif turn == 2:
-            hands = (hands[0], hands[1], rest, hands[3])
+            h2 = rest
         else:
-            hands = (hands[0], hands[1], hands[2], rest)
+            h3 = rest
+        hands = (h0, h1, h2, h3)
         honour = self._note_renege(hand, card) if trick and self.rules.honour_mode else self._honour
         if len(trick) < 3:
             return CourtPieceState(
@@ -489,7 +505,7 @@ class CourtPieceState:
                 "only a renege, or a card played after a corrected renege, may be changed"
             )
         old = trick[position]
-        hand = self._hands[seat] | 1 << old
+        hand = _seat_hand(self._hands, seat) | 1 << old
         self._check_correction(hand, old, card)
         changed = list(self._hands)
         changed[seat] = hand ^ 1 << card
@@ -561,7 +577,7 @@ class CourtPieceState:
             first_five = deal.hands[caller][:5]
             hand = [CARD_NAMES[c] for c in first_five] if seat == caller else []
         else:
-            hand = list(card_names(self._hands[seat]))
+            hand = list(card_names(_seat_hand(self._hands, seat)))
         h0, h1, h2, h3 = self._hands
         names = CARD_NAMES
         view: dict[str, Any] = {

@@ -44,6 +44,7 @@ from atout.server.replay import frame_explanations
 from atout.server.storage import (
     ActionRow,
     SeatRow,
+    SeatTaken,
     SeqConflict,
     Store,
     Stored,
@@ -209,6 +210,8 @@ class Room:
         self.seed = table.seed
         self.status = table.status
         self.version = table.version
+        self.epoch = table.epoch or 0
+        """Undos so far: every append names it, so none builds on a record taken back."""
         self.grace = table.grace_seconds
         self.extra: JSON = dict(table.extra or {})
         self.rematch = table.rematch
@@ -421,13 +424,30 @@ class Room:
         self.broadcast()
 
     async def join(self, name: str | None, seat: int | None = None) -> tuple[int, str]:
-        """Take an open human seat (the first one unless named); returns it and its token."""
+        """Take an open human seat (the first one unless named); returns it and its token.
+
+        The database decides between two people sitting down at once on two
+        processes: the loser is seated elsewhere if any seat would do, or told.
+        """
         async with self.lock:
-            chair = self._open_seat(seat)
             token = secrets.token_urlsafe(24)
-            chair.token_hash = hash_token(token)
-            chair.name = name or f"Player {chair.number + 1}"
-            await self._save_seat(chair)
+            for _ in self.seats:
+                chair = self._open_seat(seat)
+                label = name or f"Player {chair.number + 1}"
+                try:
+                    stored = await self.hub.store.claim_seat(
+                        self.id, chair.number, hash_token(token), label, version=self.version + 1
+                    )
+                except SeatTaken:  # someone sat down through another process
+                    await self.reload()
+                    if seat is not None:
+                        raise RoomError(f"seat {seat} was just taken") from None
+                    continue
+                self.adopt(stored)
+                chair.token_hash, chair.name = hash_token(token), label
+                break
+            else:
+                raise RoomError("no free seat at this table")
             if self.status == "waiting" and all(
                 s.token_hash for s in self.seats if s.kind == "human"
             ):
@@ -451,6 +471,14 @@ class Room:
         """Give up a seat: the token stops working and a bot plays until someone joins."""
         async with self.lock:
             chair = self.seats[self.require_seat(token)]
+            try:
+                stored = await self.hub.store.release_seat(
+                    self.id, chair.number, str(chair.token_hash), version=self.version + 1
+                )
+            except SeatTaken:  # already left, through another process
+                await self.reload()
+                raise RoomError("you no longer hold this seat") from None
+            self.adopt(stored)
             chair.token_hash = None
             chair.name = None
             chair.away_since = time.monotonic()
@@ -459,11 +487,7 @@ class Room:
                     conn.seat = None
             chair.connections = 0
             self.hub.cluster.presence(self)
-            await self._save_seat(chair)
             self._changed()
-
-    async def _save_seat(self, chair: Seat) -> None:
-        self.adopt(await self.hub.store.save_seat(chair.row(self.id), version=self.version + 1))
 
     def adopt(self, stored: int) -> None:
         """Take the version the database gave a write; a jump means another process wrote too."""
@@ -491,6 +515,7 @@ class Room:
                 self.id,
                 0,
                 match.current.layout.to_json(),
+                epoch=self.epoch,
                 version=self.version + 1,
                 status="playing",
             )
@@ -545,7 +570,9 @@ class Room:
         )
         status = "over" if new.is_over() else self.status
         try:
-            stored = await self.hub.store.add_action(row, version=self.version + 1, status=status)
+            stored = await self.hub.store.add_action(
+                row, epoch=self.epoch, version=self.version + 1, status=status
+            )
         except SeqConflict:
             await self.reload()
             raise RoomError("another server took that turn; here is the table again") from None
@@ -580,6 +607,7 @@ class Room:
             return
         fresh = Room(self.hub, stored)
         self.match, self.version, self.status = fresh.match, fresh.version, fresh.status
+        self.epoch = fresh.epoch
         self.rematch, self.extra = fresh.rematch, fresh.extra
         self.started_at = self.started_at or fresh.started_at
         self.announced = max(self.announced, self.version)  # nothing new to tell others
@@ -616,7 +644,15 @@ class Room:
             record = self.record()
             record["deals"][-1]["actions"] = record["deals"][-1]["actions"][: mine[-1]]
             first = self.next_seq - dropped
-            self.adopt(await self.hub.store.drop_actions(self.id, first, version=self.version + 1))
+            try:
+                stored = await self.hub.store.drop_actions(
+                    self.id, first, epoch=self.epoch, version=self.version + 1
+                )
+            except SeqConflict:  # taken back through another process first
+                await self.reload()
+                raise RoomError("the table has moved on; look again before undoing") from None
+            self.adopt(stored)
+            self.epoch += 1
             self.match = match_from_record(record)
             self.last_trick = None
             self._changed()
@@ -736,7 +772,11 @@ class Room:
             new = match.deal_next(self._rng(number))
             try:
                 stored = await self.hub.store.add_deal(
-                    self.id, number, new.current.layout.to_json(), version=self.version + 1
+                    self.id,
+                    number,
+                    new.current.layout.to_json(),
+                    epoch=self.epoch,
+                    version=self.version + 1,
                 )
             except SeqConflict:  # another process dealt it (its lease ran out on us)
                 await self.reload()

@@ -55,6 +55,7 @@ from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 __all__ = [
     "DEFAULT_DATABASE_URL",
     "SeatRow",
+    "SeatTaken",
     "SeqConflict",
     "Store",
     "TableRow",
@@ -127,6 +128,8 @@ class TableRow(Base):
     status: Mapped[str] = mapped_column(String(12), index=True)
     """``waiting`` (not started), ``playing`` or ``over``."""
     version: Mapped[int] = mapped_column(Integer, default=0)
+    epoch: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
+    """How many times the record was taken back (undo): appends name the epoch they build on."""
     grace_seconds: Mapped[float] = mapped_column(Float, default=30.0)
     extra: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict)
     rematch: Mapped[str | None] = mapped_column(String(32), nullable=True)
@@ -172,7 +175,11 @@ class ActionRow(Base):
 
 
 class SeqConflict(Exception):
-    """Another writer took this sequence number first."""
+    """Another writer took this sequence number first, or took the record back (undo)."""
+
+
+class SeatTaken(Exception):
+    """Another writer changed this seat first (someone sat down, or its holder left)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -251,11 +258,47 @@ class Store:
     # Each write returns the table's version as stored, which may be past the one
     # asked for when another process wrote in between (see the module docstring).
 
-    async def save_seat(self, seat: SeatRow, *, version: int) -> int:
-        """A seat taken or left."""
+    async def claim_seat(
+        self, table_id: str, seat: int, token_hash: str, name: str, **values: Any
+    ) -> int:
+        """Sit down in a free human seat; :class:`SeatTaken` if someone sat there first.
+
+        The seat row itself is the referee (``UPDATE ... WHERE token_hash IS
+        NULL``), so two processes seating two people in one chair at the same
+        moment end with one seated and the other told.
+        """
         async with self.sessions.begin() as session:
-            await session.merge(seat)
-            return await self._set(session, seat.table_id, version=version)
+            claimed = await session.execute(
+                update(SeatRow)
+                .where(
+                    SeatRow.table_id == table_id,
+                    SeatRow.seat == seat,
+                    SeatRow.kind == "human",
+                    SeatRow.token_hash.is_(None),
+                )
+                .values(token_hash=token_hash, name=name)
+                .execution_options(synchronize_session=False)
+            )
+            if _rowcount(claimed) != 1:
+                raise SeatTaken(f"seat {seat} of table {table_id} is taken")
+            return await self._set(session, table_id, **values)
+
+    async def release_seat(self, table_id: str, seat: int, token_hash: str, **values: Any) -> int:
+        """Leave a seat held with ``token_hash``; :class:`SeatTaken` if it is no longer held so."""
+        async with self.sessions.begin() as session:
+            released = await session.execute(
+                update(SeatRow)
+                .where(
+                    SeatRow.table_id == table_id,
+                    SeatRow.seat == seat,
+                    SeatRow.token_hash == token_hash,
+                )
+                .values(token_hash=None, name=None)
+                .execution_options(synchronize_session=False)
+            )
+            if _rowcount(released) != 1:
+                raise SeatTaken(f"seat {seat} of table {table_id} has changed hands")
+            return await self._set(session, table_id, **values)
 
     async def save_table(self, table_id: str, **values: Any) -> int:
         """Update a table's columns (status, version, rematch...)."""
@@ -263,34 +306,52 @@ class Store:
             return await self._set(session, table_id, **values)
 
     async def add_deal(
-        self, table_id: str, number: int, layout: dict[str, Any], **values: Any
+        self,
+        table_id: str,
+        number: int,
+        layout: dict[str, Any],
+        *,
+        epoch: int | None = None,
+        **values: Any,
     ) -> int:
-        """A deal as dealt, with the table's new version; :class:`SeqConflict` if it exists."""
+        """A deal as dealt, with the table's new version.
+
+        :class:`SeqConflict` if the deal exists, or if the record is no longer
+        at ``epoch`` (an undo took back the end of the deal before).
+        """
         try:
             async with self.sessions.begin() as session:
                 session.add(DealRow(table_id=table_id, number=number, layout=layout))
                 await session.flush()
-                return await self._set(session, table_id, **values)
+                return await self._set(session, table_id, epoch=epoch, **values)
         except IntegrityError:
             raise SeqConflict(f"deal {number} of table {table_id} exists") from None
 
-    async def add_action(self, row: ActionRow, **values: Any) -> int:
-        """Append an action; :class:`SeqConflict` if its number is taken."""
+    async def add_action(self, row: ActionRow, *, epoch: int | None = None, **values: Any) -> int:
+        """Append an action; :class:`SeqConflict` if its number is taken or ``epoch`` is past."""
         try:
             async with self.sessions.begin() as session:
                 session.add(row)
                 await session.flush()
-                return await self._set(session, row.table_id, **values)
+                return await self._set(session, row.table_id, epoch=epoch, **values)
         except IntegrityError:
             raise SeqConflict(f"action {row.seq} of table {row.table_id} exists") from None
 
-    async def drop_actions(self, table_id: str, from_seq: int, **values: Any) -> int:
-        """Undo: delete the actions numbered ``from_seq`` and after."""
+    async def drop_actions(self, table_id: str, from_seq: int, *, epoch: int, **values: Any) -> int:
+        """Undo: delete the actions numbered ``from_seq`` and after, and start epoch ``epoch + 1``.
+
+        :class:`SeqConflict` if the record is no longer at ``epoch`` (another
+        undo came first). Writers still at ``epoch`` are refused from now on,
+        so nobody appends to the record as it was before the undo.
+        """
         async with self.sessions.begin() as session:
+            stored = await self._set(
+                session, table_id, epoch=epoch, new_epoch=TableRow.epoch + 1, **values
+            )
             await session.execute(
                 delete(ActionRow).where(ActionRow.table_id == table_id, ActionRow.seq >= from_seq)
             )
-            return await self._set(session, table_id, **values)
+            return stored
 
     async def version(self, table_id: str) -> int | None:
         """The table's stored version (cheap: tells whether a room is behind)."""
@@ -301,22 +362,38 @@ class Store:
             return found
 
     @staticmethod
-    async def _set(session: AsyncSession, table_id: str, **values: Any) -> int:
+    async def _set(
+        session: AsyncSession,
+        table_id: str,
+        *,
+        epoch: int | None = None,
+        new_epoch: Any = None,
+        **values: Any,
+    ) -> int:
         """Update the table row and bump its version past both the stored one and ``version``.
 
         The bump happens in the database (``version + 1`` under the row lock), so
-        two processes writing at once never get the same version.
+        two processes writing at once never get the same version. With
+        ``epoch``, the update happens only if the record is still at that epoch
+        (else :class:`SeqConflict`, and the caller's transaction rolls back).
         """
         wanted = values.pop("version", 0)
         bumped = TableRow.version + 1
         values["version"] = case((bumped >= wanted, bumped), else_=wanted)
-        stored = await session.scalar(
-            update(TableRow)
-            .where(TableRow.id == table_id)
-            .values(**values)
-            .returning(TableRow.version)
-        )
+        if new_epoch is not None:
+            values["epoch"] = new_epoch
+        statement = update(TableRow).where(TableRow.id == table_id)
+        if epoch is not None:
+            statement = statement.where(TableRow.epoch == epoch)
+        stored = await session.scalar(statement.values(**values).returning(TableRow.version))
+        if stored is None and epoch is not None:
+            raise SeqConflict(f"table {table_id} was taken back (undo) since epoch {epoch}")
         return int(stored or 0)
+
+
+def _rowcount(result: Any) -> int:
+    """Rows an UPDATE matched (``Result`` hides ``rowcount`` from the type checker)."""
+    return int(getattr(result, "rowcount", 0))
 
 
 def upgrade_schema(connection: Connection) -> None:
