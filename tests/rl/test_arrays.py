@@ -71,10 +71,17 @@ def test_kept_arrays_follow_any_bits() -> None:
     rng = np.random.default_rng(5)
     width, scalars = spec.layout.bits, spec.layout.size - spec.layout.bits
     legal_sets = [tuple(a for a in spec.actions if rng.random() < p) for p in (0.0, 0.1, 0.5, 1.0)]
-    for _ in range(200):
+    last = [0, 0]
+    for _ in range(300):
         seat = int(rng.integers(2))
-        bits = int.from_bytes(rng.bytes((width + 7) // 8), "little") & ((1 << width) - 1)
-        bits &= int.from_bytes(rng.bytes((width + 7) // 8), "little")  # sparse and dense
+        if rng.random() < 0.5:  # a few slots changed (written one by one), or many (unpacked)
+            bits = last[seat]
+            for slot in rng.integers(0, width, int(rng.integers(0, 30))):
+                bits ^= 1 << int(slot)
+        else:
+            bits = int.from_bytes(rng.bytes((width + 7) // 8), "little") & ((1 << width) - 1)
+            bits &= int.from_bytes(rng.bytes((width + 7) // 8), "little")
+        last[seat] = bits
         values = [float(v) for v in rng.uniform(-1, 1, scalars).astype(np.float32)]
         np.testing.assert_array_equal(
             vectors.vector(seat, (bits, values)), spec.vector((bits, values))

@@ -54,7 +54,24 @@ LAYOUT.add("hand_sizes", 4, scalar=True)
 LAYOUT.add("score", 4, scalar=True)
 
 _LEADER_BITS = tuple(1 << LEADER + r for r in range(4))
-_THIRTEENTHS = tuple(n / 13 for n in range(14))
+
+
+_Counts = tuple[tuple[int, int], int, int, int, int]
+_COUNTS: dict[_Counts, list[float]] = {}
+"""Tricks won and hand sizes in play by what they follow from (see :func:`_counts`)."""
+
+
+def _counts(at: _Counts) -> list[float]:
+    """Tricks won (own side, other side) and hand sizes (by relative seat), / 13.
+
+    ``at`` is (tricks won by side, the observer's side, finished tricks, cards in the
+    current trick, its leader relative to the observer): every seat holds 13 cards
+    less one per finished trick and one more if it has not played to the current
+    trick yet, and relative seat ``s`` has played iff ``(s - leader) % 4 < cards``.
+    """
+    won, side, done, played, r = at
+    out = [won[side] / 13, won[1 - side] / 13]
+    return out + [(13 - done - (((s - r) & 3) < played)) / 13 for s in range(4)]
 
 
 class CourtPieceSpec(GameSpec):
@@ -72,7 +89,9 @@ class CourtPieceSpec(GameSpec):
         self.target: int = rules.target
         self._played = PlayedCards(PLAYED, 52)
         self._fixed: tuple[Any, list[int]] = (None, [])
-        self._sheet_part: tuple[Any, list[list[float]]] = (None, [])
+        self._score: tuple[Any, list[list[float]]] = (None, [])
+        """The score scalars of each side for the sheet they were made with (it changes only
+        between deals)."""
 
     def encode(self, view: View, sheet: View, picks: tuple[int, ...]) -> Encoded:
         """Own hand, tricks, trump, seats, tricks won, the score sheet."""
@@ -107,51 +126,45 @@ class CourtPieceSpec(GameSpec):
         deal = state.deal
         leader = state.leader
         turn = state.turn
-        hand = state.hand
-        bits = hand(me) | self._fixed_bits(deal, me, trump) | _LEADER_BITS[(leader - me) & 3]
-        for card in state.trick:
+        trick = state.trick
+        done = state.completed_tricks
+        key, fixed = self._fixed
+        if key is not deal:
+            fixed = self._fixed_bits(deal, trump)
+        r = (leader - me) & 3
+        bits = state.hand(me) | fixed[me] | _LEADER_BITS[r]
+        for card in trick:
             bits |= 1 << TRICK + 52 * ((leader - me) & 3) + card
             leader += 1
         if not self.courts:
-            bits |= self._played.bits(deal, state.completed_tricks, me)
+            bits |= self._played.bits(deal, done, me)
         if turn is None:
             bits |= 1 << PHASE + 2
         else:
             bits |= 1 << PHASE + 1 | 1 << TURN + ((turn - me) & 3)
-        won = state.tricks_won
         side = me & 1
-        out = [
-            _THIRTEENTHS[won[side]],
-            _THIRTEENTHS[won[1 - side]],
-            _THIRTEENTHS[hand(me).bit_count()],
-            _THIRTEENTHS[hand((me + 1) & 3).bit_count()],
-            _THIRTEENTHS[hand((me + 2) & 3).bit_count()],
-            _THIRTEENTHS[hand((me + 3) & 3).bit_count()],
-        ]
-        out += self._sheet_scalars(sheet, me)
-        return bits, out
-
-    def _fixed_bits(self, deal: Any, me: int, trump: int) -> int:
-        """Dealer, caller and trump: the same for a whole deal once trump is named."""
-        key, table = self._fixed
-        if key is not deal:
-            dealer = deal.dealer
-            table = [
-                1 << DEALER + ((dealer - m) & 3)
-                | 1 << CALLER + ((dealer + 1 - m) & 3)
-                | 1 << TRUMP + trump
-                for m in range(4)
-            ]
-            self._fixed = (deal, table)
-        return table[me]
-
-    def _sheet_scalars(self, sheet: View, me: int) -> list[float]:
-        """The score part of the scalars (the sheet changes only between deals)."""
-        key, parts = self._sheet_part
+        won = state.tricks_won
+        at = (won, side, len(done), len(trick), r)
+        counts = _COUNTS.get(at)
+        if counts is None:
+            counts = _COUNTS[at] = _counts(at)
+        key, score = self._score
         if key is not sheet:
-            parts = [self._scalars(m, (0, 0), (0, 0, 0, 0), sheet)[6:] for m in range(4)]
-            self._sheet_part = (sheet, parts)
-        return parts[me]
+            score = [self._scalars(s, (0, 0), (0, 0, 0, 0), sheet)[6:] for s in (0, 1)]
+            self._score = (sheet, score)
+        return bits, counts + score[side]
+
+    def _fixed_bits(self, deal: Any, trump: int) -> list[int]:
+        """Dealer, caller and trump by observer: the same for a whole deal once trump is named."""
+        dealer = deal.dealer
+        table = [
+            1 << DEALER + ((dealer - m) & 3)
+            | 1 << CALLER + ((dealer + 1 - m) & 3)
+            | 1 << TRUMP + trump
+            for m in range(4)
+        ]
+        self._fixed = (deal, table)
+        return table
 
     @staticmethod
     def _seats(me: int, dealer: int, caller: int, turn: int | None, leader: int) -> int:
