@@ -9,6 +9,8 @@ Same run, same positions:
    hand (the ratio; target within 10x at 8 cards); every answer is checked.
 3. our own search on 10-card Five Hundred no-trump deals (joker in play):
    the median time of the best value; target <= 50 ms.
+4. the Court Circular solver from positions with 3 to 6 cards in the stock
+   (every legal action scored): the median time per stock size.
 
 Times are process CPU time (``time.process_time``): the machine is shared,
 and wall time measures the neighbours. Own search and DDS alternate
@@ -166,6 +168,29 @@ def bench_five_hundred(count: int) -> None:
     )
 
 
+def bench_circular(count: int) -> None:
+    from atout.solver.circular import solve_circular  # noqa: PLC0415
+
+    game = get_game("court-circular")
+    rules = game.parse_rules({})
+    rng = random.Random(6)
+    times: dict[int, list[float]] = {size: [] for size in range(3, 7)}
+    while any(len(t) < count for t in times.values()):
+        state = game.start(rules, game.deal(rules, 0, rng), game.new_tally(rules))
+        while not state.is_over() and len(state.stock) > 6:
+            state = state.apply(rng.choice(state.legal_actions()))
+        found = times.get(len(state.stock))
+        if state.is_over() or found is None or len(found) >= count:
+            continue
+        t, _ = timed(partial(solve_circular, state, max_stock=6, max_nodes=10**7))
+        found.append(t)
+    print(
+        "Court Circular, every action scored, median by cards in the stock: "
+        + ", ".join(f"{n}: {statistics.median(t) * 1e3:.0f} ms" for n, t in times.items())
+        + f" (x{count} each)"
+    )
+
+
 def main() -> None:
     quick = "--quick" in sys.argv
     bench_overhead(10 if quick else 30)
@@ -175,6 +200,7 @@ def main() -> None:
     for cards, count in sizes:
         bench_own_vs_dds(cards, count)
     bench_five_hundred(3 if quick else 15)
+    bench_circular(3 if quick else 8)
 
 
 if __name__ == "__main__":

@@ -115,3 +115,17 @@ def test_atout_solve_on_a_record(examples: Any) -> None:
     assert json.loads(full.output)["checked"] == len(within) > 0
     text = CliRunner().invoke(app, ["solve", str(record)])
     assert text.exit_code == 0 and "points" in text.output
+
+
+def test_line_strength_orders_lines_as_the_rules_do() -> None:
+    # The solver compares lines by line_strength; the engine by best_line's key.
+    from atout.games.court_circular_lines import best_line, line_strength  # noqa: PLC0415
+
+    rng = random.Random(5)
+    for _ in range(3000):
+        cards = rng.sample(range(52), 7)
+        lead = cards[0]
+        a = sum(1 << c for c in cards[1 : 1 + rng.randrange(4)])
+        b = sum(1 << c for c in cards[4 : 4 + rng.randrange(4)])
+        rules = best_line(a, lead).key > best_line(b, lead).key
+        assert (line_strength(a, lead) > line_strength(b, lead)) == rules

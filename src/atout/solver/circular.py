@@ -13,20 +13,24 @@ cards put down (the order of one's own cards does not matter for lines), the
 Lead and how far the stock is drawn. The trick's first-hand maximises, the
 other minimises; when a trick closes, its winner picks the Lead that is best
 for him and the value changes sides with him. Line strengths are cached as
-integers. The last trick (begun with an empty stock) is a yes/no game: its
-winner takes everything left, so only who wins it matters, and it is solved
-by a small search of its own. Moves are tried best-first: the table's move,
+integers. The last trick (begun with an empty stock) needs no search: its
+winner takes everything left, nobody may resign it, and a line is made of
+one's own cards only, so the better of the two players' best 3-card
+completions wins it. Each root move's value comes from null-window probes
+(MTD(f)) sharing the table; moves are tried best-first: the table's move,
 then cards by the line they make, the Lead choices by what they collect.
 
 **Depth.** A trick offers a few hundred ways to put down 3 cards each, times
 up to six choices of the next Lead and the concessions, and the trees of the
-later tricks multiply. Measured (CPU time, one core): with up to 5 cards in
-the stock (the last two tricks, or three when tricks are resigned early) a
-position solves in about 0.1 to 0.5 s; with 6 in 1 to 3 s; with 7 or more in
-many seconds to minutes; a whole deal is far out of reach. The solver is
-therefore exact from the point where at most ``max_stock`` cards remain in
-the stock (default 5) and within a budget of ``max_nodes`` searched
-positions; beyond either it raises :class:`SolverLimitError` rather than guess.
+later tricks multiply. Measured (``bench/solver.py``, CPU time on a busy
+2-core machine, medians, every action scored): 0.1 to 0.2 s with 3 cards in
+the stock (the last two tricks), 0.2 to 0.8 s with 4 or 5 (two tricks, or
+three when one is resigned early), about 1.5 s with 6, several seconds with
+7, tens of seconds with 9 (three full tricks); a whole deal is far out of
+reach. So the solver is exact from the point where at most ``max_stock``
+cards remain in the stock (default 5) and within a budget of ``max_nodes``
+searched positions; beyond either it raises :class:`SolverLimitError`
+rather than guess.
 
 >>> import random
 >>> from atout.games import get_game
@@ -47,7 +51,7 @@ from itertools import combinations
 from typing import Any
 
 from atout.cards import CARD_BY_NAME, CardSet, card_name
-from atout.games.court_circular_lines import best_line, card_points
+from atout.games.court_circular_lines import card_points, line_strength
 
 __all__ = [
     "CONCEDE",
@@ -67,7 +71,7 @@ _LEAD = 64
 """``_LEAD + card``: the trick winner's choice of the next Lead."""
 _INF = 10_000
 DEFAULT_MAX_STOCK = 5
-DEFAULT_MAX_NODES = 400_000
+DEFAULT_MAX_NODES = 300_000
 
 
 class SolverLimitError(ValueError):
@@ -88,6 +92,10 @@ _BONUS_2 = _bonus_mask(2)
 _BASE_UP = card_points(0, face_up=True) - card_points(0, face_up=False) + 1
 
 
+_CARD_UP = tuple(card_points(c, face_up=True) for c in range(52))
+_CARD_DOWN = tuple(card_points(c, face_up=False) for c in range(52))
+
+
 def _points(cards: CardSet, face_up: bool) -> int:
     """What ``cards`` score won face up or face down (base per card plus the bonuses)."""
     return (
@@ -97,13 +105,32 @@ def _points(cards: CardSet, face_up: bool) -> int:
     )
 
 
-def _bits(cards: CardSet) -> list[int]:
-    out = []
-    while cards:
-        low = cards & -cards
-        out.append(low.bit_length() - 1)
-        cards ^= low
-    return out
+_BITS: dict[int, tuple[int, ...]] = {}
+"""Card sets met by the searches -> their cards, low first."""
+_LINES: dict[int, int] = {}
+"""``own << 6 | lead`` -> :meth:`_Search.line`: pure rules, shared by every search."""
+_TABLE_LIMIT = 1 << 20
+"""Entries a shared cache may hold before it starts afresh."""
+
+
+def _bits(cards: CardSet) -> tuple[int, ...]:
+    """The cards of a set, low first (cached: the same hands come back again and again)."""
+    found = _BITS.get(cards)
+    if found is None:
+        out = []
+        rest = cards
+        while rest:
+            low = rest & -rest
+            out.append(low.bit_length() - 1)
+            rest ^= low
+        found = _BITS[cards] = tuple(out)
+    return found
+
+
+def _trim_caches() -> None:
+    for cache in (_BITS, _LINES):
+        if len(cache) > _TABLE_LIMIT:
+            cache.clear()
 
 
 @dataclass(frozen=True)
@@ -161,15 +188,16 @@ class _Search:
         self.max_nodes = max_nodes
         self.table: dict[tuple[int, ...], tuple[int, int, int]] = {}
         self.last_table: dict[tuple[int, ...], bool] = {}
-        self.lines: dict[tuple[int, int], int] = {}
+        self.completions: dict[tuple[int, int, int], int] = {}
+        _trim_caches()
 
-    def line(self, own: CardSet, lead: int) -> int:
+    @staticmethod
+    def line(own: CardSet, lead: int) -> int:
         """The strength of the best line of ``own`` with ``lead``, as one integer."""
-        found = self.lines.get((own, lead))
+        index = own << 6 | lead
+        found = _LINES.get(index)
         if found is None:
-            kind, count, best = best_line(own, lead).key
-            found = (kind * 8 + count) * 64 + best + 1
-            self.lines[(own, lead)] = found
+            found = _LINES[index] = line_strength(own, lead)
         return found
 
     def refill(self, winner: CardSet, loser: CardSet, drawn: int) -> tuple[int, int, int]:
@@ -275,8 +303,8 @@ class _Search:
 
     def order(self, hand: int, own: int, lead: int, first: int) -> list[int]:
         """The cards of ``hand``: the table's best move first, then by the line they make."""
-        cards = _bits(hand)
-        cards.sort(key=lambda c: -self.line(own | 1 << c, lead))
+        line = self.line
+        cards = sorted(_bits(hand), key=lambda c: -line(own | 1 << c, lead))
         if first in cards:
             cards.remove(first)
             cards.insert(0, first)
@@ -311,13 +339,13 @@ class _Search:
         beta: int,
     ) -> int:
         """The winner's best points difference over his choices of the next Lead."""
-        choices = []
-        for card in _bits(table):
-            choices.append((_points(table ^ 1 << card | 1 << lead, face_up), card))
-        choices.sort(reverse=True)
+        total = _points(table | 1 << lead, face_up)
+        worth = _CARD_UP if face_up else _CARD_DOWN
         hw, hl, now = self.refill(winner, loser, drawn)
         best = -_INF
-        for gained, card in choices:
+        # The cheapest card kept as the Lead collects the most: try it first.
+        for card in sorted(_bits(table), key=worth.__getitem__):
+            gained = total - worth[card]
             value = gained + self.trick(hw, hl, 0, 0, card, now, alpha - gained, beta - gained)
             if value > best:
                 best = value
@@ -350,12 +378,27 @@ class _Search:
         need = PER_TRICK - own.bit_count()
         if need <= 0:
             return self.line(own, lead)
-        return max(self.line(own | extra, lead) for extra in _subsets(_bits(hand), need))
+        key = (hand, own, lead)
+        found = self.completions.get(key)
+        if found is None:
+            line = self.line
+            found = max(line(own | extra, lead) for extra in _subsets(hand, need))
+            self.completions[key] = found
+        return found
 
 
-def _subsets(cards: list[int], size: int) -> list[int]:
-    """Every ``size``-card subset of ``cards`` as a bitmask."""
-    return [sum(1 << c for c in chosen) for chosen in combinations(cards, size)]
+_SUBSETS: dict[tuple[int, int], tuple[int, ...]] = {}
+
+
+def _subsets(hand: CardSet, size: int) -> tuple[int, ...]:
+    """Every ``size``-card subset of ``hand`` as a bitmask (cached)."""
+    found = _SUBSETS.get((hand, size))
+    if found is None:
+        if len(_SUBSETS) > _TABLE_LIMIT:
+            _SUBSETS.clear()
+        found = tuple(sum(1 << c for c in chosen) for chosen in combinations(_bits(hand), size))
+        _SUBSETS[(hand, size)] = found
+    return found
 
 
 def solve_position(pos: CircularPosition, *, max_nodes: int = DEFAULT_MAX_NODES) -> dict[int, int]:
