@@ -1,8 +1,10 @@
 """Two uvicorn processes on one PostgreSQL database and one Redis.
 
 Clients spread over both play whole games; the same turn fired at both at
-once is applied exactly once; a process killed mid-game leaves the other to
-carry on, its bots resuming once the dead process's lease lapses.
+once is applied exactly once; two people sitting in one chair through both at
+once end with one seated; undos racing the bots of the other process never
+leave a record that does not replay; a process killed mid-game leaves the
+other to carry on, its bots resuming once the dead process's lease lapses.
 """
 
 from __future__ import annotations
@@ -139,6 +141,94 @@ async def _one_race(seats: list[Seat]) -> str:
     if first == last:
         return "either"
     return "a" if refused == (0, 1) else "b"
+
+
+async def _sit(server: Server, table_id: str, name: str, seat: int | None) -> httpx.Response:
+    body: dict[str, Any] = {"name": name} if seat is None else {"name": name, "seat": seat}
+    async with httpx.AsyncClient(timeout=10) as client:
+        return await client.post(f"{server.http}/api/tables/{table_id}/join", json=body)
+
+
+async def _sit_at_once(
+    a: Server, b: Server, table_id: str, seat: int | None
+) -> tuple[httpx.Response, httpx.Response]:
+    first, second = await asyncio.gather(
+        _sit(a, table_id, "Ana", seat), _sit(b, table_id, "Bo", seat)
+    )
+    return first, second
+
+
+def _players_agree(pair: list[Server], table_id: str, token: str) -> list[str] | None:
+    seen = [record(server, table_id, token)["players"] for server in pair]
+    return seen[0] if seen[0] == seen[1] else None
+
+
+def test_two_people_sitting_in_one_chair_through_both_processes(pair: list[Server]) -> None:
+    a, b = pair
+    for _ in range(6):
+        table = create(a, ["human", "human", "human", "bot:random"], sit=0)
+        httpx.get(f"{b.http}/api/tables/{table['id']}/spectate", timeout=5)  # b holds it too
+        ana, bo = asyncio.run(_sit_at_once(a, b, table["id"], 1))
+        codes = sorted((ana.status_code, bo.status_code))
+        assert codes == [200, 400], (ana.text, bo.text)
+        loser = ana if ana.status_code == 400 else bo
+        assert "seat 1" in loser.json()["error"]
+        winner = "Ana" if loser is bo else "Bo"
+        players = _wait_for(
+            lambda t=table: _players_agree(pair, t["id"], t["token"]), 10, "agreement"
+        )
+        assert players[1] == winner
+        # Asking for any seat, both sit down, in two different chairs.
+        ana, bo = asyncio.run(_sit_at_once(a, b, table["id"], None))
+        assert sorted((ana.status_code, bo.status_code)) == [200, 400]  # one chair was left
+        assert (ana if ana.status_code == 200 else bo).json()["seat"] == 2
+    table = create(a, ["human"] * 4, sit=0)
+    ana, bo = asyncio.run(_sit_at_once(a, b, table["id"], None))
+    assert (ana.status_code, bo.status_code) == (200, 200), (ana.text, bo.text)
+    assert {ana.json()["seat"], bo.json()["seat"]} <= {1, 2, 3}
+    assert ana.json()["seat"] != bo.json()["seat"]
+    players = _wait_for(lambda: _players_agree(pair, table["id"], table["token"]), 10, "agreement")
+    assert {"Ana", "Bo"} <= set(players)
+
+
+def test_undos_racing_the_other_process_bots_keep_the_record_whole(pair: list[Server]) -> None:
+    a, b = pair
+    table = create(a, ["human"] + ["bot:random"] * 3, sit=0, options={"target": 3})
+    holder = _wait_for(lambda: _lease_holder(table["id"], pair), 10, "a lease holder")
+    other = b if holder is a else a
+    rng = random.Random(5)
+
+    async def play_and_take_back() -> None:
+        # The person is on the process that does not play the bots.
+        async with Seat(other.ws(table["ws"]), table["token"]) as me:
+            seen = -1  # versions, not sequence numbers: an undo takes the sequence back
+            for _ in range(40):
+                state = await me.wait(
+                    lambda s, after=seen: (
+                        s["table"]["status"] == "over"
+                        or (bool(s["view"]["legal"]) and s["version"] > after)
+                    ),
+                    timeout=30,
+                )
+                if state["table"]["status"] == "over":
+                    return
+                seen = state["version"]
+                action = rng.choice(state["view"]["legal"])
+                await me.send({"type": "action", "action": action, "seq": state["seq"]})
+                # At once, while the bots answer on the other process.
+                await asyncio.sleep(rng.choice((0, 0.001, 0.005, 0.02)))
+                await me.send({"type": "undo"})
+            await _play(me, rng)  # then to the end, when the whole record is public
+
+    asyncio.run(play_and_take_back())
+    done = _wait_for(
+        lambda: record(holder, table["id"]).get("complete") and record(holder, table["id"]),
+        30,
+        "the game to end",
+    )
+    assert record(other, table["id"]) == done
+    # The record replays: nothing was appended to a record taken back.
+    assert match_from_record(done).is_over()
 
 
 def _lease_holder(table_id: str, servers_: list[Server]) -> Server | None:
