@@ -6,6 +6,13 @@ number under ``UNIQUE(table_id, seq)``: that constraint, not a lock in memory,
 keeps two writers (two server processes) from both taking action ``n``. A
 write that loses the race raises :class:`SeqConflict` and the room reloads.
 
+Two other races are refereed by the rows themselves: a seat is taken with
+``UPDATE ... WHERE token_hash IS NULL`` (:class:`SeatTaken` for the second
+person), and an undo, which deletes the end of the record and so frees
+sequence numbers, starts a new ``epoch`` of the table; appends, deals and
+undos name the epoch they were computed in and are refused
+(:class:`SeqConflict`) once an undo has moved the table on.
+
 Every write also bumps the table's ``version`` *in the database*
 (``version + 1``, read back with ``RETURNING``), so versions stay unique and
 increasing across processes: a process that sees a version it did not expect
