@@ -221,8 +221,8 @@ def line_strength(own: CardSet, lead: Card) -> int:
             kind = _class_two(subset) if size == 3 else _class_three(subset)
             if kind is not None and (kind, size, top) > best:
                 best = (kind, size, top)
-    kind, count, top = best
-    return (kind * 8 + count) * 64 + top + 1
+    rank, count, strength = best
+    return (rank * 8 + count) * 64 + strength + 1
 
 
 def _lines_of(own: tuple[Card, ...], lead: Card) -> list[Line]:
