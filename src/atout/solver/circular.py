@@ -109,7 +109,7 @@ _BITS: dict[int, tuple[int, ...]] = {}
 """Card sets met by the searches -> their cards, low first."""
 _LINES: dict[int, int] = {}
 """``own << 6 | lead`` -> :meth:`_Search.line`: pure rules, shared by every search."""
-_TABLE_LIMIT = 1 << 20
+_TABLE_LIMIT = 1 << 18
 """Entries a shared cache may hold before it starts afresh."""
 
 
@@ -394,7 +394,7 @@ def _subsets(hand: CardSet, size: int) -> tuple[int, ...]:
     """Every ``size``-card subset of ``hand`` as a bitmask (cached)."""
     found = _SUBSETS.get((hand, size))
     if found is None:
-        if len(_SUBSETS) > _TABLE_LIMIT:
+        if len(_SUBSETS) > _TABLE_LIMIT >> 2:
             _SUBSETS.clear()
         found = tuple(sum(1 << c for c in chosen) for chosen in combinations(_bits(hand), size))
         _SUBSETS[(hand, size)] = found
