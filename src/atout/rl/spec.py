@@ -249,21 +249,19 @@ class PlayedCards:
     """The cards each seat played in finished tricks, kept from step to step within a deal.
 
     Fast encoders call :meth:`bits` with a state's ``completed_tricks``: the
-    tuple only grows during a deal (each trick appends one entry), so only
-    the new tricks are read, and the bits of a block of seat-relative card
-    slots are computed once per observer and trick.
+    tuple only grows during a deal (each trick appends one entry), so each
+    observer's bits take in only the tricks finished since its last call, from
+    a table of the bit of every (relative seat, card) slot.
     """
 
-    __slots__ = ("_deal", "_masks", "_offset", "_placed", "_seen", "_width")
+    __slots__ = ("_deal", "_placed", "_seen", "_slot")
 
     def __init__(self, offset: int, width: int) -> None:
         """The block starts at ``offset``; each of its 4 seat sub-blocks is ``width`` slots."""
-        self._offset = offset
-        self._width = width
+        self._slot = [[1 << offset + width * r + c for c in range(width)] for r in range(4)]
         self._deal: object = None
-        self._seen = 0
-        self._masks = [0, 0, 0, 0]
-        self._placed: list[int | None] = [None, None, None, None]
+        self._seen = [0, 0, 0, 0]
+        self._placed = [0, 0, 0, 0]
 
     def bits(
         self,
@@ -274,25 +272,22 @@ class PlayedCards:
     ) -> int:
         """The block's bits for observer ``me``: card ``c`` of relative seat ``r`` is bit
         ``offset + width * r + c``. ``skip`` is a seat that sits out (Five Hundred's misère)."""
-        if deal is not self._deal or self._seen > len(done):
-            self._deal, self._seen, self._masks = deal, 0, [0, 0, 0, 0]
-            self._placed = [0, 0, 0, 0] if not done else [None, None, None, None]
-        if self._seen < len(done):
-            masks = self._masks
-            for leader, cards, _ in done[self._seen :]:
-                seat = leader
-                for card in cards:
-                    if seat == skip:
-                        seat = (seat + 1) & 3
-                    masks[seat] |= 1 << card
-                    seat = (seat + 1) & 3
-            self._seen = len(done)
-            self._placed = [None, None, None, None]
+        if deal is not self._deal:
+            self._deal, self._seen, self._placed = deal, [0, 0, 0, 0], [0, 0, 0, 0]
+        seen = self._seen[me]
+        if seen == len(done):
+            return self._placed[me]
         placed = self._placed[me]
-        if placed is None:
-            offset, width, masks = self._offset, self._width, self._masks
-            placed = 0
-            for seat in range(4):
-                placed |= masks[seat] << offset + width * ((seat - me) & 3)
-            self._placed[me] = placed
+        if seen > len(done):  # not a later state of the same deal: start again
+            seen = placed = 0
+        slot = self._slot
+        for leader, cards, _ in done[seen:]:
+            seat = leader
+            for card in cards:
+                if seat == skip:
+                    seat = (seat + 1) & 3
+                placed |= slot[(seat - me) & 3][card]
+                seat = (seat + 1) & 3
+        self._placed[me] = placed
+        self._seen[me] = len(done)
         return placed
