@@ -20,7 +20,7 @@ from typing import Any
 from atout.cards import card_name, parse_card, parse_suit, rank_of, suit_of
 from atout.tricks import plain_trick_winner
 
-__all__ = ["choose", "name_trump"]
+__all__ = ["choose", "choose_card", "name_trump"]
 
 
 def choose(view: Mapping[str, Any], rng: random.Random) -> str:
@@ -34,9 +34,14 @@ def choose(view: Mapping[str, Any], rng: random.Random) -> str:
     hand = [parse_card(c) for c in view["hand"]]
     trick = tuple(parse_card(c) for c in view["trick"]["cards"])
     cards = _lawful([parse_card(c) for c in legal if c in view["hand"]], hand, trick)
+    return card_name(choose_card(cards, trick, trump))
+
+
+def choose_card(cards: Sequence[int], trick: Sequence[int], trump: int) -> int:
+    """The greedy card among ``cards`` (the legal ones) with ``trick`` on the table."""
     if not trick:
-        return card_name(_lead(cards, trump))
-    return card_name(_follow(cards, trick, trump))
+        return _lead(list(cards), trump)
+    return _follow(list(cards), tuple(trick), trump)
 
 
 def name_trump(first_five: Sequence[int]) -> int:

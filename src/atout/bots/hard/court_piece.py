@@ -7,6 +7,12 @@ reaches seven (+1) or not (-1), asked of DDS as a yes/no target, which is
 many times faster than counting tricks; in the Bavney chase the question is
 all thirteen tricks (or, defending, one). Ties go to the medium bot's card.
 
+Worlds are weighted by the opponents' plays (:mod:`.court_piece_evidence`):
+each world is one of a few uniform draws, picked in proportion to how well
+rule play explains what the opponents did in it.
+When every legal card is equivalent (touching ranks of one suit, no card
+left out between them) the choice cannot matter and is answered at once.
+
 The trump call is simulated too: for each world (the caller's eight unseen
 cards drawn as well), DDS says whether the caller's side makes seven tricks
 with each suit as trump, the caller leading; the suit that makes most often
@@ -20,13 +26,17 @@ import time
 from collections.abc import Mapping
 from typing import Any
 
+from atout.bots.hard.court_piece_evidence import PlayEvidence, believable_world
 from atout.bots.medium import court_piece as medium
 from atout.bots.pimc import pimc
 from atout.bots.sampling import court_piece_world
-from atout.cards import parse_card
+from atout.cards import CardSet, mask_of, parse_card
 from atout.solver.dds import dds_solve
 
-__all__ = ["choose"]
+__all__ = ["CANDIDATES", "choose"]
+
+CANDIDATES = 8
+"""Uniform worlds drawn for each world used; the play evidence picks one of them."""
 
 
 def _need(won: list[int], side: int, *, courts: bool) -> tuple[int, tuple[float, float]]:
@@ -67,10 +77,16 @@ def choose(view: Mapping[str, Any], rng: random.Random, budget: float, samples: 
     need, stakes = _need(won, side, courts=courts)
     if need > len(view["hand"]):
         return fallback  # the deal's result no longer depends on this card
+    hand = mask_of(parse_card(c) for c in view["hand"])
+    if _equivalent(list(by_card), hand | _gone(view)):
+        return fallback
+    evidence = PlayEvidence.from_view(view)
+
+    def draw(r: random.Random) -> list[CardSet]:
+        return list(court_piece_world(view, r).hands)
 
     def evaluate(r: random.Random) -> dict[str, float] | None:
-        world = court_piece_world(view, r)
-        hands = list(world.hands)
+        hands = believable_world(draw, evidence, r, CANDIDATES)
         # One yes/no question per world is all the deal asks: can we reach ``need`` tricks?
         # DDS answers it (for every card at once) far faster than it counts tricks.
         scores = dds_solve(hands, trump, leader, trick, target=need, solutions=2)
@@ -82,6 +98,24 @@ def choose(view: Mapping[str, Any], rng: random.Random, budget: float, samples: 
     return pimc(
         legal, evaluate, rng, deadline=deadline, min_samples=2, max_samples=2 * samples, prior=prior
     )
+
+
+def _gone(view: Mapping[str, Any]) -> CardSet:
+    """Every card already played (finished tricks the view shows, and the current one)."""
+    names = [c for t in view.get("tricks") or [] for c in t["cards"]]
+    names += view["trick"]["cards"]
+    return mask_of(parse_card(c) for c in names)
+
+
+def _equivalent(cards: list[int], known: CardSet) -> bool:
+    """Whether the cards are one suit with every card between them in ``known`` (ours or gone).
+
+    Then they win and lose exactly the same tricks, so no sampling is needed.
+    (Under the courts rules old tricks are hidden, so only our own cards count.)
+    """
+    if len({c // 13 for c in cards}) != 1:
+        return False
+    return all(known >> c & 1 for c in range(min(cards), max(cards) + 1))
 
 
 def _call_trump(view: Mapping[str, Any], rng: random.Random, deadline: float, samples: int) -> str:
