@@ -10,9 +10,9 @@ Within a deal, the agents' actions go to the deal's immutable state
 (``State.apply``, the same call ``Match.apply`` makes) and are written into
 the match record when it is read (:attr:`AtoutEnv.match`), when a bot is to
 act, and at the deal's last action, which goes through ``Match.apply`` and is
-settled there: rebuilding the whole record at every step would cost about a
-third of a step. ``tests/rl`` check that the record is the one ``Match.apply``
-gives for the same actions.
+settled there: rebuilding the whole record (a new ``PlayedDeal`` and ``Match``)
+at every step is work no agent needs before the deal ends. ``tests/rl`` check
+that the record is the one ``Match.apply`` gives for the same actions.
 """
 
 from __future__ import annotations
