@@ -200,17 +200,18 @@ class AtoutEnv(AECEnv):  # type: ignore[misc]
         # without one the state skips looking for an ``actor`` most games do not have.
         after: Any = state.apply(text)
         self._picks = ()
-        if not after.is_over():
+        if after.is_over():  # settled by Match.apply
+            self._match = self.match.apply(text)
+        else:
+            # What Match.apply would record: the seat to act and the action (table
+            # actions are canonical), kept until the record is read.
+            self._pending.append((state.turn, text))
+            self._state = after
             actor = after.actor if self._has_actor else after.turn
             if actor not in self._bots:
-                # What Match.apply would record: the seat to act and the action (table
-                # actions are canonical), kept until the record is read.
-                self._pending.append((state.turn, text))
-                self._state = after
                 self.agent_selection = self._agent_of[actor]
                 return
-        # The deal ends or a bot acts next: the record, then the general path.
-        self._match = self.match.apply(text)
+            self._record()  # bots read the match's view
         self._advance()
         if self._rewarded:
             self._accumulate_rewards()
