@@ -1,12 +1,19 @@
 #!/usr/bin/env bash
-# Build atout's hot modules with mypyc in a separate environment; run the engine and solver benchmarks there.
+# Install atout the way a user does (`pip install .`: a wheel, the engine compiled with mypyc) in a
+# separate environment, check that the compiled modules are the ones imported, run the engine and
+# solver benchmarks there.
 #   bench/compiled.sh [bench/engine.py arguments]
 set -euo pipefail
 cd "$(dirname "$0")/.."
 python3 -m venv .venv-compiled
-.venv-compiled/bin/python -m pip install -q --upgrade pip setuptools mypy open-spiel
-ATOUT_MYPYC=1 .venv-compiled/bin/python -m pip install -q --no-build-isolation .
+.venv-compiled/bin/python -m pip install -q --upgrade pip open-spiel
+.venv-compiled/bin/python -m pip install -q .
 cd bench  # run outside the source tree, so the installed (compiled) package is imported
-../.venv-compiled/bin/python -c "import atout.games.court_piece as m; print('engine:', m.__file__)"
+../.venv-compiled/bin/python - <<'PY'
+import atout.games.court_piece as m
+print("engine:", m.__file__)
+if not m.__file__.endswith(".so"):
+    raise SystemExit("not compiled: install a C compiler and the Python headers (see setup.py)")
+PY
 ../.venv-compiled/bin/python engine.py "$@"
 ../.venv-compiled/bin/python solver.py

@@ -93,7 +93,7 @@ def trick_winner(cards: Sequence[Card], order: TrickOrder, led: int | None = Non
     return best
 
 
-def plain_trick_winner(cards: tuple[Card, ...], trump: int) -> int:
+def plain_trick_winner(cards: Sequence[Card], trump: int) -> int:
     """:func:`trick_winner` for plain 52-card games, written for speed.
 
     Within a suit a higher card index is a higher rank, so one comparison decides.
