@@ -1,7 +1,7 @@
 """Build backend: setuptools, with the engine's hot modules compiled by mypyc in wheels.
 
 ``pip install .`` builds a wheel, and a wheel compiles the modules listed in
-``setup.py`` with mypyc (about 2.5x faster card play, see ``bench/engine.py``)
+``setup.py`` with mypyc (about 3x faster card play, see ``bench/engine.py``)
 when this machine can build C extensions: a C compiler and Python's headers.
 Without them the wheel is pure Python, the same package, only slower.
 ``ATOUT_MYPYC=0`` asks for pure Python. Editable installs (``pip install -e``)
