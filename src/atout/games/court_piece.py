@@ -133,7 +133,15 @@ def _seat_hand(hands: tuple[int, int, int, int], seat: int) -> CardSet:
     """``hands[seat]``, spelled out: compiled, indexing a fixed-size tuple by a
     variable first boxes it into a new tuple of four new ints."""
     h0, h1, h2, h3 = hands
-    return h0 if seat == 0 else h1 if seat == 1 else h2 if seat == 2 else h3
+    if seat == 0:
+        return h0
+    if seat == 1:
+        return h1
+    if seat == 2:
+        return h2
+    if seat == 3:
+        return h3
+    raise IndexError(f"no seat {seat} (seats are 0 to 3)")
 
 
 class CourtPieceState:
