@@ -15,7 +15,9 @@ the deal points, to 5).
 deal, the card that double dummy says still reaches its side's target (the
 medium card when several or none do), with the medium trump call. It
 shows how much of the deal is decided by the cards: what a pair that knew
-everything would score against greedy with this approach.
+everything would score against greedy with this approach. ``oracle+``
+plays, when no card reaches the target, the card that keeps most tricks
+(what Hard's trick weight aims at) instead of the medium card.
 """
 
 from __future__ import annotations
@@ -39,7 +41,7 @@ GAME = get_game("court-piece")
 Chooser = Callable[[Match, Mapping[str, Any]], str]
 
 
-def _oracle(seed: int) -> Chooser:
+def _oracle(seed: int, *, most_tricks: bool) -> Chooser:
     rng = random.Random(seed)
 
     def choose(match: Match, view: Mapping[str, Any]) -> str:
@@ -54,18 +56,21 @@ def _oracle(seed: int) -> Chooser:
         hands = [mask_of(parse_card(c) for c in v["hand"]) for v in views]
         trick = [parse_card(c) for c in view["trick"]["cards"]]
         trump = "SHDC".index(view["trump"])
-        scores = dds_solve(
-            hands, trump, int(view["trick"]["leader"]), trick, target=need, solutions=2
-        )
-        made = [a for a in legal if scores.get(parse_card(a), -1) >= need]
-        return fallback if not made or fallback in made else made[0]
+        leader = int(view["trick"]["leader"])
+        scores = dds_solve(hands, trump, leader, trick, solutions=3)
+        tricks = {a: scores.get(parse_card(a), -1) for a in legal}
+        best = max(tricks.values())
+        if best < need and not most_tricks:
+            return fallback
+        good = [a for a in legal if tricks[a] >= min(need, best)]
+        return fallback if fallback in good else good[0]
 
     return choose
 
 
 def _bot(name: str, seed: int, budget: float) -> Chooser:
-    if name == "oracle":
-        return _oracle(seed)
+    if name.startswith("oracle"):
+        return _oracle(seed, most_tricks=name == "oracle+")
     bot = make_bot(name, "court-piece", seed, budget_seconds=budget)
     return lambda match, view: bot.choose(view)
 
@@ -108,7 +113,7 @@ def main() -> None:
     parser.add_argument("--deals", type=int, default=100, help="Seeds (each played twice).")
     parser.add_argument("--seed", type=int, default=100)
     parser.add_argument("--budget", type=float, default=0.4, help="Hard seconds per decision.")
-    parser.add_argument("--bots", default="medium,hard,oracle")
+    parser.add_argument("--bots", default="medium,hard,oracle,oracle+")
     args = parser.parse_args()
     seeds = range(args.seed, args.seed + args.deals)
     won: dict[str, set[tuple[int, bool]]] = {}
