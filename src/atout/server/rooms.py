@@ -224,6 +224,8 @@ class Room:
         self.connections: set[Connection] = set()
         self.last_trick: JSON | None = None
         self._bots: dict[tuple[int, str], Bot] = {}
+        self._views: dict[int | None, JSON] = {}
+        self._views_of: Match | None = None
         # Scale-out (cluster.py): the last version announced, people on other processes,
         # whether this process drives the table, this room's channel.
         self.announced = self.version
@@ -291,7 +293,7 @@ class Room:
             deals.append(entry)
         out: JSON = {**self.record(), "deals": deals, "complete": False, "partial": True}
         if self.match is not None:
-            out["view"] = self.match.view(seat)
+            out["view"] = self.view(seat)
         return out
 
     @property
@@ -331,12 +333,32 @@ class Room:
         """Someone sits at ``seat``, through this process or another."""
         return self.seats[seat].connections > 0 or self.presence.count(seat) > 0
 
+    def view(self, seat: int | None, match: Match | None = None) -> JSON:
+        """``seat``'s view of ``match`` (by default the table's), computed once per state.
+
+        Why: one bot move asked the engine for the same view three times
+        (whose turn it is, the bot's choice, the authority check), and each
+        broadcast once more per seat. A state never changes and views are
+        only read, so they are kept until the table moves on; they are kept
+        per seat, so no seat is ever handed another's.
+        """
+        if match is None:
+            match = self.match
+        if match is None:
+            raise RoomError("the game has not started")
+        if match is not self._views_of:
+            self._views_of, self._views = match, {}
+        view = self._views.get(seat)
+        if view is None:
+            view = self._views[seat] = match.view(seat)
+        return view
+
     def _bots_only_but_one(self) -> bool:
         return sum(s.kind == "human" for s in self.seats) == 1
 
     def frame(self, seat: int | None) -> JSON:
         """The ``state`` frame for a connection at ``seat`` (``None``: a spectator)."""
-        view = None if self.match is None else self.match.view(seat)
+        view = None if self.match is None else self.view(seat)
         frame: JSON = {
             "type": "state",
             "version": self.version,
@@ -555,7 +577,7 @@ class Room:
         action = _canonical(action, match.legal_actions())
         # Authority: a seat acts only when the engine offers it actions (in bridge the
         # engine offers dummy's cards to declarer, never to dummy's own seat).
-        if not match.view(seat).get("legal"):
+        if not self.view(seat, match).get("legal"):
             raise RoomError("it is not your turn")
         try:
             new = match.apply(action, seat)
@@ -619,10 +641,10 @@ class Room:
 
     async def hint(self, seat: int) -> str:
         """What the hint bot would do in ``seat``'s place now."""
-        if self.match is None or not self.match.view(seat).get("legal"):
+        if self.match is None or not self.view(seat).get("legal"):
             raise RoomError("it is not your turn")
         bot = self._bot(seat, HINT_BOT, stand_in=True)
-        view = self.match.view(seat)
+        view = self.view(seat)
         return await asyncio.to_thread(bot.choose, view)
 
     async def undo(self, seat: int) -> None:
@@ -688,7 +710,7 @@ class Room:
             await self._call_time(match)
             return 0
         if match.needs_deal():
-            await asyncio.sleep(self.hub.settings.deal_pause)
+            await asyncio.sleep(_jittered(self.hub.settings.deal_pause))
             await self._deal_next(match)
             return 0
         seat = self._actor(match)
@@ -700,8 +722,9 @@ class Room:
         version = self.version
         # A trick just closed: leave people time to see it before the next lead.
         closed = self.last_trick is not None and self.last_trick["version"] == version
-        await asyncio.sleep(self.hub.settings.bot_delay * (2 if closed else 1))
-        action = await self._bot_action(bot, match.view(seat))
+        self._views.clear()  # not kept through the wait (objects the GC would move to old ages)
+        await asyncio.sleep(_jittered(self.hub.settings.bot_delay * (2 if closed else 1)))
+        action = await self._bot_action(bot, self.view(seat, match))
         async with self.lock:
             if self.version == version:
                 await self._apply(seat, action)
@@ -788,10 +811,10 @@ class Room:
     def _actor(self, match: Match) -> int | None:
         """Who acts now: the seat to play, or whoever the engine offers actions to."""
         turn = match.turn
-        if turn is None or match.view(turn).get("legal"):
+        if turn is None or self.view(turn, match).get("legal"):
             return turn
         for seat in range(self.game.players):
-            if match.view(seat).get("legal"):
+            if self.view(seat, match).get("legal"):
                 return seat
         return turn
 
@@ -822,6 +845,22 @@ class Room:
 
 
 _INSTANT_BOTS = (RandomBot, GreedyBot)
+JITTER = 0.25
+"""A bot's wait is its delay give or take this fraction, drawn anew at every move."""
+_jitter = random.Random()
+
+
+def _jittered(delay: float) -> float:
+    """``delay`` give or take :data:`JITTER`: the same mean, but tables drift out of step.
+
+    Why: with a fixed delay, tables whose actions were committed in the same
+    group wake together and act together again one delay later, so the tables
+    of a server fall into lockstep: under load all bots moved in one burst
+    every 0.7 s (hundreds of actions within a few milliseconds), and a
+    person's action queued behind the burst (the p99 of about a second). A
+    random share of the delay keeps their moves spread over time.
+    """
+    return delay * _jitter.uniform(1 - JITTER, 1 + JITTER) if delay > 0 else delay
 
 
 def _choose(bot: Bot, view: JSON, table: str = "") -> str:
