@@ -537,7 +537,7 @@ def tune_sqlite(store: Store) -> None:
     """
     if store.engine.dialect.name != "sqlite":
         return
-    serialize_writes(store)
+    serialize_writes(store, sqlite_path(store), PRAGMAS)
 
     @event.listens_for(store.engine.sync_engine, "connect")
     def _pragmas(dbapi_connection: Any, _record: Any) -> None:

@@ -9,12 +9,14 @@ bottleneck. So, for SQLite only:
   (pooled connections racing for SQLite's lock were put to sleep by its busy
   handler, 1 to 100 ms at a time);
 * actions arriving while a write is under way are queued and then written
-  together, in one transaction (*group commit*) of four statements whatever
-  the group's size, and each caller still gets its own stored version.
+  together, in one transaction (*group commit*) of three statements whatever
+  the group's size, and each caller still gets its own stored version; the
+  transaction is one trip to a writer thread of its own (``appends.py``).
 
-Nothing changes for the rooms: ``add_action`` returns once the action is
-committed, so the write-before-broadcast rule holds. If the group cannot be
-written (a sequence conflict, say), its actions are written one by one, so
+Deals (``add_deal``) join the same groups. Nothing changes for the rooms:
+``add_action`` returns once the action is committed, so the
+write-before-broadcast rule holds. If the group cannot be
+written (a sequence conflict, say), its entries are written one by one, so
 each caller gets its own answer (:class:`~atout.server.storage.SeqConflict`
 for the loser), exactly as without grouping.
 """
@@ -23,17 +25,22 @@ from __future__ import annotations
 
 import asyncio
 import functools
-from collections.abc import Awaitable, Callable
-from typing import Any, cast
+from collections.abc import Awaitable, Callable, Sequence
+from typing import Any
 
-from sqlalchemy import Table, bindparam, insert, select, update
-
-from atout.server.storage import ActionRow, Store, TableRow
+from atout.server.appends import Append, Appender
+from atout.server.storage import ActionRow, Store
 
 __all__ = ["GroupCommit", "serialize_writes"]
 
-WRITES = ("create_table", "save_seat", "save_table", "add_deal", "drop_actions")
-"""The store's writes other than ``add_action`` (which :class:`GroupCommit` takes)."""
+WRITES = (
+    "create_table",
+    "claim_seat",
+    "release_seat",
+    "save_table",
+    "drop_actions",
+)
+"""The store's writes other than ``add_action`` and ``add_deal`` (:class:`GroupCommit`'s)."""
 MAX_GROUP = 256
 """Most actions in one transaction (bounds the time a group holds the writer)."""
 
@@ -41,11 +48,14 @@ MAX_GROUP = 256
 class GroupCommit:
     """Queue ``add_action`` calls; one drain task commits what has queued, together."""
 
-    def __init__(self, store: Store, lock: asyncio.Lock) -> None:
+    def __init__(self, store: Store, lock: asyncio.Lock, appender: Appender | None = None) -> None:
         self.store = store
         self.lock = lock
-        self.one_by_one = store.add_action
-        self.queue: list[tuple[ActionRow, dict[str, Any], asyncio.Future[int]]] = []
+        self.appender = appender
+        """Writes a group in one transaction; without it (no database file) one by one."""
+        self.one_action = store.add_action
+        self.one_deal = store.add_deal
+        self.queue: list[tuple[Append, asyncio.Future[int]]] = []
         self.task: asyncio.Task[None] | None = None
         self.groups = 0
         """Transactions written (with :attr:`grouped`, tells the mean group size)."""
@@ -53,8 +63,18 @@ class GroupCommit:
 
     async def add_action(self, row: ActionRow, **values: Any) -> int:
         """Append an action (with the table's new values); returns the stored version."""
+        action = (row.seq, row.deal, row.seat, row.action)
+        return await self._queued(Append(row.table_id, values, action=action))
+
+    async def add_deal(
+        self, table_id: str, number: int, layout: dict[str, Any], **values: Any
+    ) -> int:
+        """Store a deal as dealt (with the table's new values); returns the stored version."""
+        return await self._queued(Append(table_id, values, deal=(number, layout)))
+
+    async def _queued(self, append: Append) -> int:
         future: asyncio.Future[int] = asyncio.get_running_loop().create_future()
-        self.queue.append((row, values, future))
+        self.queue.append((append, future))
         if self.task is None or self.task.done():
             self.task = asyncio.create_task(self._drain(), name="atout-group-commit")
         return await future
@@ -65,64 +85,30 @@ class GroupCommit:
             async with self.lock:
                 try:
                     versions = await self._write(batch)
-                except Exception:  # a conflict or a failure: each action on its own
+                except Exception:  # a conflict, a failure, no appender: each action on its own
                     await self._one_by_one(batch)
                     continue
             self.groups += 1
             self.grouped += len(batch)
-            for (_, _, future), version in zip(batch, versions, strict=True):
+            for (_, future), version in zip(batch, versions, strict=True):
                 if not future.done():
                     future.set_result(version)
 
-    async def _write(self, batch: list[tuple[ActionRow, dict[str, Any], Any]]) -> list[int]:
-        """The group in one transaction and four statements, whatever its size.
+    async def _write(self, batch: list[tuple[Append, Any]]) -> list[int]:
+        """The group in one transaction (see ``appends.py``)."""
+        if self.appender is None:
+            raise LookupError("no appender: write one by one")
+        return await self.appender.append([append for append, _ in batch])
 
-        The versions follow the store's rule (``Store._set``: one more than the
-        stored version, or the one asked for if higher), computed from one read:
-        SQLite holds its write lock from the insert to the commit, so no other
-        writer can move a version in between.
-        """
-        actions = cast(Table, ActionRow.__table__)
-        tables = cast(Table, TableRow.__table__)
-        async with self.store.sessions.begin() as session:
-            await session.execute(
-                insert(actions),
-                [
-                    {
-                        "table_id": r.table_id,
-                        "seq": r.seq,
-                        "deal": r.deal,
-                        "seat": r.seat,
-                        "action": r.action,
-                    }
-                    for r, _, _ in batch
-                ],
-            )
-            ids = {row.table_id for row, _, _ in batch}
-            found = await session.execute(
-                select(tables.c.id, tables.c.version).where(tables.c.id.in_(ids))
-            )
-            stored: dict[str, int] = {str(i): int(v or 0) for i, v in found.all()}
-            versions: list[int] = []
-            updates: dict[tuple[str, ...], list[dict[str, Any]]] = {}
-            for row, values, _ in batch:
-                version = max(stored[row.table_id] + 1, int(values.get("version", 0)))
-                stored[row.table_id] = version
-                versions.append(version)
-                rest = {k: v for k, v in values.items() if k != "version"}
-                updates.setdefault(tuple(sorted(rest)), []).append(
-                    {"row_id": row.table_id, "version": version, **rest}
-                )
-            for keys, params in updates.items():
-                columns: dict[str, Any] = {k: bindparam(k) for k in ("version", *keys)}
-                statement = update(tables).where(tables.c.id == bindparam("row_id")).values(columns)
-                await session.execute(statement, params)
-            return versions
+    async def close(self) -> None:
+        """Release the appender's connection and thread (the store closes after)."""
+        if self.appender is not None:
+            await self.appender.close()
 
-    async def _one_by_one(self, batch: list[tuple[ActionRow, dict[str, Any], Any]]) -> None:
-        for row, values, future in batch:
+    async def _one_by_one(self, batch: list[tuple[Append, asyncio.Future[int]]]) -> None:
+        for append, future in batch:
             try:
-                version = await self.one_by_one(row, **values)
+                version = await self._one(append)
             except Exception as error:  # handed to the caller, whose action it was
                 if not future.done():
                     future.set_exception(error)
@@ -130,9 +116,21 @@ class GroupCommit:
                 if not future.done():
                     future.set_result(version)
 
+    async def _one(self, append: Append) -> int:
+        """One action or deal through the store itself (its own transaction, its own errors)."""
+        if append.deal is not None:
+            number, layout = append.deal
+            return await self.one_deal(append.table_id, number, dict(layout), **append.values)
+        assert append.action is not None
+        seq, deal, seat, action = append.action
+        row = ActionRow(table_id=append.table_id, seq=seq, deal=deal, seat=seat, action=action)
+        return await self.one_action(row, **append.values)
 
-def serialize_writes(store: Store) -> GroupCommit:
-    """Give ``store`` one writer at a time and grouped actions (SQLite)."""
+
+def serialize_writes(
+    store: Store, path: str | None = None, pragmas: Sequence[str] = ()
+) -> GroupCommit:
+    """Give ``store`` one writer at a time and grouped actions (SQLite at ``path``)."""
     lock = asyncio.Lock()
 
     def serial(method: Callable[..., Awaitable[Any]]) -> Callable[..., Awaitable[Any]]:
@@ -146,6 +144,14 @@ def serialize_writes(store: Store) -> GroupCommit:
     for name in WRITES:
         if hasattr(store, name):
             setattr(store, name, serial(getattr(store, name)))
-    group = GroupCommit(store, lock)
+    group = GroupCommit(store, lock, Appender(path, pragmas) if path else None)
     store.add_action = group.add_action  # type: ignore[method-assign]
+    store.add_deal = group.add_deal  # type: ignore[method-assign]
+    close = store.close
+
+    async def close_both() -> None:
+        await group.close()
+        await close()
+
+    store.close = close_both  # type: ignore[method-assign]
     return group
