@@ -135,6 +135,8 @@ class Cluster:
         if room.version <= room.announced:
             return
         room.announced = room.version
+        if self.broadcast.alone:
+            return
         event = {
             "type": "changed",
             "table": room.id,
@@ -143,20 +145,23 @@ class Cluster:
             "origin": self.name,
             "action": action,
         }
-        self._outbox.put_nowait((table_channel(room.id), event))
+        self._send(table_channel(room.id), event)
 
     def created(self, table_id: str) -> None:
         """A new table: the other processes load it, so they can take its bots over."""
-        self._outbox.put_nowait(
-            (HUB_CHANNEL, {"type": "created", "table": table_id, "origin": self.name})
-        )
+        self._send(HUB_CHANNEL, {"type": "created", "table": table_id, "origin": self.name})
 
     def presence(self, room: Room) -> None:
         """This process's connections per seat of ``room``."""
         room.presence_sent = time.monotonic()
         counts = [seat.connections for seat in room.seats]
         message = {"type": "presence", "table": room.id, "origin": self.name, "seats": counts}
-        self._outbox.put_nowait((table_channel(room.id), message))
+        self._send(table_channel(room.id), message)
+
+    def _send(self, channel: str, message: JSON) -> None:
+        """Queue ``message`` for the other processes (if any can hear it)."""
+        if not self.broadcast.alone:
+            self._outbox.put_nowait((channel, message))
 
     async def _publisher(self) -> None:
         """One sender, so the messages of a table leave in the order of its versions."""
