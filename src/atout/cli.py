@@ -260,11 +260,14 @@ def serve(
     import uvicorn  # noqa: PLC0415 - the server's dependencies load only for this command
 
     from atout.server import create_app  # noqa: PLC0415
+    from atout.server.heap import freeze_startup_objects  # noqa: PLC0415
     from atout.server.storage import database_location, database_url  # noqa: PLC0415
 
     url = database_url(db)
     typer.echo(f"atout web table on http://{host}:{port}/  (database: {database_location(url)})")
-    uvicorn.run(create_app(url), host=host, port=port, log_level="info")
+    web = create_app(url)
+    freeze_startup_objects()
+    uvicorn.run(web, host=host, port=port, log_level="info")
 
 
 @app.command()

@@ -20,6 +20,7 @@ def main(argv: list[str] | None = None) -> None:
     import uvicorn  # noqa: PLC0415 - the server's dependencies load only here
 
     from atout.server import create_app  # noqa: PLC0415
+    from atout.server.heap import freeze_startup_objects  # noqa: PLC0415
 
     parser = argparse.ArgumentParser(prog="python -m atout.server", description=__doc__)
     parser.add_argument("--host", default="127.0.0.1")
@@ -28,8 +29,10 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--log-level", default="info")
     args = parser.parse_args(argv)
     configure_logging(args.log_level.upper())
+    app = create_app(args.db)
+    freeze_startup_objects()
     uvicorn.run(
-        create_app(args.db),
+        app,
         host=args.host,
         port=args.port,
         log_config=None,
