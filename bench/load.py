@@ -11,7 +11,10 @@ three bots, runs for ``--seconds``, and prints:
 * the server's memory (peak RSS) and CPU time,
 * errors (error frames, failed connections or requests, error log lines).
 
-Finished games are replaced by new tables, so the load stays constant.
+Finished games are replaced by new tables, so the load stays constant. The
+clients run in ``--client-processes`` worker processes of their own, so that
+a busy load generator does not add its own delays to the latencies it
+measures (it shares the machine with the server all the same).
 
     .venv/bin/python bench/load.py --tables 500 --clients 200 --seconds 60
     .venv/bin/python bench/load.py --tables 50 --clients 20 --seconds 10 --bot-delay 0
@@ -23,8 +26,10 @@ import argparse
 import asyncio
 import contextlib
 import json
+import multiprocessing
 import os
 import random
+import shutil
 import socket
 import sqlite3
 import statistics
@@ -32,7 +37,8 @@ import subprocess
 import sys
 import tempfile
 import time
-from dataclasses import dataclass, field
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -42,6 +48,8 @@ from websockets.asyncio.client import connect
 ROOT = Path(__file__).resolve().parents[1]
 POLL = 10.0
 """Seconds between two listings of the tables (to replace finished games)."""
+LAG_TICK = 0.01
+"""Seconds a client process sleeps between two measures of its own event loop's lag."""
 
 
 @dataclass
@@ -49,6 +57,8 @@ class Stats:
     """What the clients measured."""
 
     latencies: list[float] = field(default_factory=list)
+    client_lags: list[float] = field(default_factory=list)
+    """How late the clients' own event loops woke up (a busy client inflates its latencies)."""
     errors: list[str] = field(default_factory=list)
     client_actions: int = 0
     games_finished: int = 0
@@ -127,25 +137,64 @@ async def bot_tables(
                         live.append(again)
 
 
-async def client(base: str, stop: asyncio.Event, stats: Stats, rng: random.Random) -> None:
-    """One person: a table against three bots, acting as soon as it is their turn."""
-    ws_base = base.replace("http", "ws", 1)
+def client_process(base: str, count: int, start: float, end: float, seed: int) -> dict[str, Any]:
+    """A worker process: ``count`` clients until ``end``; latencies of actions sent from ``start``.
+
+    ``start`` and ``end`` are wall-clock times (``time.time()``), shared with the parent.
+    """
+    return asdict(asyncio.run(clients(base, count, start, end, seed)))
+
+
+async def clients(base: str, count: int, start: float, end: float, seed: int) -> Stats:
+    """Run ``count`` clients in this process's loop until ``end``."""
+    stats = Stats()
+    stop = asyncio.Event()
+    rng = random.Random(seed)
+    # One HTTP client for the process: each one built loads the CA certificates, which
+    # blocked the loop for seconds when a busy machine started a few hundred of them.
     async with httpx.AsyncClient(base_url=base, timeout=60) as http:
-        while not stop.is_set():
-            try:
-                table = await create(http, "court-piece", ["human"] + ["bot:random"] * 3, True)
-                await play(ws_base + table["ws"], table["token"], stop, stats, rng)
-            except Exception as error:  # every failure is counted, the client goes on
-                if not stop.is_set():
-                    stats.errors.append(f"client: {error!r}")
-                    await asyncio.sleep(0.5)
+        tasks = [
+            asyncio.create_task(client(http, stop, stats, random.Random(rng.random()), start))
+            for _ in range(count)
+        ]
+        while time.time() < end:
+            asked = time.perf_counter()
+            await asyncio.sleep(LAG_TICK)
+            if time.time() >= start:
+                stats.client_lags.append(time.perf_counter() - asked - LAG_TICK)
+        stop.set()
+        _, pending = await asyncio.wait(tasks, timeout=10)
+        for task in pending:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
+    return stats
 
 
-async def play(url: str, token: str, stop: asyncio.Event, stats: Stats, rng: random.Random) -> None:
-    """Play until the game ends (or the run does); latencies from send to the answering frame."""
+async def client(
+    http: httpx.AsyncClient, stop: asyncio.Event, stats: Stats, rng: random.Random, start: float
+) -> None:
+    """One person: a table against three bots, acting as soon as it is their turn."""
+    ws_base = str(http.base_url).rstrip("/").replace("http", "ws", 1)
+    while not stop.is_set():
+        try:
+            table = await create(http, "court-piece", ["human"] + ["bot:random"] * 3, True)
+            await play(ws_base + table["ws"], table["token"], stop, stats, rng, start)
+        except Exception as error:  # every failure is counted, the client goes on
+            if not stop.is_set():
+                stats.errors.append(f"client: {error!r}")
+                await asyncio.sleep(0.5)
+
+
+async def play(
+    url: str, token: str, stop: asyncio.Event, stats: Stats, rng: random.Random, start: float
+) -> None:
+    """Play until the game ends (or the run does); latencies from send to the answering frame.
+
+    Only actions sent from ``start`` on (after the warm-up) are measured.
+    """
     async with connect(url, max_size=2**22, open_timeout=30) as ws:
         await ws.send(json.dumps({"type": "hello", "token": token}))
-        sent: tuple[int, float] | None = None
+        sent: tuple[int, float, float] | None = None
         while not stop.is_set():
             try:
                 raw = await asyncio.wait_for(ws.recv(), 0.25)
@@ -159,14 +208,15 @@ async def play(url: str, token: str, stop: asyncio.Event, stats: Stats, rng: ran
             if frame["type"] != "state" or frame["seat"] != 0:
                 continue
             if sent is not None and frame["seq"] > sent[0]:
-                stats.latencies.append(time.perf_counter() - sent[1])
+                if sent[2] >= start:
+                    stats.latencies.append(time.perf_counter() - sent[1])
                 sent = None
             if frame["table"]["status"] == "over":
                 stats.games_finished += 1
                 return
             legal = frame["view"]["legal"]
             if legal and sent is None:
-                sent = (frame["seq"], time.perf_counter())
+                sent = (frame["seq"], time.perf_counter(), time.time())
                 action = rng.choice(legal)
                 await ws.send(json.dumps({"type": "action", "action": action, "seq": frame["seq"]}))
                 stats.client_actions += 1
@@ -210,19 +260,37 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
         ready = asyncio.Event()
         tasks = [asyncio.create_task(bot_tables(base, args.tables, ready, stop, stats))]
         await ready.wait()
-        tasks += [
-            asyncio.create_task(client(base, stop, stats, random.Random(rng.random())))
-            for _ in range(args.clients)
-        ]
-        await asyncio.sleep(args.warmup)
-        stats.latencies.clear()
-        actions0, cpu0, t0 = count_actions(db), cpu_seconds(server.pid), time.monotonic()
-        peak = 0
-        while time.monotonic() - t0 < args.seconds:
-            await asyncio.sleep(1)
-            peak = max(peak, rss_kib(server.pid))
-        elapsed = time.monotonic() - t0
-        actions1, cpu1 = count_actions(db), cpu_seconds(server.pid)
+        start = time.time() + args.warmup
+        end = start + args.seconds
+        processes = max(1, min(args.client_processes, args.clients))
+        loop = asyncio.get_running_loop()
+        spawn = multiprocessing.get_context("spawn")
+        with ProcessPoolExecutor(processes, mp_context=spawn) as pool:
+            workers = [
+                loop.run_in_executor(
+                    pool,
+                    client_process,
+                    base,
+                    len(range(i, args.clients, processes)),
+                    start,
+                    end,
+                    rng.randrange(2**31),
+                )
+                for i in range(processes)
+            ]
+            await asyncio.sleep(max(0.0, start - time.time()))
+            actions0, cpu0, t0 = count_actions(db), cpu_seconds(server.pid), time.monotonic()
+            peak = 0
+            while time.time() < end:
+                await asyncio.sleep(min(1.0, max(0.0, end - time.time())))
+                peak = max(peak, rss_kib(server.pid))
+            elapsed = time.monotonic() - t0
+            actions1, cpu1 = count_actions(db), cpu_seconds(server.pid)
+            for done in await asyncio.gather(*workers):
+                stats.latencies += done["latencies"]
+                stats.errors += done["errors"]
+                stats.games_finished += done["games_finished"]
+                stats.client_lags += done["client_lags"]
         latencies = sorted(stats.latencies)
         stop.set()
         _, pending = await asyncio.wait(tasks, timeout=10)
@@ -242,13 +310,17 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
         for line in (workdir / "server.log").read_text(errors="replace").splitlines()
         if '"level": "error"' in line or "Traceback" in line
     ]
+    shutil.rmtree(workdir, ignore_errors=True)
 
-    def pct(q: float) -> float | None:
-        return round(1000 * latencies[int(q * (len(latencies) - 1))], 1) if latencies else None
+    def pct(q: float, values: list[float] = latencies) -> float | None:
+        return round(1000 * values[int(q * (len(values) - 1))], 1) if values else None
+
+    lags = sorted(stats.client_lags)
 
     return {
         "tables": args.tables,
         "clients": args.clients,
+        "client_processes": args.client_processes,
         "seconds": round(elapsed, 1),
         "bot_delay": args.bot_delay,
         "actions_per_second": round((actions1 - actions0) / elapsed, 1),
@@ -259,6 +331,7 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
             "max": pct(1.0),
             "mean": round(1000 * statistics.fmean(latencies), 1) if latencies else None,
         },
+        "client_loop_lag_ms": {"p99": pct(0.99, lags), "max": pct(1.0, lags)},
         "server_rss_mib": round(peak / 1024, 1),
         "server_cpu_percent": round(100 * (cpu1 - cpu0) / elapsed, 1),
         "tables_live": health.get("tables"),
@@ -278,6 +351,9 @@ def main() -> None:
     parser.add_argument("--warmup", type=float, default=5, help="seconds before measuring")
     parser.add_argument("--bot-delay", type=float, default=0.7, help="seconds a bot waits")
     parser.add_argument("--deal-pause", type=float, default=0.5, help="seconds between deals")
+    parser.add_argument(
+        "--client-processes", type=int, default=2, help="worker processes running the clients"
+    )
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
     result = asyncio.run(run(args))
