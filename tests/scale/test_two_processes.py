@@ -218,6 +218,7 @@ def test_undos_racing_the_other_process_bots_keep_the_record_whole(pair: list[Se
                 # At once, while the bots answer on the other process.
                 await asyncio.sleep(rng.choice((0, 0.001, 0.005, 0.02)))
                 await me.send({"type": "undo"})
+                await asyncio.sleep(0.2)  # under the per-connection rate limit
             await _play(me, rng)  # then to the end, when the whole record is public
 
     asyncio.run(play_and_take_back())
