@@ -112,7 +112,8 @@ def test_a_reconnecting_player_gets_the_seat_back(client: TestClient) -> None:
         ws.send_json({"type": "hello", "token": table["token"]})
         frame = receive_until(ws, my_turn)
         ws.send_json({"type": "action", "action": frame["view"]["legal"][0]})
-        before = receive_until(ws, my_turn)
+        # Past our action: the state we acted on may be sent again (a seat's presence).
+        before = receive_until(ws, lambda f: my_turn(f) and f["seq"] > frame["seq"])
     with client.websocket_connect(table["ws"]) as ws:
         ws.send_json({"type": "hello", "token": table["token"], "since": before["version"]})
         again = receive_until(ws, lambda f: is_state(f) and f["seat"] == 0)
