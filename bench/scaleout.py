@@ -26,6 +26,7 @@ import json
 import os
 import random
 import secrets
+import shutil
 import socket
 import statistics
 import subprocess
@@ -116,6 +117,11 @@ def local_servers(count: int, args: argparse.Namespace) -> Iterator[tuple[list[s
                 process.kill()
         with contextlib.suppress(Exception):
             asyncio.run(_admin(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
+        # The servers' logs are kept only when they say something (warnings and worse).
+        if any(log.stat().st_size for log in logs.iterdir()):
+            print(f"server logs kept in {logs}", file=sys.stderr)
+        else:
+            shutil.rmtree(logs, ignore_errors=True)
 
 
 async def wait_healthy(bases: list[str], timeout: float = 60) -> None:
