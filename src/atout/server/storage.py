@@ -274,36 +274,40 @@ class Store:
         NULL``), so two processes seating two people in one chair at the same
         moment end with one seated and the other told.
         """
+        return await self._change_seat(
+            table_id, seat, holder=None, token_hash=token_hash, name=name, **values
+        )
+
+    async def release_seat(self, table_id: str, seat: int, token_hash: str, **values: Any) -> int:
+        """Leave a seat held with ``token_hash``; :class:`SeatTaken` if it is no longer held so."""
+        return await self._change_seat(
+            table_id, seat, holder=token_hash, token_hash=None, name=None, **values
+        )
+
+    async def _change_seat(
+        self,
+        table_id: str,
+        seat: int,
+        *,
+        holder: str | None,
+        token_hash: str | None,
+        name: str | None,
+        **values: Any,
+    ) -> int:
+        """Hand a human seat from ``holder`` (``None``: nobody) to ``token_hash``, or refuse."""
         async with self.sessions.begin() as session:
-            claimed = await session.execute(
+            changed = await session.execute(
                 update(SeatRow)
                 .where(
                     SeatRow.table_id == table_id,
                     SeatRow.seat == seat,
                     SeatRow.kind == "human",
-                    SeatRow.token_hash.is_(None),
+                    SeatRow.token_hash == holder,  # IS NULL when holder is None
                 )
                 .values(token_hash=token_hash, name=name)
                 .execution_options(synchronize_session=False)
             )
-            if _rowcount(claimed) != 1:
-                raise SeatTaken(f"seat {seat} of table {table_id} is taken")
-            return await self._set(session, table_id, **values)
-
-    async def release_seat(self, table_id: str, seat: int, token_hash: str, **values: Any) -> int:
-        """Leave a seat held with ``token_hash``; :class:`SeatTaken` if it is no longer held so."""
-        async with self.sessions.begin() as session:
-            released = await session.execute(
-                update(SeatRow)
-                .where(
-                    SeatRow.table_id == table_id,
-                    SeatRow.seat == seat,
-                    SeatRow.token_hash == token_hash,
-                )
-                .values(token_hash=None, name=None)
-                .execution_options(synchronize_session=False)
-            )
-            if _rowcount(released) != 1:
+            if _rowcount(changed) != 1:
                 raise SeatTaken(f"seat {seat} of table {table_id} has changed hands")
             return await self._set(session, table_id, **values)
 
