@@ -453,12 +453,13 @@ class Room:
         """
         async with self.lock:
             token = secrets.token_urlsafe(24)
+            token_hash = hash_token(token)
             for _ in self.seats:
                 chair = self._open_seat(seat)
                 label = name or f"Player {chair.number + 1}"
                 try:
                     stored = await self.hub.store.claim_seat(
-                        self.id, chair.number, hash_token(token), label, version=self.version + 1
+                        self.id, chair.number, token_hash, label, version=self.version + 1
                     )
                 except SeatTaken:  # someone sat down through another process
                     await self.reload()
@@ -466,7 +467,7 @@ class Room:
                         raise RoomError(f"seat {seat} was just taken") from None
                     continue
                 self.adopt(stored)
-                chair.token_hash, chair.name = hash_token(token), label
+                chair.token_hash, chair.name = token_hash, label
                 break
             else:
                 raise RoomError("no free seat at this table")
