@@ -6,7 +6,7 @@ loop each costs about as much as the bit work around it. Here each seat
 keeps its last vector, and a new observation changes only the slots whose
 bits differ from that seat's previous one (a few per step: a card leaves a
 hand, joins a trick, the turn moves), written through a ``memoryview`` (plain
-C stores, no numpy call); masks are built once per distinct mask. Callers
+C stores, no numpy call); masks are kept and updated the same way. Callers
 always get a copy: the arrays kept here are never handed out, so a caller may
 keep or change what it gets.
 
@@ -36,6 +36,14 @@ beat unpacking."""
 _UINT8 = np.dtype(np.uint8)
 
 
+def _write(slots: Any, bits: int, value: float) -> None:
+    """Store ``value`` in the slot of every set bit of ``bits`` (one C store each)."""
+    while bits:
+        i = bits.bit_length() - 1
+        slots[i] = value
+        bits ^= 1 << i
+
+
 class Vectors:
     """One kept observation vector per seat, updated from the bits that changed."""
 
@@ -61,16 +69,8 @@ class Vectors:
             self._arrays[seat][:width] = np.unpackbits(raw, None, None, "little")[:width]
             self._bits[seat] = bits
         elif bits != old:
-            on = bits & ~old
-            while on:
-                i = on.bit_length() - 1
-                slots[i] = 1.0
-                on ^= 1 << i
-            off = old & ~bits
-            while off:
-                i = off.bit_length() - 1
-                slots[i] = 0.0
-                off ^= 1 << i
+            _write(slots, bits & ~old, 1.0)
+            _write(slots, old & ~bits, 0.0)
             self._bits[seat] = bits
         if scalars != self._scalars[seat]:
             at = self._width
@@ -108,15 +108,7 @@ class Masks:
         old = self._bits[seat]
         if bits != old:
             slots = self._slots[seat]
-            on = bits & ~old
-            while on:
-                i = on.bit_length() - 1
-                slots[i] = 1
-                on ^= 1 << i
-            off = old & ~bits
-            while off:
-                i = off.bit_length() - 1
-                slots[i] = 0
-                off ^= 1 << i
+            _write(slots, bits & ~old, 1)
+            _write(slots, old & ~bits, 0)
             self._bits[seat] = bits
         return self._arrays[seat].copy()

@@ -34,6 +34,7 @@ from typing import Any
 from atout.bots.greedy.court_piece import choose_card as greedy_card
 from atout.bots.medium.plain import choose_card as book_card
 from atout.cards import Card, CardSet, cards_of, mask_of, parse_card
+from atout.tricks import legal_follow
 
 __all__ = ["SURPRISE", "PlayEvidence", "believable_world"]
 
@@ -92,10 +93,8 @@ class PlayEvidence:
         weight = 1.0
         for play in self.plays:
             held = hands[play.seat] | play.since
-            cards = list(cards_of(held))
-            if play.before:
-                led = play.before[0] // 13
-                cards = [c for c in cards if c // 13 == led] or cards
+            legal = legal_follow(held, play.before[0] // 13) if play.before else held
+            cards = list(cards_of(legal))
             if len(cards) <= 1:
                 continue
             if greedy_card(cards, play.before, self.trump) == play.card:
