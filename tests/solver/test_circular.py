@@ -16,39 +16,9 @@ from atout.solver import solve
 from atout.solver.analysis import state_after
 from atout.solver.circular import SolverLimitError, solve_circular
 
+from .circular_brute import brute_force
+
 GAME = get_game("court-circular")
-
-
-def _exact(state: Any, memo: dict[tuple[Any, ...], int]) -> int:
-    """The mover's further points difference by brute force over rules states."""
-    if state.is_over():
-        return 0
-    key = (
-        *(state.hand(s) for s in (0, 1)),
-        *(state.table(s) for s in (0, 1)),
-        state.lead,
-        len(state.stock),
-        state.leader,
-        state.turn,
-        state.phase,
-    )
-    if key not in memo:
-        memo[key] = max(_brute_force(state, memo).values())
-    return memo[key]
-
-
-def _brute_force(state: Any, memo: dict[tuple[Any, ...], int]) -> dict[str, int]:
-    """Each legal action's further points difference for the mover, by brute force."""
-    seat = state.turn
-    before = state.pile_points()
-    out = {}
-    for action in state.legal_actions():
-        after = state.apply(action)
-        now = after.pile_points()
-        gained = (now[seat] - before[seat]) - (now[1 - seat] - before[1 - seat])
-        rest = _exact(after, memo)
-        out[action] = gained + (rest if after.turn in (seat, None) else -rest)
-    return out
 
 
 def _near_the_end(seed: int, stock: int, down: int, *, carroll: bool = False) -> Any:
@@ -64,23 +34,23 @@ def _near_the_end(seed: int, stock: int, down: int, *, carroll: bool = False) ->
 
 
 @pytest.mark.parametrize(("seed", "carroll"), [(0, False), (1, True)])
-def test_two_tricks_from_the_end_against_brute_force(seed: int, carroll: bool) -> None:
+def test_two_tricks_from_the_end_againstbrute_force(seed: int, carroll: bool) -> None:
     # Trick 7 with five cards down, then the choice of its Lead, then the last trick:
     # resigning, the Lead choice, the refill and the last trick's clearing all count.
     state = _near_the_end(seed, 3, 5, carroll=carroll)
     assert state.stock and len(state.trick) == 5
     memo: dict[tuple[Any, ...], int] = {}
-    assert solve(state) == _brute_force(state, memo)
+    assert solve(state) == brute_force(state, memo)
     for action in state.legal_actions()[:3]:
         after = state.apply(action)
         if not after.is_over():
-            assert solve(after) == _brute_force(after, memo), action
+            assert solve(after) == brute_force(after, memo), action
 
 
 def test_the_whole_tree_of_two_tricks_is_searched() -> None:
     # From the first card of trick 7, against brute force over every rules state (~20k).
     state = _near_the_end(3, 3, 4)
-    assert solve(state) == _brute_force(state, {})
+    assert solve(state) == brute_force(state, {})
 
 
 def test_limits_raise_instead_of_guessing() -> None:
@@ -102,7 +72,7 @@ def test_atout_solve_on_a_record(examples: Any) -> None:
     result = CliRunner().invoke(app, ["solve", str(record), "--at", str(at), "--json"])
     assert result.exit_code == 0, result.output
     report = json.loads(result.output)
-    assert report["values"] == _brute_force(state, {})
+    assert report["values"] == brute_force(state, {})
     # Every card played with five or fewer cards in the stock is checked, and no other.
     actions = match.deals[0].actions
     within = [

@@ -50,7 +50,7 @@ from dataclasses import dataclass
 from itertools import combinations
 from typing import Any
 
-from atout.cards import CARD_BY_NAME, CardSet, card_name
+from atout.cards import CARD_BY_NAME, CardSet, card_name, cards_of
 from atout.games.court_circular_lines import card_points, line_strength
 
 __all__ = [
@@ -117,13 +117,7 @@ def _bits(cards: CardSet) -> tuple[int, ...]:
     """The cards of a set, low first (cached: the same hands come back again and again)."""
     found = _BITS.get(cards)
     if found is None:
-        out = []
-        rest = cards
-        while rest:
-            low = rest & -rest
-            out.append(low.bit_length() - 1)
-            rest ^= low
-        found = _BITS[cards] = tuple(out)
+        found = _BITS[cards] = tuple(cards_of(cards))
     return found
 
 
@@ -164,10 +158,6 @@ class CircularPosition:
         if self.turn is not None:
             return self.turn
         return self.leader if len(self.table) % 2 == 0 else 1 - self.leader
-
-    def is_last_trick(self) -> bool:
-        """The trick began with an empty stock: no resigning, the winner takes everything."""
-        return not self.stock
 
 
 class _Search:
