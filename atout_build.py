@@ -1,12 +1,14 @@
-"""Build backend: setuptools, with the engine's hot modules compiled by mypyc in wheels.
+"""Build backend: setuptools, plus the solver's C kernel and mypyc where this machine can.
 
-``pip install .`` builds a wheel, and a wheel compiles the modules listed in
-``setup.py`` with mypyc (about 3x faster card play, see ``bench/engine.py``)
-when this machine can build C extensions: a C compiler and Python's headers.
-Without them the wheel is pure Python, the same package, only slower.
-``ATOUT_MYPYC=0`` asks for pure Python. Editable installs (``pip install -e``)
-are always pure Python: a compiled module in the source tree would shadow
-later edits of its ``.py`` file.
+When this machine can build C extensions (a C compiler and Python's
+headers), every install, wheel or editable, builds the double-dummy
+search's kernel ``atout.solver._dd`` (see ``setup.py``); without them the
+search runs in Python (the same answers, much slower) and this backend says
+why on stderr. A wheel (``pip install .``) also compiles the modules listed in
+``setup.py`` with mypyc (about 3x faster card play, see ``bench/engine.py``);
+``ATOUT_MYPYC=0`` asks for no mypyc. Editable installs (``pip install -e``)
+never use mypyc: a compiled module in the source tree would shadow later
+edits of its ``.py`` file (the C kernel has no ``.py`` twin to shadow).
 
 Every other hook is setuptools' own.
 """
@@ -46,11 +48,22 @@ def get_requires_for_build_wheel(config_settings: Any = None) -> list[str]:
     return requires
 
 
+def _native_kernel() -> str | None:
+    """Ask setup.py for the C kernel when this machine can build it; else the reason it cannot."""
+    reason = _cannot_compile()
+    if reason is None:
+        os.environ["ATOUT_NATIVE_BUILD"] = "1"
+    else:
+        os.environ.pop("ATOUT_NATIVE_BUILD", None)
+        print(f"atout: no C kernel for the solver, it runs in Python: {reason}", file=sys.stderr)
+    return reason
+
+
 def build_wheel(
     wheel_directory: str, config_settings: Any = None, metadata_directory: str | None = None
 ) -> str:
     """A compiled wheel where possible, else a pure one (saying why on stderr)."""
-    reason = _cannot_compile()
+    reason = _native_kernel()
     if reason is None and importlib.util.find_spec("mypyc") is None:
         reason = "mypy is not installed in the build environment"
     if _WANTED and reason is None:
@@ -58,4 +71,13 @@ def build_wheel(
     elif _WANTED:
         print(f"atout: building pure Python, not compiled: {reason}", file=sys.stderr)
     name: str = _setuptools.build_wheel(wheel_directory, config_settings, metadata_directory)
+    return name
+
+
+def build_editable(
+    wheel_directory: str, config_settings: Any = None, metadata_directory: str | None = None
+) -> str:
+    """An editable install, with the C kernel built in the source tree where possible."""
+    _native_kernel()
+    name: str = _setuptools.build_editable(wheel_directory, config_settings, metadata_directory)
     return name

@@ -1,15 +1,22 @@
-"""Build hook: the engine's hot modules, compiled with mypyc when ``atout_build`` says so.
+"""Build hook: the search's C kernel, and the engine's hot modules compiled with mypyc.
 
-``atout_build`` (the build backend, see pyproject.toml) sets ATOUT_MYPYC=1 for
-a wheel (``pip install .``) on a machine that can compile C, and never for an
-editable install. The compiled modules are the same typed source: about 3x
-faster at Court Piece card play and 3.5x faster in the double-dummy search
-(``bench/compiled.sh``); the pure-Python package behaves the same.
+``atout_build`` (the build backend, see pyproject.toml) decides and says on
+stderr what it leaves out:
+
+* ATOUT_NATIVE_BUILD=1 when this machine can compile C (a compiler and
+  Python's headers), for wheels and editable installs alike: the
+  double-dummy search's kernel ``atout.solver._dd`` (``src/atout/solver/_dd.c``)
+  is built. It is optional: a failed compile leaves the pure-Python search,
+  never a failed install.
+* ATOUT_MYPYC=1 for a wheel (``pip install .``) on such a machine, never for
+  an editable install: the hot modules below are the same typed source
+  compiled with mypyc, about 3x faster at Court Piece card play
+  (``bench/compiled.sh``); the pure-Python package behaves the same.
 """
 
 import os
 
-from setuptools import setup
+from setuptools import Extension, setup
 
 HOT_MODULES = [
     "src/atout/cards.py",
@@ -18,9 +25,19 @@ HOT_MODULES = [
     "src/atout/solver/search.py",
 ]
 
+extensions = []
+if os.environ.get("ATOUT_NATIVE_BUILD") == "1":
+    extensions.append(
+        Extension(
+            "atout.solver._dd",
+            sources=["src/atout/solver/_dd.c"],
+            extra_compile_args=["-O2"],
+            optional=True,
+        )
+    )
 if os.environ.get("ATOUT_MYPYC") == "1":
     from mypyc.build import mypycify
 
-    setup(ext_modules=mypycify(HOT_MODULES, opt_level="3"))
-else:
-    setup()
+    extensions.extend(mypycify(HOT_MODULES, opt_level="3"))
+
+setup(ext_modules=extensions)

@@ -41,10 +41,24 @@ The shape is DDS's (``ABsearch.cpp``), cut down to what pays in Python:
 
 from __future__ import annotations
 
+import importlib
+import os
 from collections.abc import Callable, Sequence
+from typing import Any
 
 from atout.cards import JOKER, CardSet
 from atout.solver.position import FOLLOW, JOKER_LEAD, JOKER_SUIT, NO_TRUMP, Position
+
+
+def _load_kernel() -> Any:
+    """The C kernel ``atout.solver._dd``, or ``None`` where it was not built (no C compiler)."""
+    try:
+        return importlib.import_module("atout.solver._dd")
+    except ImportError:
+        return None
+
+
+_dd = _load_kernel()
 
 __all__ = ["Searcher", "best_value", "reaches", "solve_moves"]
 
@@ -275,19 +289,34 @@ class Searcher:
     XOR makes and unmakes a card); the position itself is never changed.
     """
 
-    __slots__ = ("_hands", "_probers", "best", "keys", "nodes", "pos", "tt")
+    __slots__ = ("_hands", "_kernel", "_probers", "_python_nodes", "best", "keys", "pos", "tt")
 
     def __init__(self, pos: Position) -> None:
         _trim_tables()
         self.pos = pos
+        self._kernel: Any = _dd.Search(pos.trump, pos.restrict_joker) if native(pos) else None
         self.tt: dict[int, list[_Entry]] = {}
         self.best: dict[int, int] = {}
         """The lead that last decided each trick boundary: tried first next time."""
-        self.nodes = 0
+        self._python_nodes = 0
         self.keys: dict[tuple[int, ...], tuple[int, int]] = {}
         """Table keys of the trick boundaries met so far, by hands, leader and voids."""
         self._hands: list[CardSet] = list(pos.hands)
         self._probers: dict[tuple[int, ...], _Prober] = {}
+
+    @property
+    def nodes(self) -> int:
+        """Nodes searched so far, by whichever search runs."""
+        return int(self._kernel.nodes) if self._kernel is not None else self._python_nodes
+
+    @nodes.setter
+    def nodes(self, value: int) -> None:
+        self._python_nodes = value
+
+    @property
+    def is_native(self) -> bool:
+        """Whether this searcher runs the C kernel (else the Python search)."""
+        return self._kernel is not None
 
     # Public probes.
 
@@ -298,6 +327,23 @@ class Searcher:
             return True
         if pos.over:
             return False
+        if self._kernel is not None:
+            tmask = 0
+            for card in pos.trick:
+                tmask |= 1 << card
+            found: bool = self._kernel.reaches(
+                pos.hands,
+                side,
+                need,
+                pos.turn,
+                len(pos.trick),
+                pos.led,
+                pos.best_key,
+                pos.best_seat,
+                tmask,
+                pos.voids,
+            )
+            return found
         self._hands[:] = pos.hands
         shape = (side, pos.trump, pos.skip, pos.stop_seat, int(pos.restrict_joker))
         prober = self._probers.get(shape)
@@ -321,7 +367,11 @@ class Searcher:
         pos = self.pos
         left = pos.tricks_left()
         lo, hi = 0, left
-        if not pos.trick and not pos.over:
+        if self._kernel is not None and not pos.trick and not pos.over:
+            lo, hi = self._kernel.known(pos.hands, pos.leader, pos.voids)
+            if side:
+                lo, hi = left - hi, left - lo
+        elif not pos.trick and not pos.over:
             voids = pos.voids if pos.restrict_joker and pos.trump == JOKER_SUIT else 0
             bucket, owners = _key(pos.hands, pos.leader, pos.skip, voids)
             for entry in self.tt.get(bucket, ()):
@@ -338,6 +388,18 @@ class Searcher:
             else:
                 hi, g = probe - 1, probe - 1
         return lo
+
+
+def native(pos: Position) -> bool:
+    """Whether the C kernel searches ``pos``: it is built, ``ATOUT_NATIVE`` is not ``0``, and the
+    position has no seat sitting out, no stop seat (misère) and no joker outside no-trumps."""
+    if _dd is None or os.environ.get("ATOUT_NATIVE") == "0":
+        return False
+    if pos.skip >= 0 or pos.stop_seat >= 0:
+        return False
+    if pos.trump == JOKER_SUIT:
+        return True
+    return not any(h >> JOKER & 1 for h in pos.hands) and JOKER not in pos.trick
 
 
 _Prober = Callable[[int, int, int, int, int, int, int, int], int]
@@ -510,7 +572,7 @@ def _prober(searcher: Searcher, side: int) -> _Prober:
 
     def boundary(seat: int, voids: int, need: int) -> int:
         """A trick's lead: bounds from the table and quick tricks, then each lead in turn."""
-        searcher.nodes += 1
+        searcher._python_nodes += 1
         hand = hands[seat]
         left = hand.bit_count()
         if need > left:
@@ -605,7 +667,7 @@ def _prober(searcher: Searcher, side: int) -> _Prober:
         need: int,
     ) -> int:
         """A card after the lead: each follow in turn; the last one closes the trick."""
-        searcher.nodes += 1
+        searcher._python_nodes += 1
         hand = hands[seat]
         if need > hand.bit_count():
             return 0

@@ -1,0 +1,848 @@
+/* atout.solver._dd: the double-dummy search's native kernel.
+ *
+ * The same search as atout/solver/search.py (the reference, and the fallback
+ * where this module is missing), on the same position model
+ * (atout/solver/position.py): effective cards 0..51 = suit * 13 + rank,
+ * card 52 the no-trump joker of Five Hundred (a one-card suit 4, trump when
+ * trump == 4), joker leads JOKER_LEAD + s naming suit s.
+ *
+ * Why C: in Python every node costs about 11 us (mypyc: about 3 us) of
+ * interpreter work whatever the algorithm; here a node costs a few tens of
+ * nanoseconds, as in DDS.  The kernel is a mutable struct: a card is made
+ * and unmade by one XOR on a hand, the trick in progress travels in the
+ * recursion's arguments.
+ *
+ * One Search object holds one transposition table: entries at trick
+ * boundaries, keyed on the leader and each suit's live cards by owner from
+ * the top (suit-relative ranks: positions that differ only in which low
+ * cards are gone share an entry), with bounds on side 0's further tricks, so
+ * probes for either side and any target share them.  Each node tries quick
+ * tricks and sure trump tricks first, searches one card per run of equal
+ * cards, and orders moves as search.py does.
+ *
+ * Covers positions without a seat that sits out and without a stop seat
+ * (misere stays in Python), and the joker only in no-trumps (trump == 4).
+ */
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define JOKER 52
+#define JOKER_SUIT 4
+#define JOKER_LEAD 53
+#define SUIT_BITS 0x1FFFULL
+#define JOKER_BIT (1ULL << JOKER)
+#define MAX_MOVES 64
+
+typedef uint64_t u64;
+
+static inline int popc(u64 x) { return __builtin_popcountll(x); }
+static inline int top_bit(u64 x) { return 63 - __builtin_clzll(x); }
+static inline int suit_of(int card) { return card == JOKER ? JOKER_SUIT : card / 13; }
+static inline u64 follow_mask(int suit)
+{
+    return suit == JOKER_SUIT ? JOKER_BIT : SUIT_BITS << (13 * suit);
+}
+
+/* ---------------------------------------------------------------- table */
+
+typedef struct {
+    u64 k0, k1;  /* k0 == 0: empty slot (a real key always has marker bits) */
+    int8_t lo, hi; /* bounds on side 0's further tricks */
+    uint8_t best;  /* the lead that last decided this boundary, or 0xFF */
+} Entry;
+
+typedef struct {
+    Entry *slots;
+    size_t cap, used;
+} Table;
+
+static inline size_t hash_key(u64 k0, u64 k1)
+{
+    u64 h = k0 * 0x9E3779B97F4A7C15ULL ^ (k1 + 0x632BE59BD9B4E019ULL) * 0xC2B2AE3D27D4EB4FULL;
+    return (size_t)(h ^ (h >> 29));
+}
+
+static int table_init(Table *t, size_t cap)
+{
+    t->slots = calloc(cap, sizeof(Entry));
+    if (!t->slots)
+        return -1;
+    t->cap = cap;
+    t->used = 0;
+    return 0;
+}
+
+static Entry *table_find(Table *t, u64 k0, u64 k1)
+{
+    size_t mask = t->cap - 1, i = hash_key(k0, k1) & mask;
+    for (;;) {
+        Entry *e = &t->slots[i];
+        if (e->k0 == 0)
+            return NULL;
+        if (e->k0 == k0 && e->k1 == k1)
+            return e;
+        i = (i + 1) & mask;
+    }
+}
+
+static Entry *table_slot(Table *t, u64 k0, u64 k1);
+
+static int table_grow(Table *t)
+{
+    Table bigger;
+    if (table_init(&bigger, t->cap * 2) < 0)
+        return -1;
+    for (size_t i = 0; i < t->cap; i++) {
+        Entry *e = &t->slots[i];
+        if (e->k0)
+            *table_slot(&bigger, e->k0, e->k1) = *e;
+    }
+    free(t->slots);
+    *t = bigger;
+    return 0;
+}
+
+/* The entry for a key, created (bounds 0..99, no best move) if missing; NULL if out of memory. */
+static Entry *table_slot(Table *t, u64 k0, u64 k1)
+{
+    if (2 * (t->used + 1) > t->cap && table_grow(t) < 0)
+        return NULL;
+    size_t mask = t->cap - 1, i = hash_key(k0, k1) & mask;
+    for (;;) {
+        Entry *e = &t->slots[i];
+        if (e->k0 == 0) {
+            e->k0 = k0;
+            e->k1 = k1;
+            e->lo = 0;
+            e->hi = 99;
+            e->best = 0xFF;
+            t->used++;
+            return e;
+        }
+        if (e->k0 == k0 && e->k1 == k1)
+            return e;
+        i = (i + 1) & mask;
+    }
+}
+
+/* --------------------------------------------------------------- search */
+
+typedef struct {
+    PyObject_HEAD
+    u64 hands[4];
+    int trump;     /* -1, 0..3, or JOKER_SUIT */
+    int trump_base; /* 13 * trump for a suit, else -1 */
+    int nominate;  /* the joker's nomination is restricted by shown voids */
+    int side;      /* the side the current probe asks about */
+    long long nodes;
+    Table tt;
+    int failed;    /* out of memory during a probe */
+} Search;
+
+/* One suit's runs of equal cards among ``live``: ranks with no other live card between. */
+static int suit_runs(unsigned held, unsigned live, int *lows, int *highs)
+{
+    int n = 0, prev = -1;
+    while (held) {
+        int r = __builtin_ctz(held);
+        held &= held - 1;
+        if (prev >= 0) {
+            unsigned between = ((1u << r) - 1) & ~((2u << prev) - 1);
+            if (!(live & between)) {
+                highs[n - 1] = r;
+                prev = r;
+                continue;
+            }
+        }
+        lows[n] = highs[n] = r;
+        n++;
+        prev = r;
+    }
+    return n;
+}
+
+/* The table key of a trick boundary: each suit's live cards by owner from the top (2 bits each
+ * after a marker 1, 27 bits a suit), the leader, the joker's holder and (when his nomination is
+ * restricted) his shown voids. */
+static void boundary_key(const Search *s, int leader, int voids, u64 *k0, u64 *k1)
+{
+    const u64 *h = s->hands;
+    u64 pats[4];
+    for (int suit = 0; suit < 4; suit++) {
+        int base = 13 * suit;
+        unsigned a = (unsigned)(h[0] >> base & SUIT_BITS), b = (unsigned)(h[1] >> base & SUIT_BITS);
+        unsigned c = (unsigned)(h[2] >> base & SUIT_BITS), d = (unsigned)(h[3] >> base & SUIT_BITS);
+        unsigned live = a | b | c | d;
+        u64 p = 1;
+        while (live) {
+            int r = 31 - __builtin_clz(live);
+            unsigned bit = 1u << r;
+            live ^= bit;
+            p = p << 2 | (b & bit ? 1 : c & bit ? 2 : d & bit ? 3 : 0);
+        }
+        pats[suit] = p;
+    }
+    u64 joker = 0;
+    for (int seat = 0; seat < 4; seat++)
+        if (h[seat] & JOKER_BIT)
+            joker = (u64)(4 | seat) << 4 | (s->nominate ? (u64)(voids >> 4 * seat & 0xF) : 0);
+    *k0 = pats[0] << 27 | pats[1] | (u64)leader << 54 | 1ULL << 63;
+    *k1 = pats[2] << 27 | pats[3] | joker << 54;
+}
+
+/* Tricks the leader can cash at once with top cards of his own, or partner's reached with a
+ * low card (a sure lower bound): search.py's quick_tricks_of. */
+static int quick_tricks(const u64 *hands, int leader, int trump)
+{
+    u64 own = hands[leader];
+    int partner = (leader + 2) & 3, lho = (leader + 1) & 3, rho = (leader + 3) & 3;
+    u64 others = hands[lho] | hands[partner] | hands[rho];
+    u64 trump_mask = trump >= 0 ? follow_mask(trump) : 0;
+    int opp[2], nopp = 0;
+    if (trump_mask) {
+        if (hands[lho] & trump_mask)
+            opp[nopp++] = lho;
+        if (hands[rho] & trump_mask)
+            opp[nopp++] = rho;
+    }
+    u64 partner_hand = hands[partner];
+    int trump_rounds = 0, side_rounds = 0;
+    int suits = own & JOKER_BIT ? 5 : 4;
+    for (int suit = 0; suit < suits; suit++) {
+        u64 mask = follow_mask(suit);
+        u64 mine = own & mask;
+        if (!mine)
+            continue;
+        u64 theirs = others & mask;
+        int count = 0;
+        while (mine) {
+            int top = top_bit(mine);
+            if (theirs >> top)
+                break;
+            count++;
+            mine ^= 1ULL << top;
+        }
+        if (!count)
+            continue;
+        if (suit == trump) {
+            trump_rounds += count;
+            continue;
+        }
+        for (int i = 0; i < nopp; i++) {
+            int n = popc(hands[opp[i]] & mask);
+            if (n < count)
+                count = n;
+        }
+        side_rounds += count;
+    }
+    if (side_rounds && (partner_hand & trump_mask)) {
+        int plain = popc(partner_hand & ~trump_mask);
+        int over = trump_rounds - popc(partner_hand & trump_mask);
+        int spare = plain - (over > 0 ? over : 0);
+        if (spare < 0)
+            spare = 0;
+        if (spare < side_rounds)
+            side_rounds = spare;
+    }
+    int total = trump_rounds + side_rounds;
+    if (partner_hand) {
+        u64 opposed = others & ~partner_hand;
+        for (int suit = 0; suit < 4; suit++) {
+            u64 mask = follow_mask(suit);
+            u64 mine = own & mask, theirs = partner_hand & mask;
+            if (!mine || !theirs)
+                continue;
+            u64 op = opposed & mask;
+            int count = 0, lowest = 0;
+            while (theirs) {
+                int top = top_bit(theirs);
+                if (op >> top)
+                    break;
+                count++;
+                lowest = top;
+                theirs ^= 1ULL << top;
+            }
+            if (count <= total || (mine >> lowest))
+                continue;
+            if (suit != trump) {
+                for (int i = 0; i < nopp; i++) {
+                    int n = popc(hands[opp[i]] & mask);
+                    if (n < count)
+                        count = n;
+                }
+                if (own & trump_mask) {
+                    int n = popc(own & ~trump_mask);
+                    if (n < count)
+                        count = n;
+                }
+            }
+            if (count > total)
+                total = count;
+        }
+    }
+    return total;
+}
+
+/* The leader's side's sure tricks and most tricks: quick tricks, the joker, top trumps. */
+static void bounds(const Search *s, int seat, int left, int *lower, int *upper)
+{
+    const u64 *h = s->hands;
+    int lo = quick_tricks(h, seat, s->trump), hi = left;
+    if (s->trump == JOKER_SUIT) {
+        for (int x = 0; x < 4; x++) {
+            if (h[x] & JOKER_BIT) {
+                /* The joker wins a trick for its holder's side, whoever leads. */
+                if ((x & 1) == (seat & 1)) {
+                    if (lo < 1)
+                        lo = 1;
+                } else {
+                    hi = left - 1;
+                }
+            }
+        }
+    } else if (s->trump >= 0) {
+        int base = s->trump_base;
+        unsigned held[4], live = 0;
+        for (int x = 0; x < 4; x++) {
+            held[x] = (unsigned)(h[x] >> base & SUIT_BITS);
+            live |= held[x];
+        }
+        if (live) {
+            /* Every trump of an unbroken top run held by one side wins its trick. */
+            int counts[4] = {0, 0, 0, 0}, parity = -1;
+            while (live) {
+                unsigned bit = 1u << (31 - __builtin_clz(live));
+                live ^= bit;
+                int owner = held[0] & bit ? 0 : held[1] & bit ? 1 : held[2] & bit ? 2 : 3;
+                if (parity < 0)
+                    parity = owner & 1;
+                if ((owner & 1) != parity)
+                    break;
+                counts[owner]++;
+            }
+            int sure = counts[parity] > counts[parity + 2] ? counts[parity] : counts[parity + 2];
+            if (parity == (seat & 1)) {
+                if (sure > lo)
+                    lo = sure;
+            } else {
+                hi = left - sure;
+            }
+        }
+    }
+    *lower = lo;
+    *upper = hi;
+}
+
+static int follow(Search *s, int seat, int played, int led, int best, int best_seat, u64 tmask,
+                  int voids, int need);
+
+/* The last trick: every hand down to one card, its winner is arithmetic. */
+static int last_trick(const Search *s, int seat)
+{
+    int card = top_bit(s->hands[seat]);
+    if (card == JOKER)
+        return (seat & 1) == s->side;
+    int led = suit_of(card);
+    int best = led == s->trump ? 100 + card : card, winner = seat;
+    for (int i = 1; i < 4; i++) {
+        int other = (seat + i) & 3;
+        int c = top_bit(s->hands[other]);
+        int su = suit_of(c);
+        int k = su == s->trump ? 100 + c : (su == led ? c : -1);
+        if (k > best) {
+            best = k;
+            winner = other;
+        }
+    }
+    return (winner & 1) == s->side;
+}
+
+static void sort_scored(int *keys, int n)
+{
+    for (int i = 1; i < n; i++) {
+        int k = keys[i], j = i - 1;
+        while (j >= 0 && keys[j] > k) {
+            keys[j + 1] = keys[j];
+            j--;
+        }
+        keys[j + 1] = k;
+    }
+}
+
+/* Leads, likeliest best first: top winners, then to partner's top, then low from length. */
+static int leads(const Search *s, int seat, int voids, u64 live, int *moves)
+{
+    u64 hand = s->hands[seat], mate = s->hands[(seat + 2) & 3];
+    int keys[MAX_MOVES], n = 0;
+    int lows[13], highs[13];
+    for (int suit = 0; suit < 4; suit++) {
+        int base = 13 * suit;
+        unsigned held = (unsigned)(hand >> base & SUIT_BITS);
+        if (!held)
+            continue;
+        unsigned suit_live = (unsigned)(live >> base & SUIT_BITS);
+        int runs = suit_runs(held, suit_live, lows, highs);
+        int top = 31 - __builtin_clz(suit_live), length = __builtin_popcount(held);
+        for (int i = 0; i < runs; i++) {
+            int score, move;
+            if (i == runs - 1 && highs[i] == top) {
+                score = base == s->trump_base ? 1 : 0;
+                move = base + highs[i];
+            } else if (i == 0 && (mate >> (base + top) & 1)) {
+                score = 2;
+                move = base + lows[i];
+            } else if (i == 0) {
+                score = 16 - length;
+                move = base + lows[i];
+            } else {
+                score = 20 + i;
+                move = base + lows[i];
+            }
+            keys[n++] = score << 6 | move;
+        }
+    }
+    if (hand & JOKER_BIT) {
+        /* trump == JOKER_SUIT here: the joker is led naming a suit. */
+        u64 others = live & ~hand;
+        int shown = s->nominate ? voids >> 4 * seat & 0xF : 0;
+        if (shown == 0xF)
+            shown = 0;
+        int empty = 0;
+        for (int x = 0; x < 4; x++) {
+            if (shown >> x & 1)
+                continue;
+            if (others & follow_mask(x)) {
+                keys[n++] = 1 << 6 | (JOKER_LEAD + x);
+            } else if (!empty) {
+                /* Naming a suit nobody else holds: all such names are the same move. */
+                empty = 1;
+                keys[n++] = 1 << 6 | (JOKER_LEAD + x);
+            }
+        }
+    }
+    sort_scored(keys, n);
+    for (int i = 0; i < n; i++)
+        moves[i] = keys[i] & 63;
+    return n;
+}
+
+/* A void hand's cards, one per run: a cheap ruff, discards from short suits, the rest. */
+static int discards(const Search *s, int seat, int played, int best, int best_seat, u64 tmask,
+                    int *moves)
+{
+    const u64 *h = s->hands;
+    u64 hand = h[seat], live = h[0] | h[1] | h[2] | h[3] | tmask;
+    int plain_key[4], plain_suit[4], np = 0;
+    int plain_lows[4][13], plain_n[4];
+    int ruffs[14], nr = 0, under[13], nu = 0;
+    int lows[13], highs[13];
+    for (int suit = 0; suit < 4; suit++) {
+        int b = 13 * suit;
+        unsigned held = (unsigned)(hand >> b & SUIT_BITS);
+        if (!held)
+            continue;
+        int runs = suit_runs(held, (unsigned)(live >> b & SUIT_BITS), lows, highs);
+        if (b == s->trump_base) {
+            for (int i = 0; i < runs; i++) {
+                if (100 + b + highs[i] > best)
+                    ruffs[nr++] = b + lows[i];
+                else
+                    under[nu++] = b + lows[i];
+            }
+            continue;
+        }
+        plain_key[np] = __builtin_popcount(held) * 16 + lows[0];
+        plain_suit[np] = np;
+        plain_n[np] = runs;
+        for (int i = 0; i < runs; i++)
+            plain_lows[np][i] = b + lows[i];
+        np++;
+    }
+    if (hand & JOKER_BIT)
+        ruffs[nr++] = JOKER; /* trump == JOKER_SUIT here */
+    /* Short suits first (then the lower card), stable. */
+    for (int i = 1; i < np; i++) {
+        int k = plain_key[i], v = plain_suit[i], j = i - 1;
+        while (j >= 0 && plain_key[j] > k) {
+            plain_key[j + 1] = plain_key[j];
+            plain_suit[j + 1] = plain_suit[j];
+            j--;
+        }
+        plain_key[j + 1] = k;
+        plain_suit[j + 1] = v;
+    }
+    int n = 0;
+    int partner_safe = (best_seat & 1) == (seat & 1) && (played == 3 || best >= 100);
+    if (nr && !partner_safe)
+        moves[n++] = ruffs[0];
+    for (int i = 0; i < np; i++) {
+        int p = plain_suit[i];
+        for (int j = 0; j < plain_n[p]; j++)
+            moves[n++] = plain_lows[p][j];
+    }
+    for (int i = (nr && !partner_safe) ? 1 : 0; i < nr; i++)
+        moves[n++] = ruffs[i];
+    for (int i = 0; i < nu; i++)
+        moves[n++] = under[i];
+    return n;
+}
+
+/* Follows in the led suit, one per run: fourth hand wins cheaply, second hand low unless its
+ * top card surely wins, third hand its cheapest winner then higher ones. */
+static int follows(const Search *s, int seat, int played, int led, int best, int best_seat,
+                   u64 tmask, unsigned held, int *moves)
+{
+    const u64 *h = s->hands;
+    int base = 13 * led;
+    u64 live = h[0] | h[1] | h[2] | h[3] | tmask;
+    unsigned suit_live = (unsigned)(live >> base & SUIT_BITS);
+    int lows[13], highs[13];
+    int runs = suit_runs(held, suit_live, lows, highs);
+    int n = 0;
+    if ((best_seat & 1) == (seat & 1) || (best >= 100 && led != s->trump)) {
+        for (int i = 0; i < runs; i++)
+            moves[n++] = base + lows[i];
+        return n;
+    }
+    int rank = best - base - (led == s->trump ? 100 : 0);
+    int first_winner = -1;
+    for (int i = 0; i < runs; i++)
+        if (highs[i] > rank) {
+            first_winner = i;
+            break;
+        }
+    if (first_winner < 0) {
+        for (int i = 0; i < runs; i++)
+            moves[n++] = base + lows[i];
+        return n;
+    }
+    int sure = s->trump == led || s->trump == -1;
+    if (played == 3) {
+        moves[n++] = base + lows[first_winner];
+        for (int i = 0; i < first_winner; i++)
+            moves[n++] = base + lows[i];
+        for (int i = first_winner + 1; i < runs; i++)
+            moves[n++] = base + lows[i];
+    } else if (played == 1 && !((suit_live >> (highs[runs - 1] + 1)) == 0 && sure)) {
+        for (int i = 0; i < runs; i++)
+            moves[n++] = base + lows[i];
+    } else {
+        moves[n++] = base + lows[first_winner];
+        for (int i = first_winner + 1; i < runs; i++)
+            moves[n++] = base + highs[i];
+        for (int i = 0; i < first_winner; i++)
+            moves[n++] = base + lows[i];
+    }
+    return n;
+}
+
+static void store(Entry *e, int lo, int hi)
+{
+    if (!e)
+        return;
+    if (lo > e->lo)
+        e->lo = (int8_t)lo;
+    if (hi < e->hi)
+        e->hi = (int8_t)hi;
+}
+
+/* A trick's lead: the table, quick tricks, then each lead in turn. 1: the side reaches need. */
+static int boundary(Search *s, int seat, int voids, int need)
+{
+    s->nodes++;
+    u64 hand = s->hands[seat];
+    int left = popc(hand);
+    if (need > left)
+        return 0;
+    if (left == 1)
+        return last_trick(s, seat);
+    u64 k0, k1;
+    boundary_key(s, seat, voids, &k0, &k1);
+    Entry *e = table_find(&s->tt, k0, k1);
+    int side = s->side;
+    if (e) {
+        int lo = side ? left - e->hi : e->lo, hi = side ? left - e->lo : e->hi;
+        if (lo >= need)
+            return 1;
+        if (hi < need)
+            return 0;
+    } else {
+        e = table_slot(&s->tt, k0, k1);
+        if (!e)
+            s->failed = 1;
+    }
+    int maxi = (seat & 1) == side;
+    int lower, upper;
+    bounds(s, seat, left, &lower, &upper);
+    int target = maxi ? need : left - need + 1; /* the leader's side wins the question at target */
+    if (lower >= target) {
+        if (seat & 1)
+            store(e, 0, left - lower);
+        else
+            store(e, lower, left);
+        return maxi;
+    }
+    if (upper < target) {
+        if (seat & 1)
+            store(e, left - upper, left);
+        else
+            store(e, 0, upper);
+        return !maxi;
+    }
+    u64 live = s->hands[0] | s->hands[1] | s->hands[2] | s->hands[3];
+    int moves[MAX_MOVES];
+    int n = leads(s, seat, voids, live, moves);
+    int first = e ? e->best : 0xFF;
+    if (first != 0xFF && moves[0] != first) {
+        for (int i = 1; i < n; i++) {
+            if (moves[i] == first) {
+                memmove(moves + 1, moves, (size_t)i * sizeof(int));
+                moves[0] = first;
+                break;
+            }
+        }
+    }
+    int result = !maxi, following = (seat + 1) & 3, decided = -1;
+    for (int i = 0; i < n; i++) {
+        int move = moves[i], card, led, k;
+        if (move > JOKER) {
+            card = JOKER;
+            led = move - JOKER_LEAD;
+            k = 100 + JOKER;
+        } else {
+            card = move;
+            led = suit_of(card);
+            k = led == s->trump ? 100 + card : card;
+        }
+        u64 bit = 1ULL << card;
+        s->hands[seat] = hand ^ bit;
+        int out = follow(s, following, 1, led, k, seat, bit, voids, need);
+        s->hands[seat] = hand;
+        if (out == maxi) {
+            result = maxi;
+            decided = move;
+            break;
+        }
+    }
+    /* The table may have grown during the search: find the entry again. */
+    e = table_find(&s->tt, k0, k1);
+    if (e) {
+        if (decided >= 0)
+            e->best = (uint8_t)decided;
+        if (result)
+            store(e, side ? 0 : need, side ? left - need : left);
+        else
+            store(e, side ? left - need + 1 : 0, side ? left : need - 1);
+    }
+    return result;
+}
+
+/* A card after the lead: each follow in turn; the last one closes the trick. */
+static int follow(Search *s, int seat, int played, int led, int best, int best_seat, u64 tmask,
+                  int voids, int need)
+{
+    s->nodes++;
+    u64 hand = s->hands[seat];
+    if (need > popc(hand))
+        return 0;
+    int moves[MAX_MOVES], n;
+    unsigned held = (unsigned)(hand >> (13 * led) & SUIT_BITS);
+    if (!held)
+        n = discards(s, seat, played, best, best_seat, tmask, moves);
+    else if (!(held & (held - 1))) {
+        moves[0] = 13 * led + __builtin_ctz(held);
+        n = 1;
+    } else
+        n = follows(s, seat, played, led, best, best_seat, tmask, held, moves);
+    int side = s->side, maxi = (seat & 1) == side, closing = played == 3;
+    for (int i = 0; i < n; i++) {
+        int card = moves[i], su = suit_of(card);
+        u64 bit = 1ULL << card;
+        int v = su == led ? voids : voids | 1 << (4 * seat + led);
+        int k = su == s->trump ? 100 + card : (su == led ? card : -1);
+        int nb = best, ns = best_seat;
+        if (k > best) {
+            nb = k;
+            ns = seat;
+        }
+        int out;
+        s->hands[seat] = hand ^ bit;
+        if (closing) {
+            int n2 = (ns & 1) == side ? need - 1 : need;
+            out = n2 <= 0 ? 1 : boundary(s, ns, v, n2);
+        } else {
+            out = follow(s, (seat + 1) & 3, played + 1, led, nb, ns, tmask | bit, v, need);
+        }
+        s->hands[seat] = hand;
+        if (out == maxi)
+            return out;
+    }
+    return !maxi;
+}
+
+/* --------------------------------------------------------------- Python */
+
+static int read_hands(PyObject *seq, u64 *hands)
+{
+    PyObject *fast = PySequence_Fast(seq, "hands must be a sequence of four card sets");
+    if (!fast)
+        return -1;
+    if (PySequence_Fast_GET_SIZE(fast) != 4) {
+        Py_DECREF(fast);
+        PyErr_SetString(PyExc_ValueError, "hands must hold four card sets");
+        return -1;
+    }
+    for (int i = 0; i < 4; i++) {
+        hands[i] = PyLong_AsUnsignedLongLong(PySequence_Fast_GET_ITEM(fast, i));
+        if (hands[i] == (u64)-1 && PyErr_Occurred()) {
+            Py_DECREF(fast);
+            return -1;
+        }
+        if (hands[i] >> 53) {
+            Py_DECREF(fast);
+            PyErr_SetString(PyExc_ValueError, "a card set holds cards 0..52");
+            return -1;
+        }
+    }
+    Py_DECREF(fast);
+    return 0;
+}
+
+static int Search_init(Search *self, PyObject *args, PyObject *kwds)
+{
+    static char *kwlist[] = {"trump", "restrict_joker", NULL};
+    int trump, restrict_joker = 0;
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "i|p", kwlist, &trump, &restrict_joker))
+        return -1;
+    if (trump < -1 || trump > JOKER_SUIT) {
+        PyErr_SetString(PyExc_ValueError, "trump must be -1, 0..3 or 4 (the joker)");
+        return -1;
+    }
+    self->trump = trump;
+    self->trump_base = trump >= 0 && trump < 4 ? 13 * trump : -1;
+    self->nominate = restrict_joker && trump == JOKER_SUIT;
+    self->nodes = 0;
+    free(self->tt.slots);
+    if (table_init(&self->tt, 1 << 12) < 0) {
+        PyErr_NoMemory();
+        return -1;
+    }
+    return 0;
+}
+
+static void Search_dealloc(Search *self)
+{
+    free(self->tt.slots);
+    Py_TYPE(self)->tp_free((PyObject *)self);
+}
+
+static PyObject *Search_reaches(Search *self, PyObject *args)
+{
+    PyObject *hands;
+    int side, need, turn, played, led, best, best_seat, voids;
+    unsigned long long tmask;
+    if (!PyArg_ParseTuple(args, "OiiiiiiiKi", &hands, &side, &need, &turn, &played, &led, &best,
+                          &best_seat, &tmask, &voids))
+        return NULL;
+    if (read_hands(hands, self->hands) < 0)
+        return NULL;
+    if (side < 0 || side > 1 || turn < 0 || turn > 3 || played < 0 || played > 3) {
+        PyErr_SetString(PyExc_ValueError, "bad side, turn or trick");
+        return NULL;
+    }
+    if (self->trump != JOKER_SUIT &&
+        ((self->hands[0] | self->hands[1] | self->hands[2] | self->hands[3] | tmask) & JOKER_BIT)) {
+        PyErr_SetString(PyExc_ValueError, "the joker is a card of its own only in no-trumps");
+        return NULL;
+    }
+    if (need <= 0)
+        Py_RETURN_TRUE;
+    self->side = side;
+    self->failed = 0;
+    int out = played == 0 ? boundary(self, turn, voids, need)
+                          : follow(self, turn, played, led, best, best_seat, (u64)tmask, voids,
+                                   need);
+    if (self->failed)
+        return PyErr_NoMemory();
+    return PyBool_FromLong(out);
+}
+
+static PyObject *Search_known(Search *self, PyObject *args)
+{
+    PyObject *hands;
+    int leader, voids;
+    if (!PyArg_ParseTuple(args, "Oii", &hands, &leader, &voids))
+        return NULL;
+    if (read_hands(hands, self->hands) < 0)
+        return NULL;
+    if (leader < 0 || leader > 3) {
+        PyErr_SetString(PyExc_ValueError, "bad leader");
+        return NULL;
+    }
+    int left = popc(self->hands[leader]);
+    u64 k0, k1;
+    boundary_key(self, leader, voids, &k0, &k1);
+    Entry *e = table_find(&self->tt, k0, k1);
+    if (!e)
+        return Py_BuildValue("ii", 0, left);
+    return Py_BuildValue("ii", e->lo, e->hi < left ? e->hi : left);
+}
+
+static PyObject *Search_get_nodes(Search *self, void *closure)
+{
+    (void)closure;
+    return PyLong_FromLongLong(self->nodes);
+}
+
+static PyMethodDef Search_methods[] = {
+    {"reaches", (PyCFunction)Search_reaches, METH_VARARGS,
+     "reaches(hands, side, need, turn, played, led, best_key, best_seat, trick_mask, voids)\n"
+     "Whether side takes at least need further tricks (the trick in progress included)."},
+    {"known", (PyCFunction)Search_known, METH_VARARGS,
+     "known(hands, leader, voids) -> (lo, hi): the table's bounds on side 0's further tricks\n"
+     "at a trick boundary (0, tricks left when nothing is known)."},
+    {NULL, NULL, 0, NULL},
+};
+
+static PyGetSetDef Search_getset[] = {
+    {"nodes", (getter)Search_get_nodes, NULL, "Nodes searched so far.", NULL},
+    {NULL, NULL, NULL, NULL, NULL},
+};
+
+static PyTypeObject SearchType = {
+    PyVarObject_HEAD_INIT(NULL, 0)
+    .tp_name = "atout.solver._dd.Search",
+    .tp_basicsize = sizeof(Search),
+    .tp_flags = Py_TPFLAGS_DEFAULT,
+    .tp_doc = "Search(trump, restrict_joker=False): one double-dummy search context and its table.",
+    .tp_new = PyType_GenericNew,
+    .tp_init = (initproc)Search_init,
+    .tp_dealloc = (destructor)Search_dealloc,
+    .tp_methods = Search_methods,
+    .tp_getset = Search_getset,
+};
+
+static struct PyModuleDef dd_module = {
+    PyModuleDef_HEAD_INIT, "atout.solver._dd",
+    "The double-dummy search's native kernel (see atout.solver.search).", -1, NULL, NULL, NULL,
+    NULL, NULL,
+};
+
+PyMODINIT_FUNC PyInit__dd(void)
+{
+    if (PyType_Ready(&SearchType) < 0)
+        return NULL;
+    PyObject *m = PyModule_Create(&dd_module);
+    if (!m)
+        return NULL;
+    Py_INCREF(&SearchType);
+    if (PyModule_AddObject(m, "Search", (PyObject *)&SearchType) < 0) {
+        Py_DECREF(&SearchType);
+        Py_DECREF(m);
+        return NULL;
+    }
+    return m;
+}
