@@ -48,15 +48,31 @@ static inline u64 follow_mask(int suit)
 
 /* ---------------------------------------------------------------- table */
 
+/* The transposition table, DDS's winning ranks in search.py's form.  A bucket holds what its
+ * entries share exactly: the leader, every hand's length in every suit, the joker's holder (and
+ * his shown voids when they restrict his nomination).  An entry holds bounds on side 0's further
+ * tricks proven from the owners of a few top cards: it matches every position of its bucket whose
+ * owner pattern (each suit's live cards by owner from the top, 2 bits a card in a 27-bit field)
+ * agrees under its mask. */
+
 typedef struct {
-    u64 k0, k1;  /* k0 == 0: empty slot (a real key always has marker bits) */
-    int8_t lo, hi; /* bounds on side 0's further tricks */
-    uint8_t best;  /* the lead that last decided this boundary, or 0xFF */
+    u64 m0, m1, v0, v1; /* owners & mask == value */
+    int next;           /* the bucket's next entry, or -1 */
+    uint16_t counts;    /* the top cards it covers: 4 bits a suit */
+    int8_t lo, hi;
 } Entry;
 
 typedef struct {
-    Entry *slots;
+    u64 k0, k1; /* k1 == 0: empty slot (a real key has a marker bit) */
+    int first;  /* its first entry, or -1 */
+    int best;   /* the lead that last decided this bucket, or -1 */
+} Bucket;
+
+typedef struct {
+    Bucket *slots;
     size_t cap, used;
+    Entry *pool;
+    size_t pool_cap, pool_used;
 } Table;
 
 static inline size_t hash_key(u64 k0, u64 k1)
@@ -67,65 +83,91 @@ static inline size_t hash_key(u64 k0, u64 k1)
 
 static int table_init(Table *t, size_t cap)
 {
-    t->slots = calloc(cap, sizeof(Entry));
-    if (!t->slots)
+    t->slots = calloc(cap, sizeof(Bucket));
+    t->pool = malloc(cap * sizeof(Entry));
+    if (!t->slots || !t->pool) {
+        free(t->slots);
+        free(t->pool);
+        t->slots = NULL;
+        t->pool = NULL;
         return -1;
+    }
     t->cap = cap;
     t->used = 0;
+    t->pool_cap = cap;
+    t->pool_used = 0;
     return 0;
 }
 
-static Entry *table_find(Table *t, u64 k0, u64 k1)
+static void table_free(Table *t)
 {
-    size_t mask = t->cap - 1, i = hash_key(k0, k1) & mask;
-    for (;;) {
-        Entry *e = &t->slots[i];
-        if (e->k0 == 0)
-            return NULL;
-        if (e->k0 == k0 && e->k1 == k1)
-            return e;
-        i = (i + 1) & mask;
-    }
-}
-
-static Entry *table_slot(Table *t, u64 k0, u64 k1);
-
-static int table_grow(Table *t)
-{
-    Table bigger;
-    if (table_init(&bigger, t->cap * 2) < 0)
-        return -1;
-    for (size_t i = 0; i < t->cap; i++) {
-        Entry *e = &t->slots[i];
-        if (e->k0)
-            *table_slot(&bigger, e->k0, e->k1) = *e;
-    }
     free(t->slots);
-    *t = bigger;
-    return 0;
+    free(t->pool);
+    t->slots = NULL;
+    t->pool = NULL;
 }
 
-/* The entry for a key, created (bounds 0..99, no best move) if missing; NULL if out of memory. */
-static Entry *table_slot(Table *t, u64 k0, u64 k1)
+static Bucket *table_find(const Table *t, u64 k0, u64 k1)
 {
-    if (2 * (t->used + 1) > t->cap && table_grow(t) < 0)
-        return NULL;
     size_t mask = t->cap - 1, i = hash_key(k0, k1) & mask;
     for (;;) {
-        Entry *e = &t->slots[i];
-        if (e->k0 == 0) {
-            e->k0 = k0;
-            e->k1 = k1;
-            e->lo = 0;
-            e->hi = 99;
-            e->best = 0xFF;
-            t->used++;
-            return e;
-        }
-        if (e->k0 == k0 && e->k1 == k1)
-            return e;
+        Bucket *b = &t->slots[i];
+        if (b->k1 == 0)
+            return NULL;
+        if (b->k0 == k0 && b->k1 == k1)
+            return b;
         i = (i + 1) & mask;
     }
+}
+
+static Bucket *place(Bucket *slots, size_t cap, u64 k0, u64 k1)
+{
+    size_t mask = cap - 1, i = hash_key(k0, k1) & mask;
+    while (slots[i].k1 != 0 && !(slots[i].k0 == k0 && slots[i].k1 == k1))
+        i = (i + 1) & mask;
+    return &slots[i];
+}
+
+/* The bucket for a key, created empty if missing; NULL if out of memory. */
+static Bucket *table_bucket(Table *t, u64 k0, u64 k1)
+{
+    if (2 * (t->used + 1) > t->cap) {
+        size_t cap = t->cap * 2;
+        Bucket *slots = calloc(cap, sizeof(Bucket));
+        if (!slots)
+            return NULL;
+        for (size_t i = 0; i < t->cap; i++)
+            if (t->slots[i].k1)
+                *place(slots, cap, t->slots[i].k0, t->slots[i].k1) = t->slots[i];
+        free(t->slots);
+        t->slots = slots;
+        t->cap = cap;
+    }
+    Bucket *b = place(t->slots, t->cap, k0, k1);
+    if (b->k1 == 0) {
+        b->k0 = k0;
+        b->k1 = k1;
+        b->first = -1;
+        b->best = -1;
+        t->used++;
+    }
+    return b;
+}
+
+/* A new entry at the head of bucket ``b``'s list; -1 if out of memory. */
+static int table_entry(Table *t, Bucket *b)
+{
+    if (t->pool_used == t->pool_cap) {
+        Entry *pool = realloc(t->pool, 2 * t->pool_cap * sizeof(Entry));
+        if (!pool)
+            return -1;
+        t->pool = pool;
+        t->pool_cap *= 2;
+    }
+    int i = (int)t->pool_used++;
+    t->pool[i].next = b->first;
+    b->first = i;
+    return i;
 }
 
 /* --------------------------------------------------------------- search */
@@ -140,6 +182,8 @@ typedef struct {
     long long nodes;
     Table tt;
     int failed;    /* out of memory during a probe */
+    /* The current boundary's keys (filled by boundary_key). */
+    u64 k0, k1, o0, o1;
 } Search;
 
 /* One suit's runs of equal cards among ``live``: ranks with no other live card between. */
@@ -164,17 +208,18 @@ static int suit_runs(unsigned held, unsigned live, int *lows, int *highs)
     return n;
 }
 
-/* The table key of a trick boundary: each suit's live cards by owner from the top (2 bits each
- * after a marker 1, 27 bits a suit), the leader, the joker's holder and (when his nomination is
- * restricted) his shown voids. */
-static void boundary_key(const Search *s, int leader, int voids, u64 *k0, u64 *k1)
+/* A trick boundary's keys: the bucket (k0, k1: lengths; leader, joker) and the owner pattern
+ * (o0, o1: suits 0 and 1, 2 and 3, 27 bits a suit, 2 bits a live card from the top). */
+static void boundary_key(Search *s, int leader, int voids)
 {
     const u64 *h = s->hands;
-    u64 pats[4];
+    u64 pats[4], lengths = 0;
     for (int suit = 0; suit < 4; suit++) {
         int base = 13 * suit;
         unsigned a = (unsigned)(h[0] >> base & SUIT_BITS), b = (unsigned)(h[1] >> base & SUIT_BITS);
         unsigned c = (unsigned)(h[2] >> base & SUIT_BITS), d = (unsigned)(h[3] >> base & SUIT_BITS);
+        lengths = lengths << 16 | (u64)__builtin_popcount(a) | (u64)__builtin_popcount(b) << 4 |
+                  (u64)__builtin_popcount(c) << 8 | (u64)__builtin_popcount(d) << 12;
         unsigned live = a | b | c | d;
         u64 p = 1;
         while (live) {
@@ -189,14 +234,113 @@ static void boundary_key(const Search *s, int leader, int voids, u64 *k0, u64 *k
     for (int seat = 0; seat < 4; seat++)
         if (h[seat] & JOKER_BIT)
             joker = (u64)(4 | seat) << 4 | (s->nominate ? (u64)(voids >> 4 * seat & 0xF) : 0);
-    *k0 = pats[0] << 27 | pats[1] | (u64)leader << 54 | 1ULL << 63;
-    *k1 = pats[2] << 27 | pats[3] | joker << 54;
+    s->k0 = lengths;
+    s->k1 = (u64)leader | joker << 2 | 1ULL << 63;
+    s->o0 = pats[0] << 27 | pats[1];
+    s->o1 = pats[2] << 27 | pats[3];
+}
+
+/* The owner-pattern bits (m0, m1) and per-suit counts covering the relevant cards ``rel``: in
+ * each suit, every live card from the top down to the lowest relevant one. */
+static unsigned entry_mask(u64 live, u64 rel, u64 *m0, u64 *m1)
+{
+    unsigned counts = 0;
+    u64 m[2] = {0, 0};
+    for (int suit = 0; suit < 4; suit++) {
+        unsigned r = (unsigned)(rel >> 13 * suit & SUIT_BITS);
+        if (!r)
+            continue;
+        unsigned sl = (unsigned)(live >> 13 * suit & SUIT_BITS);
+        int k = __builtin_popcount(sl >> __builtin_ctz(r)), n = __builtin_popcount(sl);
+        m[suit >> 1] |= ((1ULL << 2 * k) - 1) << (2 * (n - k) + (suit & 1 ? 0 : 27));
+        counts |= (unsigned)k << 4 * suit;
+    }
+    *m0 = m[0];
+    *m1 = m[1];
+    return counts;
+}
+
+/* The cards an entry covers in this position: the top ``counts[s]`` live cards of each suit. */
+static u64 top_cards(u64 live, unsigned counts)
+{
+    u64 out = 0;
+    for (int suit = 0; suit < 4; suit++) {
+        int k = counts >> 4 * suit & 15;
+        u64 sl = live >> 13 * suit & SUIT_BITS;
+        while (k-- > 0 && sl) {
+            u64 top = 1ULL << top_bit(sl);
+            out |= top << 13 * suit;
+            sl ^= top;
+        }
+    }
+    return out;
+}
+
+/* Record bounds lo..hi on side 0's tricks at the current boundary (keys in s), proven from the
+ * owners of the cards ``rel``. */
+static void store(Search *s, u64 live, u64 rel, int lo, int hi)
+{
+    u64 m0, m1;
+    unsigned counts = entry_mask(live, rel, &m0, &m1);
+    u64 v0 = s->o0 & m0, v1 = s->o1 & m1;
+    Table *t = &s->tt;
+    Bucket *b = table_bucket(t, s->k0, s->k1);
+    if (!b) {
+        s->failed = 1;
+        return;
+    }
+    for (int i = b->first; i >= 0; i = t->pool[i].next) {
+        Entry *e = &t->pool[i];
+        if (e->m0 == m0 && e->m1 == m1 && e->v0 == v0 && e->v1 == v1) {
+            if (lo > e->lo)
+                e->lo = (int8_t)lo;
+            if (hi < e->hi)
+                e->hi = (int8_t)hi;
+            return;
+        }
+    }
+    int i = table_entry(t, b);
+    if (i < 0) {
+        s->failed = 1;
+        return;
+    }
+    Entry *e = &t->pool[i];
+    e->m0 = m0;
+    e->m1 = m1;
+    e->v0 = v0;
+    e->v1 = v1;
+    e->counts = (uint16_t)counts;
+    e->lo = (int8_t)lo;
+    e->hi = (int8_t)hi;
+}
+
+/* ``rel`` widened so that no run of ``hand`` in the suits ``from``..``to`` straddles its lowest
+ * relevant rank: an answer proven with one card per run holds elsewhere only if each run is still
+ * one run there. */
+static u64 widen(u64 rel, u64 hand, u64 live, int from, int to)
+{
+    int lows[13], highs[13];
+    for (int suit = from; suit <= to; suit++) {
+        int base = 13 * suit;
+        unsigned r = (unsigned)(rel >> base & SUIT_BITS), held = (unsigned)(hand >> base & SUIT_BITS);
+        if (!r || !(held & (held - 1)))
+            continue;
+        int rank = __builtin_ctz(r);
+        if ((held >> rank) && (held & ((1u << rank) - 1))) {
+            int runs = suit_runs(held, (unsigned)(live >> base & SUIT_BITS), lows, highs);
+            for (int i = 0; i < runs; i++)
+                if (lows[i] < rank && rank <= highs[i])
+                    rel |= 1ULL << (base + lows[i]);
+        }
+    }
+    return rel;
 }
 
 /* Tricks the leader can cash at once with top cards of his own, or partner's reached with a
  * low card (a sure lower bound): search.py's quick_tricks_of. */
-static int quick_tricks(const u64 *hands, int leader, int trump)
+static int quick_tricks(const u64 *hands, int leader, int trump, u64 *relevant)
 {
+    u64 rel = 0;
     u64 own = hands[leader];
     int partner = (leader + 2) & 3, lho = (leader + 1) & 3, rho = (leader + 3) & 3;
     u64 others = hands[lho] | hands[partner] | hands[rho];
@@ -227,6 +371,7 @@ static int quick_tricks(const u64 *hands, int leader, int trump)
         }
         if (!count)
             continue;
+        rel |= own & mask & ~mine;
         if (suit == trump) {
             trump_rounds += count;
             continue;
@@ -279,25 +424,32 @@ static int quick_tricks(const u64 *hands, int leader, int trump)
                         count = n;
                 }
             }
-            if (count > total)
+            if (count > total) {
                 total = count;
+                rel = (own | others) & mask & ~((1ULL << lowest) - 1);
+            }
         }
     }
+    *relevant = rel & ~JOKER_BIT;
     return total;
 }
 
 /* The leader's side's sure tricks and most tricks: quick tricks, the joker, top trumps. */
-static void bounds(const Search *s, int seat, int left, int *lower, int *upper)
+static void bounds(const Search *s, int seat, int left, int *lower, int *upper, u64 *rel_lo,
+                   u64 *rel_hi)
 {
     const u64 *h = s->hands;
-    int lo = quick_tricks(h, seat, s->trump), hi = left;
+    u64 rlo, rhi = 0;
+    int lo = quick_tricks(h, seat, s->trump, &rlo), hi = left;
     if (s->trump == JOKER_SUIT) {
         for (int x = 0; x < 4; x++) {
             if (h[x] & JOKER_BIT) {
                 /* The joker wins a trick for its holder's side, whoever leads. */
                 if ((x & 1) == (seat & 1)) {
-                    if (lo < 1)
+                    if (lo < 1) {
                         lo = 1;
+                        rlo = 0;
+                    }
                 } else {
                     hi = left - 1;
                 }
@@ -313,6 +465,7 @@ static void bounds(const Search *s, int seat, int left, int *lower, int *upper)
         if (live) {
             /* Every trump of an unbroken top run held by one side wins its trick. */
             int counts[4] = {0, 0, 0, 0}, parity = -1;
+            u64 cards = 0;
             while (live) {
                 unsigned bit = 1u << (31 - __builtin_clz(live));
                 live ^= bit;
@@ -322,34 +475,43 @@ static void bounds(const Search *s, int seat, int left, int *lower, int *upper)
                 if ((owner & 1) != parity)
                     break;
                 counts[owner]++;
+                cards |= (u64)bit << base;
             }
             int sure = counts[parity] > counts[parity + 2] ? counts[parity] : counts[parity + 2];
             if (parity == (seat & 1)) {
-                if (sure > lo)
+                if (sure > lo) {
                     lo = sure;
+                    rlo = cards;
+                }
             } else {
                 hi = left - sure;
+                rhi = cards;
             }
         }
     }
     *lower = lo;
     *upper = hi;
+    *rel_lo = rlo;
+    *rel_hi = rhi;
 }
 
-static int follow(Search *s, int seat, int played, int led, int best, int best_seat, u64 tmask,
+static u64 follow(Search *s, int seat, int played, int led, int best, int best_seat, u64 tmask,
                   int voids, int need);
 
-/* The last trick: every hand down to one card, its winner is arithmetic. */
-static int last_trick(const Search *s, int seat)
+/* The last trick: every hand down to one card, its winner is arithmetic.  Relevant: the winner,
+ * when it beat another card of its suit. */
+static u64 last_trick(const Search *s, int seat)
 {
     int card = top_bit(s->hands[seat]);
     if (card == JOKER)
         return (seat & 1) == s->side;
     int led = suit_of(card);
     int best = led == s->trump ? 100 + card : card, winner = seat;
+    u64 played = 1ULL << card;
     for (int i = 1; i < 4; i++) {
         int other = (seat + i) & 3;
         int c = top_bit(s->hands[other]);
+        played |= 1ULL << c;
         int su = suit_of(c);
         int k = su == s->trump ? 100 + c : (su == led ? c : -1);
         if (k > best) {
@@ -357,7 +519,10 @@ static int last_trick(const Search *s, int seat)
             winner = other;
         }
     }
-    return (winner & 1) == s->side;
+    int won = best >= 100 ? best - 100 : best;
+    u64 same = played & follow_mask(suit_of(won));
+    u64 rel = same & (same - 1) ? 1ULL << won : 0;
+    return rel << 1 | (u64)((winner & 1) == s->side);
 }
 
 static void sort_scored(int *keys, int n)
@@ -539,18 +704,10 @@ static int follows(const Search *s, int seat, int played, int led, int best, int
     return n;
 }
 
-static void store(Entry *e, int lo, int hi)
-{
-    if (!e)
-        return;
-    if (lo > e->lo)
-        e->lo = (int8_t)lo;
-    if (hi < e->hi)
-        e->hi = (int8_t)hi;
-}
-
-/* A trick's lead: the table, quick tricks, then each lead in turn. 1: the side reaches need. */
-static int boundary(Search *s, int seat, int voids, int need)
+/* A trick's lead: the table, quick tricks, then each lead in turn.
+ * Answers relevant << 1 | yes: whether the side reaches ``need``, and the cards whose ranks
+ * decided it (DDS's winning ranks). */
+static u64 boundary(Search *s, int seat, int voids, int need)
 {
     s->nodes++;
     u64 hand = s->hands[seat];
@@ -559,44 +716,48 @@ static int boundary(Search *s, int seat, int voids, int need)
         return 0;
     if (left == 1)
         return last_trick(s, seat);
-    u64 k0, k1;
-    boundary_key(s, seat, voids, &k0, &k1);
-    Entry *e = table_find(&s->tt, k0, k1);
+    boundary_key(s, seat, voids);
+    u64 k0 = s->k0, k1 = s->k1, o0 = s->o0, o1 = s->o1;
+    u64 live = s->hands[0] | s->hands[1] | s->hands[2] | s->hands[3];
     int side = s->side;
-    if (e) {
-        int lo = side ? left - e->hi : e->lo, hi = side ? left - e->lo : e->hi;
-        if (lo >= need)
-            return 1;
-        if (hi < need)
-            return 0;
-    } else {
-        e = table_slot(&s->tt, k0, k1);
-        if (!e)
-            s->failed = 1;
+    const Bucket *b = table_find(&s->tt, k0, k1);
+    int first = -1;
+    if (b) {
+        first = b->best;
+        const Entry *pool = s->tt.pool;
+        for (int i = b->first; i >= 0; i = pool[i].next) {
+            const Entry *e = &pool[i];
+            if ((o0 & e->m0) != e->v0 || (o1 & e->m1) != e->v1)
+                continue;
+            int lo = side ? left - e->hi : e->lo, hi = side ? left - e->lo : e->hi;
+            if (lo >= need)
+                return top_cards(live, e->counts) << 1 | 1;
+            if (hi < need)
+                return top_cards(live, e->counts) << 1;
+        }
     }
     int maxi = (seat & 1) == side;
     int lower, upper;
-    bounds(s, seat, left, &lower, &upper);
+    u64 rel_lo, rel_hi;
+    bounds(s, seat, left, &lower, &upper, &rel_lo, &rel_hi);
     int target = maxi ? need : left - need + 1; /* the leader's side wins the question at target */
     if (lower >= target) {
         if (seat & 1)
-            store(e, 0, left - lower);
+            store(s, live, rel_lo, 0, left - lower);
         else
-            store(e, lower, left);
-        return maxi;
+            store(s, live, rel_lo, lower, left);
+        return rel_lo << 1 | (u64)maxi;
     }
     if (upper < target) {
         if (seat & 1)
-            store(e, left - upper, left);
+            store(s, live, rel_hi, left - upper, left);
         else
-            store(e, 0, upper);
-        return !maxi;
+            store(s, live, rel_hi, 0, upper);
+        return rel_hi << 1 | (u64)!maxi;
     }
-    u64 live = s->hands[0] | s->hands[1] | s->hands[2] | s->hands[3];
     int moves[MAX_MOVES];
     int n = leads(s, seat, voids, live, moves);
-    int first = e ? e->best : 0xFF;
-    if (first != 0xFF && moves[0] != first) {
+    if (first >= 0 && moves[0] != first) {
         for (int i = 1; i < n; i++) {
             if (moves[i] == first) {
                 memmove(moves + 1, moves, (size_t)i * sizeof(int));
@@ -606,6 +767,7 @@ static int boundary(Search *s, int seat, int voids, int need)
         }
     }
     int result = !maxi, following = (seat + 1) & 3, decided = -1;
+    u64 rel = 0;
     for (int i = 0; i < n; i++) {
         int move = moves[i], card, led, k;
         if (move > JOKER) {
@@ -619,29 +781,38 @@ static int boundary(Search *s, int seat, int voids, int need)
         }
         u64 bit = 1ULL << card;
         s->hands[seat] = hand ^ bit;
-        int out = follow(s, following, 1, led, k, seat, bit, voids, need);
+        u64 out = follow(s, following, 1, led, k, seat, bit, voids, need);
         s->hands[seat] = hand;
-        if (out == maxi) {
+        if ((int)(out & 1) == maxi) {
             result = maxi;
+            rel = out >> 1;
             decided = move;
             break;
         }
+        rel |= out >> 1;
     }
-    /* The table may have grown during the search: find the entry again. */
-    e = table_find(&s->tt, k0, k1);
-    if (e) {
-        if (decided >= 0)
-            e->best = (uint8_t)decided;
-        if (result)
-            store(e, side ? 0 : need, side ? left - need : left);
-        else
-            store(e, side ? left - need + 1 : 0, side ? left : need - 1);
+    if (decided < 0)
+        /* Every lead failed: each stood for its run, so no run may straddle. */
+        rel = widen(rel, hand, live, 0, 3);
+    /* Record the answer, valid wherever the relevant cards have the same owners. */
+    s->k0 = k0;
+    s->k1 = k1;
+    s->o0 = o0;
+    s->o1 = o1;
+    if (side == 0)
+        store(s, live, rel, result ? need : 0, result ? left : need - 1);
+    else
+        store(s, live, rel, result ? 0 : left - need + 1, result ? left - need : left);
+    if (decided >= 0) {
+        Bucket *found = table_find(&s->tt, k0, k1);
+        if (found)
+            found->best = decided;
     }
-    return result;
+    return rel << 1 | (u64)result;
 }
 
 /* A card after the lead: each follow in turn; the last one closes the trick. */
-static int follow(Search *s, int seat, int played, int led, int best, int best_seat, u64 tmask,
+static u64 follow(Search *s, int seat, int played, int led, int best, int best_seat, u64 tmask,
                   int voids, int need)
 {
     s->nodes++;
@@ -658,6 +829,7 @@ static int follow(Search *s, int seat, int played, int led, int best, int best_s
     } else
         n = follows(s, seat, played, led, best, best_seat, tmask, held, moves);
     int side = s->side, maxi = (seat & 1) == side, closing = played == 3;
+    u64 rel = 0;
     for (int i = 0; i < n; i++) {
         int card = moves[i], su = suit_of(card);
         u64 bit = 1ULL << card;
@@ -668,19 +840,29 @@ static int follow(Search *s, int seat, int played, int led, int best, int best_s
             nb = k;
             ns = seat;
         }
-        int out;
+        u64 out;
         s->hands[seat] = hand ^ bit;
         if (closing) {
+            /* A trick won by rank (over another card of its suit) makes its winner relevant. */
+            int won = nb >= 100 ? nb - 100 : nb;
+            u64 same = (tmask | bit) & follow_mask(suit_of(won));
+            u64 extra = same & (same - 1) ? 1ULL << (won + 1) : 0;
             int n2 = (ns & 1) == side ? need - 1 : need;
-            out = n2 <= 0 ? 1 : boundary(s, ns, v, n2);
+            out = n2 <= 0 ? extra | 1 : boundary(s, ns, v, n2) | extra;
         } else {
             out = follow(s, (seat + 1) & 3, played + 1, led, nb, ns, tmask | bit, v, need);
         }
         s->hands[seat] = hand;
-        if (out == maxi)
+        if ((int)(out & 1) == maxi)
             return out;
+        rel |= out >> 1;
     }
-    return !maxi;
+    if (rel) {
+        /* Every card failed: each stood for its run, so no run may straddle. */
+        u64 live = s->hands[0] | s->hands[1] | s->hands[2] | s->hands[3] | tmask;
+        rel = held ? widen(rel, hand, live, led, led) : widen(rel, hand, live, 0, 3);
+    }
+    return rel << 1 | (u64)!maxi;
 }
 
 /* --------------------------------------------------------------- Python */
@@ -725,7 +907,7 @@ static int Search_init(Search *self, PyObject *args, PyObject *kwds)
     self->trump_base = trump >= 0 && trump < 4 ? 13 * trump : -1;
     self->nominate = restrict_joker && trump == JOKER_SUIT;
     self->nodes = 0;
-    free(self->tt.slots);
+    table_free(&self->tt);
     if (table_init(&self->tt, 1 << 12) < 0) {
         PyErr_NoMemory();
         return -1;
@@ -735,7 +917,7 @@ static int Search_init(Search *self, PyObject *args, PyObject *kwds)
 
 static void Search_dealloc(Search *self)
 {
-    free(self->tt.slots);
+    table_free(&self->tt);
     Py_TYPE(self)->tp_free((PyObject *)self);
 }
 
@@ -762,12 +944,12 @@ static PyObject *Search_reaches(Search *self, PyObject *args)
         Py_RETURN_TRUE;
     self->side = side;
     self->failed = 0;
-    int out = played == 0 ? boundary(self, turn, voids, need)
+    u64 out = played == 0 ? boundary(self, turn, voids, need)
                           : follow(self, turn, played, led, best, best_seat, (u64)tmask, voids,
                                    need);
     if (self->failed)
         return PyErr_NoMemory();
-    return PyBool_FromLong(out);
+    return PyBool_FromLong((long)(out & 1));
 }
 
 static PyObject *Search_known(Search *self, PyObject *args)
@@ -782,13 +964,19 @@ static PyObject *Search_known(Search *self, PyObject *args)
         PyErr_SetString(PyExc_ValueError, "bad leader");
         return NULL;
     }
-    int left = popc(self->hands[leader]);
-    u64 k0, k1;
-    boundary_key(self, leader, voids, &k0, &k1);
-    Entry *e = table_find(&self->tt, k0, k1);
-    if (!e)
-        return Py_BuildValue("ii", 0, left);
-    return Py_BuildValue("ii", e->lo, e->hi < left ? e->hi : left);
+    int left = popc(self->hands[leader]), lo = 0, hi = left;
+    boundary_key(self, leader, voids);
+    const Bucket *b = table_find(&self->tt, self->k0, self->k1);
+    for (int i = b ? b->first : -1; i >= 0; i = self->tt.pool[i].next) {
+        const Entry *e = &self->tt.pool[i];
+        if ((self->o0 & e->m0) == e->v0 && (self->o1 & e->m1) == e->v1) {
+            if (e->lo > lo)
+                lo = e->lo;
+            if (e->hi < hi)
+                hi = e->hi;
+        }
+    }
+    return Py_BuildValue("ii", lo, hi);
 }
 
 static PyObject *Search_get_nodes(Search *self, void *closure)
