@@ -1,0 +1,127 @@
+"""The C kernel (``atout.solver._dd``) against the Python search it replaces, and against DDS.
+
+Both searches answer the same questions on the same positions; the Python
+search (``ATOUT_NATIVE=0``) is the reference. Skipped where the kernel was
+not built, except on CI, where a missing kernel fails.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+
+import pytest
+
+from atout.solver.dds import dds_solve
+from atout.solver.position import Position
+from atout.solver.project import project
+from atout.solver.search import Searcher, native, solve_moves
+
+from .test_games import five_hundred, random_plays
+from .test_search import joker_position, random_position
+
+BUILT = native(Position([1, 2, 4, 8], trump=-1, leader=0))
+
+needs_kernel = pytest.mark.skipif(not BUILT, reason="C kernel not built (no C compiler)")
+
+
+def test_ci_runs_the_kernel() -> None:
+    """On CI (a clean clone, scripts/test) the kernel must be built and chosen."""
+    if os.environ.get("CI") != "true":
+        pytest.skip("only CI insists on the kernel")
+    assert os.environ.get("ATOUT_NATIVE") != "0"
+    assert BUILT, "atout.solver._dd is not importable: scripts/test must build it"
+
+
+def both(pos: Position, monkeypatch: pytest.MonkeyPatch) -> tuple[dict[int, int], dict[int, int]]:
+    """``solve_moves`` by the kernel, then by the Python search."""
+    searcher = Searcher(pos)
+    assert searcher.is_native
+    ours = solve_moves(pos, searcher)
+    with monkeypatch.context() as m:
+        m.setenv("ATOUT_NATIVE", "0")
+        reference = Searcher(pos)
+        assert not reference.is_native
+        theirs = solve_moves(pos, reference)
+    return ours, theirs
+
+
+@needs_kernel
+def test_kernel_equals_python_on_bridge_mid_trick(monkeypatch: pytest.MonkeyPatch) -> None:
+    rng = random.Random(606)
+    for n in range(240):
+        pos = random_position(3 + n % 4, rng)
+        snapshot = (list(pos.hands), list(pos.trick))
+        ours, theirs = both(pos, monkeypatch)
+        assert ours == theirs, (n, pos.hands, pos.trick, pos.trump)
+        assert (list(pos.hands), list(pos.trick)) == snapshot
+
+
+@needs_kernel
+@pytest.mark.parametrize("restrict", [True, False])
+def test_kernel_equals_python_on_joker_no_trumps(
+    restrict: bool, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    rng = random.Random(f"joker {restrict}")
+    tried = 0
+    while tried < 80:
+        pos = joker_position(3 + tried % 3, rng)
+        if pos.over:
+            continue
+        pos.restrict_joker = restrict
+        tried += 1
+        ours, theirs = both(pos, monkeypatch)
+        assert ours == theirs, (pos.hands, pos.trick, pos.voids, pos.leader)
+
+
+@needs_kernel
+def test_kernel_probes_equal_python_probes(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``reaches`` for both sides and every target, from one searcher (its table reused)."""
+    rng = random.Random(77)
+    for n in range(60):
+        pos = joker_position(4, rng) if n % 3 == 0 else random_position(4 + n % 2, rng)
+        if pos.over:
+            continue
+        left = pos.tricks_left()
+        kernel = Searcher(pos)
+        with monkeypatch.context() as m:
+            m.setenv("ATOUT_NATIVE", "0")
+            reference = Searcher(pos)
+        for side in (0, 1):
+            for need in range(left + 2):
+                assert kernel.reaches(side, need) == reference.reaches(side, need), (n, side)
+            assert kernel.exact(side) == reference.exact(side)
+
+
+@needs_kernel
+@pytest.mark.parametrize("contract", ["7S", "8H", "7NT"])
+def test_kernel_on_five_hundred_projections(contract: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Five Hundred suit contracts (joker and bowers on top of trumps) and no-trumps (the joker)."""
+    rng = random.Random(contract)
+    for _ in range(25):
+        state = random_plays(five_hundred(contract, 4 + rng.randrange(2), rng), 3, rng)
+        proj = project(state)
+        pos = proj.position()
+        if pos.over:
+            continue
+        ours, theirs = both(pos, monkeypatch)
+        assert ours == theirs
+        if proj.dds:
+            assert ours == dds_solve(proj.hands, proj.trump, proj.leader, proj.trick)
+
+
+@needs_kernel
+def test_kernel_agrees_with_dds() -> None:
+    rng = random.Random(52)
+    for n in range(200):
+        pos = random_position(3 + n % 5, rng)
+        hands, trick = list(pos.hands), list(pos.trick)
+        assert Searcher(pos).is_native
+        assert solve_moves(pos) == dds_solve(hands, pos.trump, pos.leader, trick), (n, hands)
+
+
+def test_misere_and_three_hands_stay_in_python() -> None:
+    pos = Position([1, 2, 4, 8], trump=-1, leader=0, skip=2)
+    assert not Searcher(pos).is_native
+    pos = Position([1, 2, 4, 8], trump=-1, leader=0, stop_seat=1)
+    assert not Searcher(pos).is_native
