@@ -1,5 +1,9 @@
 """Solver benchmark: prints figures, not a test. ``.venv/bin/python bench/solver.py [--quick]``.
 
+"Own search" is the C kernel (``atout.solver._dd``) where it is built, and
+the Python search with ``--python`` (or ``ATOUT_NATIVE=0``, or no kernel);
+the first line says which one ran.
+
 Same run, same positions:
 
 1. atout's 52-card path (``solve(state)`` on Court Piece states: projection
@@ -20,6 +24,7 @@ position by position, so a busy spell hurts both; compare the ratios.
 
 from __future__ import annotations
 
+import os
 import random
 import statistics
 import sys
@@ -39,7 +44,7 @@ from atout.solver import solve
 from atout.solver.dds import dds_solve
 from atout.solver.position import Position
 from atout.solver.project import project
-from atout.solver.search import Searcher, solve_moves
+from atout.solver.search import Searcher, native, solve_moves
 
 
 def timed(fn: Callable[[], Any]) -> tuple[float, Any]:
@@ -193,6 +198,10 @@ def bench_circular(count: int) -> None:
 
 def main() -> None:
     quick = "--quick" in sys.argv
+    if "--python" in sys.argv:
+        os.environ["ATOUT_NATIVE"] = "0"
+    kernel = native(Position([1, 2, 4, 8], trump=-1, leader=0))
+    print("own search:", "C kernel (atout.solver._dd)" if kernel else "Python (search.py)")
     bench_overhead(10 if quick else 30)
     sizes = [(5, 40), (8, 20 if quick else 40)]
     if "--13" in sys.argv:
