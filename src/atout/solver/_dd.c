@@ -38,7 +38,16 @@
 
 typedef uint64_t u64;
 
-static inline int popc(u64 x) { return __builtin_popcountll(x); }
+/* Popcounts without the popcnt instruction (not in baseline x86-64, where the builtin is a
+ * library call): a few arithmetic steps. */
+static inline int popc(u64 x)
+{
+    x = x - ((x >> 1) & 0x5555555555555555ULL);
+    x = (x & 0x3333333333333333ULL) + ((x >> 2) & 0x3333333333333333ULL);
+    x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0FULL;
+    return (int)((x * 0x0101010101010101ULL) >> 56);
+}
+static inline int popc32(unsigned x) { return popc(x); }
 static inline int top_bit(u64 x) { return 63 - __builtin_clzll(x); }
 static inline int suit_of(int card) { return card == JOKER ? JOKER_SUIT : card / 13; }
 static inline u64 follow_mask(int suit)
@@ -218,15 +227,14 @@ static void boundary_key(Search *s, int leader, int voids)
         int base = 13 * suit;
         unsigned a = (unsigned)(h[0] >> base & SUIT_BITS), b = (unsigned)(h[1] >> base & SUIT_BITS);
         unsigned c = (unsigned)(h[2] >> base & SUIT_BITS), d = (unsigned)(h[3] >> base & SUIT_BITS);
-        lengths = lengths << 16 | (u64)__builtin_popcount(a) | (u64)__builtin_popcount(b) << 4 |
-                  (u64)__builtin_popcount(c) << 8 | (u64)__builtin_popcount(d) << 12;
-        unsigned live = a | b | c | d;
+        lengths = lengths << 16 | (u64)popc32(a) | (u64)popc32(b) << 4 |
+                  (u64)popc32(c) << 8 | (u64)popc32(d) << 12;
+        unsigned live = a | b | c | d, odd = b | d, high = c | d;
         u64 p = 1;
         while (live) {
             int r = 31 - __builtin_clz(live);
-            unsigned bit = 1u << r;
-            live ^= bit;
-            p = p << 2 | (b & bit ? 1 : c & bit ? 2 : d & bit ? 3 : 0);
+            live ^= 1u << r;
+            p = p << 2 | (odd >> r & 1) | (high >> r & 1) << 1;
         }
         pats[suit] = p;
     }
@@ -251,7 +259,7 @@ static unsigned entry_mask(u64 live, u64 rel, u64 *m0, u64 *m1)
         if (!r)
             continue;
         unsigned sl = (unsigned)(live >> 13 * suit & SUIT_BITS);
-        int k = __builtin_popcount(sl >> __builtin_ctz(r)), n = __builtin_popcount(sl);
+        int k = popc32(sl >> __builtin_ctz(r)), n = popc32(sl);
         m[suit >> 1] |= ((1ULL << 2 * k) - 1) << (2 * (n - k) + (suit & 1 ? 0 : 27));
         counts |= (unsigned)k << 4 * suit;
     }
@@ -550,7 +558,7 @@ static int leads(const Search *s, int seat, int voids, u64 live, int *moves)
             continue;
         unsigned suit_live = (unsigned)(live >> base & SUIT_BITS);
         int runs = suit_runs(held, suit_live, lows, highs);
-        int top = 31 - __builtin_clz(suit_live), length = __builtin_popcount(held);
+        int top = 31 - __builtin_clz(suit_live), length = popc32(held);
         for (int i = 0; i < runs; i++) {
             int score, move;
             if (i == runs - 1 && highs[i] == top) {
@@ -619,7 +627,7 @@ static int discards(const Search *s, int seat, int played, int best, int best_se
             }
             continue;
         }
-        plain_key[np] = __builtin_popcount(held) * 16 + lows[0];
+        plain_key[np] = popc32(held) * 16 + lows[0];
         plain_suit[np] = np;
         plain_n[np] = runs;
         for (int i = 0; i < runs; i++)
@@ -908,7 +916,7 @@ static int Search_init(Search *self, PyObject *args, PyObject *kwds)
     self->nominate = restrict_joker && trump == JOKER_SUIT;
     self->nodes = 0;
     table_free(&self->tt);
-    if (table_init(&self->tt, 1 << 12) < 0) {
+    if (table_init(&self->tt, 1 << 9) < 0) {
         PyErr_NoMemory();
         return -1;
     }
