@@ -11,6 +11,7 @@ from typing import Any
 import numpy as np
 import pytest
 
+from atout.rl.spec import CARD_INDEX
 from tests.rl.helpers import CASES, IDS, make, play
 
 
@@ -58,3 +59,39 @@ def test_fast_path_in_any_order(game: str, options: dict[str, Any]) -> None:
                 compared += 1
     if not options.get("honour_mode"):
         assert compared > 100
+
+
+@pytest.mark.parametrize(("game", "options"), CASES, ids=IDS)
+def test_mask_from_state_equals_legal_actions(game: str, options: dict[str, Any]) -> None:
+    """Where a game reads the mask from the state, it is the bits of ``legal_actions()``."""
+    e = make(game, options)
+    spec = e.spec
+    compared = 0
+    for seed in range(3):
+        for _ in play(e, seed, max_steps=500):
+            state = e.match.state
+            bits = spec.mask_state(state)
+            if bits is not None and not e._picks:
+                assert bits == spec.mask_bits(state.legal_actions(), ())
+                compared += 1
+    if not options.get("honour_mode"):
+        assert compared > 100
+
+
+@pytest.mark.parametrize(("game", "options"), CASES[3:8], ids=IDS[3:8])
+def test_cards_are_card_indexes_outside_auctions(game: str, options: dict[str, Any]) -> None:
+    """Bids that share a card's notation (``6S``) are calls only in the auction: a card play's
+    mask sets the card's index (0..51, the joker 52), as documented."""
+    e = make(game, options)
+    spec = e.spec
+    plays = 0
+    for _ in play(e, 1, max_steps=400):
+        legal = e.match.state.legal_actions()
+        if not legal or legal[0] == "pass" or legal[0].startswith("discard "):
+            continue
+        indexes = spec.legal_indexes(legal, ())
+        for action, index in zip(legal, indexes, strict=True):
+            if action in CARD_INDEX:
+                assert index == CARD_INDEX[action]
+                plays += 1
+    assert plays > 100

@@ -316,6 +316,10 @@ class CourtCircularState:
             self._legal = legal
         return legal
 
+    def may_concede(self) -> bool:
+        """Whether the seat to act may resign the trick now (``concede`` is legal)."""
+        return self._phase is Phase.PLAY and self._concede_refusal(self._turn) is None
+
     def _concede_refusal(self, seat: int) -> str | None:
         """Why ``seat`` may not resign now, or ``None`` when he may (the table of 1.3)."""
         if self.is_last_trick():

@@ -6,9 +6,9 @@ loop each costs about as much as the bit work around it. Here each seat
 keeps its last vector, and a new observation changes only the slots whose
 bits differ from that seat's previous one (a few per step: a card leaves a
 hand, joins a trick, the turn moves), written through a ``memoryview`` (plain
-C stores, no numpy call); masks are kept and updated the same way. Callers
-always get a copy: the arrays kept here are never handed out, so a caller may
-keep or change what it gets.
+C stores, no numpy call); masks, which repeat, are kept one array per
+distinct mask. Callers always get a copy: the arrays kept here are never
+handed out, so a caller may keep or change what it gets.
 
 The result is checked equal to :meth:`GameSpec.vector` and
 :meth:`GameSpec.mask` (the definitions) by ``tests/rl``.
@@ -34,6 +34,10 @@ a new deal) one ``unpackbits`` of the whole 0/1 part costs less. Measured in the
 loop, where numpy calls cost more than in isolation: writing even 24 slots one by one
 beat unpacking."""
 _UINT8 = np.dtype(np.uint8)
+_KEPT_MASKS = 1 << 15
+"""Distinct masks kept (each an array of the action count's bytes)."""
+_BYTE_BITS = [bytes(byte >> k & 1 for k in range(8)) for byte in range(256)]
+"""A byte to its 8 bits as 0/1 bytes, least significant first (a mask's slots)."""
 
 
 def _write(slots: Any, bits: int, value: float) -> None:
@@ -82,33 +86,44 @@ class Vectors:
 
 
 class Masks:
-    """One kept action mask per seat, updated from the bits that changed, as :class:`Vectors`.
+    """Action masks, one kept array per distinct mask, copied out.
 
-    A seat's legal actions change little from one decision to its next (a
-    card fewer, another suit to follow), while the sets themselves rarely
-    repeat (13 cards of a hand make thousands of legal subsets), so keeping
-    one array per distinct mask would mostly miss.
+    Unlike observations, masks repeat: following suit offers a subset of one
+    suit, an auction a run of calls, and those come back from deal to deal, so
+    a copy of a kept array (one numpy call) is the usual cost; a new list is
+    built once from its bits through a table of each byte's 0/1 bytes. The
+    kept arrays are read-only and never handed out. The table is emptied when
+    it reaches :data:`_KEPT_MASKS` masks (whole hands, offered on leads, rarely
+    repeat).
     """
 
-    __slots__ = ("_arrays", "_bits", "_none", "_slots", "_spec")
+    __slots__ = ("_bytes", "_kept", "_none", "_size", "_spec")
 
     def __init__(self, spec: GameSpec, seats: int) -> None:
+        """``seats`` is unused (masks are kept by their bits, not per seat)."""
         self._spec = spec
-        size = len(spec.actions)
-        self._arrays = [np.zeros(size, np.int8) for _ in range(seats)]
-        self._slots: list[Any] = [a.data for a in self._arrays]
-        self._bits = [0] * seats
-        self._none = np.zeros(size, np.int8)
+        self._size = len(spec.actions)
+        self._bytes = (self._size + 7) // 8
+        self._kept: dict[Any, Mask] = {}
+        self._none = np.zeros(self._size, np.int8)
 
     def mask(self, seat: int, legal: Sequence[str], picks: tuple[int, ...]) -> Mask:
         """A new array equal to ``spec.mask(legal, picks)`` (zeros when ``legal`` is empty)."""
         if not legal:
             return self._none.copy()
-        bits = self._spec.mask_bits(legal, picks)
-        old = self._bits[seat]
-        if bits != old:
-            slots = self._slots[seat]
-            _write(slots, bits & ~old, 1)
-            _write(slots, old & ~bits, 0)
-            self._bits[seat] = bits
-        return self._arrays[seat].copy()
+        return self.of_bits(self._spec.mask_bits(legal, picks))
+
+    def of_bits(self, bits: int) -> Mask:
+        """A new array of the mask whose bits are ``bits`` (bit ``i`` = action ``i``)."""
+        kept = self._kept.get(bits)
+        if kept is None:
+            kept = self._keep(bits)
+        return kept.copy()
+
+    def _keep(self, bits: int) -> Mask:
+        raw = b"".join(map(_BYTE_BITS.__getitem__, bits.to_bytes(self._bytes, "little")))
+        kept: Mask = np.frombuffer(raw, np.int8)[: self._size]
+        if len(self._kept) >= _KEPT_MASKS:
+            self._kept.clear()
+        self._kept[bits] = kept
+        return kept

@@ -78,6 +78,8 @@ LAYOUT.add("hand_sizes", 4, scalar=True)
 LAYOUT.add("score", 4, scalar=True)
 
 _THIRTEENTHS = tuple(n / 13 for n in range(14))
+_ANSWERS = 3 << 90
+"""The mask of a claim's answer: ``accept`` and ``reject`` (actions 90, 91)."""
 
 
 class BridgeSpec(GameSpec):
@@ -141,6 +143,15 @@ class BridgeSpec(GameSpec):
             _THIRTEENTHS[hand((me + 3) & 3).bit_count()],
         ]
         return bits, scalars + self._score_scalars(sheet, side)
+
+    def mask_state(self, state: Any) -> int | None:
+        """Cards that follow suit, or ``accept``/``reject``; auctions use the strings."""
+        phase = state.phase
+        if phase == "play":
+            return int(state.playable_cards())
+        if phase == "claim":
+            return _ANSWERS
+        return None
 
     def _auction_bits(self, auction: Any, me: int) -> int:
         """Bids, doubles and redoubles by who made them (kept while the auction is the same)."""
@@ -247,3 +258,6 @@ def _score(sheet: View, side: int) -> list[float]:
         games[side] / 2,
         games[1 - side] / 2,
     ]
+
+
+assert BridgeSpec.actions[90:] == ("accept", "reject")

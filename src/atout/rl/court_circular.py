@@ -39,6 +39,12 @@ __all__ = ["CourtCircularSpec"]
 
 _PHASES = {"play": 0, "lead": 1, "over": 2}
 _PHASE_INDEX = {phase: _PHASES[phase.value] for phase in Phase}
+_KEPT_LINES = 1 << 16
+"""Line classes kept (see ``CourtCircularSpec._lines``) before the table is emptied."""
+
+CONCEDE = 52
+"""The action index of ``concede``; ``lead X`` follow from :data:`LEADS`."""
+LEADS = 53
 
 LAYOUT = Layout()
 HAND = LAYOUT.add("hand", 52, cards=True)
@@ -69,6 +75,9 @@ class CourtCircularSpec(GameSpec):
     def __init__(self, rules: Any) -> None:
         super().__init__(rules)
         self.target: int = rules.target
+        self._lines: dict[tuple[int, int | None], int] = {}
+        """Line class by (cards put down, Lead): a table stays the same while the other
+        player puts cards down, and finding its best line costs more than the rest."""
 
     def encode_state(
         self, state: Any, seat: int, sheet: View, picks: tuple[int, ...]
@@ -90,13 +99,20 @@ class CourtCircularSpec(GameSpec):
                 first |= 1 << card
         tables = (first, second) if leader == 0 else (second, first)
         piles = state.piles
+        lines = self._lines
         for s in (0, 1):
             other = s ^ me
             table = tables[s]
             bits |= table << TABLE + 52 * other | piles[s][0] << FACE_UP + 52 * other
             kind = 0
             if table and not over:
-                kind = best_line(table, lead).kind.line_class or 0
+                key = (table, lead)
+                kind = lines.get(key, -1)
+                if kind < 0:
+                    kind = best_line(table, lead).kind.line_class or 0
+                    if len(lines) >= _KEPT_LINES:
+                        lines.clear()
+                    lines[key] = kind
             bits |= 1 << LINE + 4 * other + kind
         bits |= 1 << PHASE + _PHASE_INDEX[state.phase]
         bits |= 1 << DEALER + (state.deal.dealer ^ me) | 1 << LEADER + (leader ^ me)
@@ -111,6 +127,18 @@ class CourtCircularSpec(GameSpec):
         points = sheet["points"]
         scalars += [clip(points[me] / self.target), clip(points[1 - me] / self.target)]
         return bits, scalars
+
+    def mask_state(self, state: Any) -> int | None:
+        """Cards held and ``concede`` when allowed; ``lead X`` for the cards put down."""
+        phase = state.phase
+        if phase is Phase.PLAY:
+            return int(state.hand(state.turn)) | int(state.may_concede()) << CONCEDE
+        if phase is Phase.LEAD:
+            bits = 0
+            for card in state.trick:
+                bits |= 1 << LEADS + card
+            return bits
+        return None
 
     def encode(self, view: View, sheet: View, picks: tuple[int, ...]) -> Encoded:
         """Hand, Lead, table, face-up piles, lines, seats, counts, score."""
@@ -140,3 +168,7 @@ class CourtCircularSpec(GameSpec):
         scalars += [view["stock_size"] / 52]
         scalars += [clip(points[me] / self.target), clip(points[1 - me] / self.target)]
         return bits, scalars
+
+
+assert CourtCircularSpec.actions[CONCEDE] == "concede"
+assert CourtCircularSpec.actions[LEADS] == "lead 2S"

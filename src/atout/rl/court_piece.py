@@ -54,6 +54,8 @@ LAYOUT.add("hand_sizes", 4, scalar=True)
 LAYOUT.add("score", 4, scalar=True)
 
 _LEADER_BITS = tuple(1 << LEADER + r for r in range(4))
+_TRUMP_CALLS = 0xF << 52
+"""The mask of the trump call: ``trump S`` .. ``trump C`` (actions 52..55)."""
 
 
 _Counts = tuple[tuple[int, int], int, int, int, int]
@@ -153,6 +155,14 @@ class CourtPieceSpec(GameSpec):
             score = [self._scalars(s, (0, 0), (0, 0, 0, 0), sheet)[6:] for s in (0, 1)]
             self._score = (sheet, score)
         return bits, counts + score[side]
+
+    def mask_state(self, state: Any) -> int | None:
+        """Trump calls (all four), then the cards that follow suit (honour mode: the strings)."""
+        if self.honour or state.turn is None:
+            return None
+        if state.trump_suit < 0:
+            return _TRUMP_CALLS
+        return int(state.lawful_cards())
 
     def _fixed_bits(self, deal: Any, trump: int) -> list[int]:
         """Dealer, caller and trump by observer: the same for a whole deal once trump is named."""

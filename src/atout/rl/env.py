@@ -228,16 +228,21 @@ class AtoutEnv(AECEnv):  # type: ignore[misc]
         encoded = spec.encode_state(state, seat, sheet, picks)
         if encoded is not None:
             actor = state.actor if self._has_actor else state.turn
-            legal = state.legal_actions() if seat == actor else ()
+            acts = seat == actor
         else:
             view = state.view(seat)
             encoded = spec.encode(view, sheet, picks)
-            legal = state.legal_actions() if view["legal"] else ()
-        if legal and (self.terminations[agent] or self.truncations[agent]):
-            legal = ()
+            acts = bool(view["legal"])
+        bits = 0
+        if acts and not (self.terminations[agent] or self.truncations[agent]):
+            found = None if picks else spec.mask_state(state)
+            if found is None:
+                legal = state.legal_actions()
+                found = spec.mask_bits(legal, picks) if legal else 0
+            bits = found
         return {
             "observation": self._vectors.vector(seat, encoded),
-            "action_mask": self._masks.mask(seat, legal, picks),
+            "action_mask": self._masks.of_bits(bits),
         }
 
     def render(self) -> str | None:

@@ -169,6 +169,16 @@ class FiveHundredSpec(GameSpec):
             return bits
         return super().mask_bits(legal, picks)
 
+    def mask_state(self, state: Any) -> int | None:
+        """Cards that follow suit (the joker as ``JK``); a joker lead at no-trumps, the
+        auction and the discard use the strings."""
+        if int(state.phase) != _PLAY:
+            return None
+        cards = int(state.playable_cards())
+        if cards >> JOKER & 1 and not state.trick and state.trump_suit < 0:
+            return None
+        return cards
+
     def legal_indexes(self, legal: Sequence[str], picks: tuple[int, ...]) -> list[int]:
         """The table indexes of ``legal``; discards become the picks allowed now."""
         if legal and legal[0].startswith("discard "):

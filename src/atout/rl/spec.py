@@ -160,18 +160,35 @@ class GameSpec:
 
     def __init__(self, rules: Any) -> None:
         self.rules = rules
-        self.index: dict[str, int] = {a: i for i, a in enumerate(self.actions)}
+        self.index: dict[str, int] = {}
+        """Action to its index; a card's notation to the card (see :meth:`indexes_of`)."""
+        for i, action in enumerate(self.actions):
+            self.index.setdefault(action, i)
+        calls = {a: i for i, a in enumerate(self.actions)}
+        self._call_index: dict[str, int] = calls
+        """An auction's actions to their indexes: calls that share a card's notation (bridge's
+        and Five Hundred's ``6S``) to the call."""
         self._bit: dict[str, int] = {a: 1 << i for a, i in self.index.items()}
-        """Action to its mask bit: the table :meth:`mask_bits` reads legal lists through."""
+        self._call_bit: dict[str, int] = {a: 1 << i for a, i in calls.items()}
+        """Action to its mask bit: the tables :meth:`mask_bits` reads legal lists through."""
         self._by_index = type(self).legal_indexes is GameSpec.legal_indexes
         """Whether the mask is the table indexes of the legal actions (no split actions)."""
         self._masks: dict[Any, int] = {}
         self._bit_bytes = (self.layout.bits + 7) // 8
         self._mask_bytes = (len(self.actions) + 7) // 8
 
+    def indexes_of(self, legal: Sequence[str]) -> dict[str, int]:
+        """The table that maps ``legal``'s actions to indexes.
+
+        Some calls share a card's notation (``6S`` is a bid and a card in
+        bridge and Five Hundred): an auction's list (it starts with ``pass``)
+        names calls, any other list names cards.
+        """
+        return self._call_index if legal and legal[0] == "pass" else self.index
+
     def legal_indexes(self, legal: Sequence[str], picks: tuple[int, ...]) -> list[int]:
         """The action indexes allowed now (``picks``: indexes chosen so far in a split action)."""
-        index = self.index
+        index = self.indexes_of(legal)
         return [index[a] for a in legal]
 
     def resolve(self, action: int, legal: Sequence[str], picks: tuple[int, ...]) -> str | None:
@@ -209,6 +226,17 @@ class GameSpec:
         """
         return None
 
+    def mask_state(self, state: Any) -> int | None:
+        """The mask bits of the seat to act, from the state's public accessors, or ``None``.
+
+        Building the legal list as strings and looking its bits up costs more
+        than reading the card set it comes from, so games give the bits of
+        their card phases (cards are the first table indexes) from the state;
+        ``None`` leaves a phase to :meth:`mask_bits` of ``legal_actions()``.
+        ``tests/rl`` check on random games that both give the same bits.
+        """
+        return None
+
     def vector(self, encoded: Encoded) -> Observation:
         """The observation vector: one ``unpackbits`` for the 0/1 part, one copy for the rest."""
         bits, scalars = encoded
@@ -227,7 +255,7 @@ class GameSpec:
         if bits is None:
             bits = 0
             if self._by_index:
-                bit = self._bit
+                bit = self._call_bit if legal and legal[0] == "pass" else self._bit
                 for action in legal:
                     bits |= bit[action]
             else:

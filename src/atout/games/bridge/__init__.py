@@ -414,6 +414,12 @@ class BridgeState:
             self._legal = legal
         return legal
 
+    def playable_cards(self) -> CardSet:
+        """The cards the hand to play may play now (following suit), 0 outside the play."""
+        if self._phase != PLAY:
+            return 0
+        return self._playable(self._turn)
+
     def _playable(self, seat: int) -> CardSet:
         hand = self._hands[seat]
         if not self._trick:

@@ -326,6 +326,19 @@ class FiveHundredState:
             self._legal = legal
         return legal
 
+    def playable_cards(self) -> CardSet:
+        """The cards the seat to act may play now (following suit), 0 outside the play.
+
+        The joker is among them as a card; led at no-trumps, ``legal_actions()``
+        offers it as ``JK S`` .. ``JK C`` instead.
+        """
+        if self._phase != Phase.PLAY:
+            return 0
+        hand = self._hands[self._turn]
+        if self._trick:
+            return hand & self._order.follow[self._led] or hand
+        return hand
+
     def _legal_bids(self) -> list[int]:
         return [c for c in CALLS_BY_RANK if self._bid_refusal(c) is None]
 
