@@ -11,8 +11,9 @@
 
 52-card trick games go to DDS through endplay (Bridge, Court Piece, Five
 Hundred suit contracts mapped onto 52-card ranks); our own alpha-beta search
-(:mod:`atout.solver.search`) solves what DDS cannot express (Five Hundred
-no-trumps with the joker, misère). The rules never call the solver.
+(:mod:`atout.solver.search`, in C where the kernel was built) solves what DDS
+cannot express (Five Hundred no-trumps with the joker, misère). The rules
+never call the solver.
 
 >>> import random
 >>> from atout.games import get_game
