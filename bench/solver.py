@@ -19,7 +19,7 @@ Same run, same positions:
 Times are process CPU time (``time.process_time``): the machine is shared,
 and wall time measures the neighbours. Own search and DDS alternate
 position by position, so a busy spell hurts both; compare the ratios.
-``--13`` adds one 13-card position (minutes in our own search).
+``--13`` adds one 13-card position (seconds in the C kernel, minutes in Python).
 """
 
 from __future__ import annotations
