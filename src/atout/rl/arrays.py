@@ -40,12 +40,8 @@ _BYTE_BITS = [bytes(byte >> k & 1 for k in range(8)) for byte in range(256)]
 """A byte to its 8 bits as 0/1 bytes, least significant first (a mask's slots)."""
 
 
-def _write(slots: Any, bits: int, value: float) -> None:
-    """Store ``value`` in the slot of every set bit of ``bits`` (one C store each)."""
-    while bits:
-        i = bits.bit_length() - 1
-        slots[i] = value
-        bits ^= 1 << i
+_BIT = [1 << i for i in range(2048)]
+"""``1 << i`` made once: clearing a bit of a wide int by a shift costs an allocation more."""
 
 
 class Vectors:
@@ -55,6 +51,8 @@ class Vectors:
 
     def __init__(self, spec: GameSpec, seats: int) -> None:
         layout = spec.layout
+        if layout.bits > len(_BIT):
+            raise ValueError(f"{layout.bits} 0/1 slots: at most {len(_BIT)}")
         self._width = layout.bits
         self._bytes = (layout.bits + 7) // 8
         self._arrays = [np.zeros(layout.size, np.float32) for _ in range(seats)]
@@ -73,15 +71,26 @@ class Vectors:
             self._arrays[seat][:width] = np.unpackbits(raw, None, None, "little")[:width]
             self._bits[seat] = bits
         elif bits != old:
-            _write(slots, bits & ~old, 1.0)
-            _write(slots, old & ~bits, 0.0)
+            bit = _BIT
+            added = bits & ~old
+            while added:
+                i = added.bit_length() - 1
+                slots[i] = 1.0
+                added ^= bit[i]
+            removed = old & ~bits
+            while removed:
+                i = removed.bit_length() - 1
+                slots[i] = 0.0
+                removed ^= bit[i]
             self._bits[seat] = bits
-        if scalars != self._scalars[seat]:
+        kept = self._scalars[seat]
+        if scalars != kept:
             at = self._width
-            for value in scalars:
-                slots[at] = value
+            for value, was in zip(scalars, kept, strict=True):
+                if value != was:
+                    slots[at] = value
                 at += 1
-            self._scalars[seat] = list(scalars)
+            self._scalars[seat] = scalars  # encoders hand out new lists, never changed later
         return self._arrays[seat].copy()
 
 

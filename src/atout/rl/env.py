@@ -120,8 +120,11 @@ class AtoutEnv(AECEnv):  # type: ignore[misc]
         self._settled = 0
         self._rewarded = False
         """Whether ``rewards`` may hold non-zero values (else a step need not clear them)."""
-        self._has_actor = False
-        """Whether the game's states name an ``actor`` other than ``turn`` (bridge)."""
+        self._no_actor = True
+        """Whether the game's states name no ``actor`` other than ``turn`` (all but bridge)."""
+        self._ended = False
+        """Whether the episode has ended (every agent terminated or truncated)."""
+        self._actions = spec.actions
 
     # The PettingZoo API.
 
@@ -152,7 +155,8 @@ class AtoutEnv(AECEnv):  # type: ignore[misc]
         self._match = Match.new(self.game, self.options, rng)
         self._state = self._match.state
         self._pending = []
-        self._has_actor = hasattr(self._state, "actor")
+        self._no_actor = not hasattr(self._state, "actor")
+        self._ended = False
         self.agents = list(self.possible_agents)
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
@@ -173,20 +177,20 @@ class AtoutEnv(AECEnv):  # type: ignore[misc]
         wrap the environment in PettingZoo's ``TerminateIllegalWrapper``.
         """
         agent = self.agent_selection
-        if self.terminations[agent] or self.truncations[agent]:
+        if self._ended:
             self._was_dead_step(action)
             return
         if action is None:
             raise IllegalActionError(f"{agent} must act: None is only for finished agents")
         state = self._state
         index = int(action)
-        spec = self.spec
         if self._plain:
-            if not 0 <= index < len(spec.actions):
-                raise IllegalActionError(f"no action {index} (actions 0..{len(spec.actions) - 1})")
-            text: str | None = spec.actions[index]
+            actions = self._actions
+            if not 0 <= index < len(actions):
+                raise IllegalActionError(f"no action {index} (actions 0..{len(actions) - 1})")
+            text: str | None = actions[index]
         else:
-            text = spec.resolve(index, state.legal_actions(), self._picks)
+            text = self.spec.resolve(index, state.legal_actions(), self._picks)
         self._cumulative_rewards[agent] = 0.0
         if self._rewarded:
             rewards = self.rewards
@@ -205,9 +209,9 @@ class AtoutEnv(AECEnv):  # type: ignore[misc]
         else:
             # What Match.apply would record: the seat to act and the action (table
             # actions are canonical), kept until the record is read.
-            self._pending.append((state.turn, text))
+            self._pending.append((self._seat_of[agent] if self._no_actor else state.turn, text))
             self._state = after
-            actor = after.actor if self._has_actor else after.turn
+            actor = after.turn if self._no_actor else after.actor
             if actor not in self._bots:
                 self.agent_selection = self._agent_of[actor]
                 return
@@ -215,6 +219,19 @@ class AtoutEnv(AECEnv):  # type: ignore[misc]
         self._advance()
         if self._rewarded:
             self._accumulate_rewards()
+
+    def last(
+        self, observe: bool = True
+    ) -> tuple[ObsDict | None, float, bool, bool, dict[str, Any]]:
+        """PettingZoo's ``last`` (observation, reward, terminated, truncated, info) in one call."""
+        agent = self.agent_selection
+        return (
+            self.observe(agent) if observe else None,
+            self._cumulative_rewards[agent],
+            self.terminations[agent],
+            self.truncations[agent],
+            self.infos[agent],
+        )
 
     def observe(self, agent: str) -> ObsDict:
         """The agent's view as a vector, and the mask of its legal actions (zeros if not to act)."""
@@ -227,14 +244,13 @@ class AtoutEnv(AECEnv):  # type: ignore[misc]
         sheet = self._sheet
         encoded = spec.encode_state(state, seat, sheet, picks)
         if encoded is not None:
-            actor = state.actor if self._has_actor else state.turn
-            acts = seat == actor
+            acts = seat == (state.turn if self._no_actor else state.actor)
         else:
             view = state.view(seat)
             encoded = spec.encode(view, sheet, picks)
             acts = bool(view["legal"])
         bits = 0
-        if acts and not (self.terminations[agent] or self.truncations[agent]):
+        if acts and not self._ended:
             found = None if picks else spec.mask_state(state)
             if found is None:
                 legal = state.legal_actions()
@@ -289,7 +305,7 @@ class AtoutEnv(AECEnv):  # type: ignore[misc]
             settlement = deal.settlement
             if settlement is None:
                 state: Any = deal.state
-                actor = state.actor if self._has_actor else state.turn
+                actor = state.turn if self._no_actor else state.actor
                 assert actor is not None
                 bot = bots.get(actor)
                 if bot is None:
@@ -351,6 +367,7 @@ class AtoutEnv(AECEnv):  # type: ignore[misc]
                 if winner is not None:
                     won = self._side(self._seat_of[agent]) == winner
                     self.rewards[agent] += bonus if won else -bonus
+        self._ended = True
         flags = self.truncations if truncated else self.terminations
         for agent in self.agents:
             flags[agent] = True
