@@ -15,7 +15,7 @@ import pytest
 from atout.solver.dds import dds_solve
 from atout.solver.position import Position
 from atout.solver.project import project
-from atout.solver.search import Searcher, native, solve_moves
+from atout.solver.search import MisereSearcher, Searcher, misere_is_set, native, solve_moves
 
 from .test_games import five_hundred, random_plays
 from .test_search import joker_position, random_position
@@ -120,8 +120,45 @@ def test_kernel_agrees_with_dds() -> None:
         assert solve_moves(pos) == dds_solve(hands, pos.trump, pos.leader, trick), (n, hands)
 
 
-def test_misere_and_three_hands_stay_in_python() -> None:
+def test_trick_counts_with_three_hands_or_a_stop_seat_stay_in_python() -> None:
     pos = Position([1, 2, 4, 8], trump=-1, leader=0, skip=2)
     assert not Searcher(pos).is_native
     pos = Position([1, 2, 4, 8], trump=-1, leader=0, stop_seat=1)
     assert not Searcher(pos).is_native
+
+
+def misere_both(pos: Position) -> tuple[list[bool], list[bool]]:
+    """Every legal move's misère answer, by the kernel and by the Python search."""
+    kernel = MisereSearcher(pos)
+    assert kernel.is_native
+    ours, theirs = [], []
+    table: dict[tuple[int, ...], bool] = {}
+    for move in pos.legal_moves():
+        pos.play(move)
+        ours.append(kernel.is_set())
+        theirs.append(pos.leader == pos.stop_seat if pos.over else misere_is_set(pos, table))
+        pos.undo()
+    return ours, theirs
+
+
+@needs_kernel
+def test_kernel_misere_equals_python() -> None:
+    """Five Hundred misère (partner sits out, the joker in play), and a four-hand stop seat."""
+    rng = random.Random(13)
+    tried = 0
+    while tried < 60:
+        state = random_plays(five_hundred("misere", 4 + rng.randrange(3), rng), 4, rng)
+        if state.turn is None:
+            continue
+        pos = project(state).position()
+        tried += 1
+        pos.restrict_joker = bool(tried % 2)
+        ours, theirs = misere_both(pos)
+        assert ours == theirs, (pos.hands, pos.trick, pos.leader, pos.skip, pos.stop_seat)
+    for _ in range(60):
+        pos = random_position(3 + rng.randrange(3), rng)
+        pos.stop_seat = rng.randrange(4)
+        if pos.over or pos.trick:
+            continue
+        ours, theirs = misere_both(pos)
+        assert ours == theirs, (pos.hands, pos.leader, pos.stop_seat)

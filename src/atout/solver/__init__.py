@@ -63,7 +63,7 @@ def solve(state: Any) -> dict[str, int]:
 
 def solve_projection(proj: Projection) -> dict[str, int]:
     """:func:`solve` for a projected position (bots that sample deals build these directly)."""
-    from atout.solver.search import misere_is_set, solve_moves  # noqa: PLC0415
+    from atout.solver.search import MisereSearcher, solve_moves  # noqa: PLC0415
 
     if proj.dds:
         from atout.solver.dds import dds_solve  # noqa: PLC0415
@@ -73,10 +73,10 @@ def solve_projection(proj: Projection) -> dict[str, int]:
     pos = proj.position()
     if proj.misere:
         out: dict[str, int] = {}
-        table: dict[tuple[int, ...], bool] = {}
+        searcher = MisereSearcher(pos)
         for move in pos.legal_moves():
             pos.play(move)
-            out[proj.action(move)] = int(misere_is_set(pos, table))
+            out[proj.action(move)] = int(searcher.is_set())
             pos.undo()
         return out
     return {proj.action(m): v for m, v in solve_moves(pos).items()}

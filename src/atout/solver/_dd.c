@@ -20,8 +20,9 @@
  * tricks and sure trump tricks first, searches one card per run of equal
  * cards, and orders moves as search.py does.
  *
- * Covers positions without a seat that sits out and without a stop seat
- * (misere stays in Python), and the joker only in no-trumps (trump == 4).
+ * Trick counts (Search.reaches) cover positions without a seat that sits out
+ * and without a stop seat; Five Hundred misere (Search.misere), a yes/no
+ * search of its own, has both.  The joker only in no-trumps (trump == 4).
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
@@ -190,6 +191,8 @@ typedef struct {
     int side;      /* the side the current probe asks about */
     long long nodes;
     Table tt;
+    Table misere_tt; /* misere: exact keys, the answer in each bucket's ``best`` */
+    int skip, stop; /* misere: the seat that sits out, the contractor */
     int failed;    /* out of memory during a probe */
     /* The current boundary's keys (filled by boundary_key). */
     u64 k0, k1, o0, o1;
@@ -873,6 +876,124 @@ static u64 follow(Search *s, int seat, int played, int led, int best, int best_s
     return rel << 1 | (u64)!maxi;
 }
 
+/* ---------------------------------------------------------------- misere */
+
+/* Five Hundred misere: the contractor (``stop``) must take no trick, his partner (``skip``) sits
+ * out.  The objective is one bit, not a trick count, so this is a search of its own (search.py's
+ * misere_is_set): the contractor minimises, the defenders maximise ``set``.  The table holds exact
+ * answers at trick boundaries, keyed on the live cards' owners from the top (the sitting-out
+ * hand's cards are never played: they are not live). */
+
+static inline int misere_next(const Search *s, int seat)
+{
+    seat = (seat + 1) & 3;
+    return seat == s->skip ? (seat + 1) & 3 : seat;
+}
+
+/* One card per run of equal cards, low first, in the suits of ``cards``. */
+static int misere_runs(u64 cards, u64 live, int *moves)
+{
+    int n = 0, lows[13], highs[13];
+    for (int suit = 0; suit < 4; suit++) {
+        int base = 13 * suit;
+        unsigned held = (unsigned)(cards >> base & SUIT_BITS);
+        if (!held)
+            continue;
+        int runs = suit_runs(held, (unsigned)(live >> base & SUIT_BITS), lows, highs);
+        for (int i = 0; i < runs; i++)
+            moves[n++] = base + lows[i];
+    }
+    return n;
+}
+
+static int misere(Search *s, int seat, int played, int led, int best, int best_seat, u64 tmask,
+                  int voids)
+{
+    s->nodes++;
+    u64 dead = s->skip >= 0 ? s->hands[s->skip] : 0;
+    u64 live = (s->hands[0] | s->hands[1] | s->hands[2] | s->hands[3]) & ~dead;
+    u64 hand = s->hands[seat];
+    int moves[MAX_MOVES], n = 0;
+    u64 k0 = 0, k1 = 0;
+    if (played == 0) {
+        if (dead)
+            s->hands[s->skip] = 0; /* not live: out of the key */
+        boundary_key(s, seat, voids);
+        if (dead)
+            s->hands[s->skip] = dead;
+        /* The owner patterns (54 bits each: they imply every length), the leader and the
+         * joker's holder and voids (k1's low 9 bits), a marker bit. */
+        k0 = s->o0 | (s->k1 & 0x1FFULL) << 54;
+        k1 = s->o1 | 1ULL << 63;
+        const Bucket *b = table_find(&s->misere_tt, k0, k1);
+        if (b)
+            return b->best;
+        n = misere_runs(hand & ~JOKER_BIT, live, moves);
+        if (hand & JOKER_BIT) {
+            /* trump == JOKER_SUIT here: the joker is led naming a suit. */
+            int shown = s->nominate ? voids >> 4 * seat & 0xF : 0;
+            if (shown == 0xF)
+                shown = 0;
+            for (int x = 0; x < 4; x++)
+                if (!(shown >> x & 1))
+                    moves[n++] = JOKER_LEAD + x;
+        }
+    } else {
+        u64 follow = hand & follow_mask(led);
+        n = misere_runs(follow ? follow : hand & ~JOKER_BIT, live | tmask, moves);
+        if (!follow && (hand & JOKER_BIT))
+            moves[n++] = JOKER;
+    }
+    int contractor = seat == s->stop, result = contractor;
+    int closing = played == (s->skip >= 0 ? 2 : 3);
+    for (int i = 0; i < n; i++) {
+        int move = moves[i], card, l = led, k;
+        if (move > JOKER) {
+            card = JOKER;
+            l = move - JOKER_LEAD;
+            k = 100 + JOKER;
+        } else {
+            card = move;
+            int su = suit_of(card);
+            if (played == 0)
+                l = su;
+            k = su == s->trump ? 100 + card : (su == l ? card : -1);
+        }
+        int v = played == 0 || suit_of(card) == l ? voids : voids | 1 << (4 * seat + l);
+        int nb = best, ns = best_seat;
+        if (played == 0 || k > best) {
+            nb = k;
+            ns = seat;
+        }
+        u64 bit = 1ULL << card;
+        s->hands[seat] = hand ^ bit;
+        int out;
+        if (closing) {
+            if (ns == s->stop)
+                out = 1;
+            else if (!s->hands[ns])
+                out = 0;
+            else
+                out = misere(s, ns, 0, -1, -1, -1, 0, v);
+        } else {
+            out = misere(s, misere_next(s, seat), played + 1, l, nb, ns, tmask | bit, v);
+        }
+        s->hands[seat] = hand;
+        if (out != contractor) {
+            result = out;
+            break;
+        }
+    }
+    if (played == 0) {
+        Bucket *b = table_bucket(&s->misere_tt, k0, k1);
+        if (b)
+            b->best = result;
+        else
+            s->failed = 1;
+    }
+    return result;
+}
+
 /* --------------------------------------------------------------- Python */
 
 static int read_hands(PyObject *seq, u64 *hands)
@@ -916,7 +1037,8 @@ static int Search_init(Search *self, PyObject *args, PyObject *kwds)
     self->nominate = restrict_joker && trump == JOKER_SUIT;
     self->nodes = 0;
     table_free(&self->tt);
-    if (table_init(&self->tt, 1 << 9) < 0) {
+    table_free(&self->misere_tt);
+    if (table_init(&self->tt, 1 << 9) < 0 || table_init(&self->misere_tt, 1 << 9) < 0) {
         PyErr_NoMemory();
         return -1;
     }
@@ -926,6 +1048,7 @@ static int Search_init(Search *self, PyObject *args, PyObject *kwds)
 static void Search_dealloc(Search *self)
 {
     table_free(&self->tt);
+    table_free(&self->misere_tt);
     Py_TYPE(self)->tp_free((PyObject *)self);
 }
 
@@ -958,6 +1081,39 @@ static PyObject *Search_reaches(Search *self, PyObject *args)
     if (self->failed)
         return PyErr_NoMemory();
     return PyBool_FromLong((long)(out & 1));
+}
+
+static PyObject *Search_misere(Search *self, PyObject *args)
+{
+    PyObject *hands;
+    int skip, stop, turn, played, led, best, best_seat, voids;
+    unsigned long long tmask;
+    if (!PyArg_ParseTuple(args, "OiiiiiiiKi", &hands, &skip, &stop, &turn, &played, &led, &best,
+                          &best_seat, &tmask, &voids))
+        return NULL;
+    if (read_hands(hands, self->hands) < 0)
+        return NULL;
+    if (skip < -1 || skip > 3 || stop < 0 || stop > 3 || stop == skip || turn < 0 || turn > 3 ||
+        turn == skip || played < 0 || played > (skip >= 0 ? 2 : 3)) {
+        PyErr_SetString(PyExc_ValueError, "bad seats or trick");
+        return NULL;
+    }
+    if (self->trump != JOKER_SUIT &&
+        ((self->hands[0] | self->hands[1] | self->hands[2] | self->hands[3] | tmask) & JOKER_BIT)) {
+        PyErr_SetString(PyExc_ValueError, "the joker is a card of its own only in no-trumps");
+        return NULL;
+    }
+    if (self->misere_tt.used && (skip != self->skip || stop != self->stop)) {
+        PyErr_SetString(PyExc_ValueError, "one Search answers misere for one contractor");
+        return NULL;
+    }
+    self->skip = skip;
+    self->stop = stop;
+    self->failed = 0;
+    int out = misere(self, turn, played, led, best, best_seat, (u64)tmask, voids);
+    if (self->failed)
+        return PyErr_NoMemory();
+    return PyBool_FromLong(out);
 }
 
 static PyObject *Search_known(Search *self, PyObject *args)
@@ -997,6 +1153,9 @@ static PyMethodDef Search_methods[] = {
     {"reaches", (PyCFunction)Search_reaches, METH_VARARGS,
      "reaches(hands, side, need, turn, played, led, best_key, best_seat, trick_mask, voids)\n"
      "Whether side takes at least need further tricks (the trick in progress included)."},
+    {"misere", (PyCFunction)Search_misere, METH_VARARGS,
+     "misere(hands, skip, stop, turn, played, led, best_key, best_seat, trick_mask, voids)\n"
+     "Whether the defenders force the misere contractor (seat stop) to take a trick."},
     {"known", (PyCFunction)Search_known, METH_VARARGS,
      "known(hands, leader, voids) -> (lo, hi): the table's bounds on side 0's further tricks\n"
      "at a trick boundary (0, tricks left when nothing is known)."},
