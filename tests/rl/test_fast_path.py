@@ -11,6 +11,7 @@ from typing import Any
 import numpy as np
 import pytest
 
+from atout.rl.arrays import Vectors
 from atout.rl.spec import CARD_INDEX
 from tests.rl.helpers import CASES, IDS, make, play
 
@@ -95,3 +96,30 @@ def test_cards_are_card_indexes_outside_auctions(game: str, options: dict[str, A
                 assert index == CARD_INDEX[action]
                 plays += 1
     assert plays > 100
+
+
+@pytest.mark.parametrize(("game", "options"), CASES, ids=IDS)
+def test_direct_writes_in_any_order(game: str, options: dict[str, Any]) -> None:
+    """Games that write vectors straight into the kept arrays (``write_state``) keep what
+    they wrote last per seat: states visited out of order, mixed with the encoder path,
+    still give the view's vector."""
+    e = make(game, options)
+    spec = e.spec
+    states: list[tuple[Any, Any]] = []
+    for _ in play(e, 5, max_steps=300):
+        if not e._picks:
+            states.append((e.match.state, e._score_sheet(e.match)))
+    vectors = Vectors(spec, e.game.players)
+    rng = np.random.default_rng(6)
+    order = [*range(len(states)), *rng.permutation(len(states))[:150]]
+    for step, i in enumerate(order):
+        state, sheet = states[int(i)]
+        for seat in range(e.game.players):
+            slots, kept = vectors.direct(seat)
+            if step % 5 != 4 and spec.write_state(state, seat, sheet, slots, kept):
+                got = vectors.wrote(seat)
+            else:
+                fast = spec.encode_state(state, seat, sheet, ())
+                got = vectors.vector(seat, fast or spec.encode(state.view(seat), sheet, ()))
+            want = spec.vector(spec.encode(state.view(seat), sheet, ()))
+            np.testing.assert_array_equal(got, want)

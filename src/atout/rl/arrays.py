@@ -16,6 +16,7 @@ The result is checked equal to :meth:`GameSpec.vector` and
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from typing import Any
 
@@ -57,15 +58,28 @@ class Vectors:
         self._bytes = (layout.bits + 7) // 8
         self._arrays = [np.zeros(layout.size, np.float32) for _ in range(seats)]
         self._slots: list[Any] = [a.data for a in self._arrays]
-        self._bits = [0] * seats
+        self._bits: list[int | None] = [0] * seats
+        """Per seat, the bits its array holds; ``None`` once a game wrote it directly."""
         self._scalars: list[list[float]] = [[0.0] * (layout.size - layout.bits)] * seats
+
+    def direct(self, seat: int) -> tuple[Any, bool]:
+        """The seat's kept slots (a ``float32`` memoryview), for a game to write straight into
+        (:meth:`GameSpec.write_state`), and whether the game wrote them last."""
+        return self._slots[seat], self._bits[seat] is None
+
+    def wrote(self, seat: int) -> Observation:
+        """Note that the game wrote the seat's slots; a copy of its array."""
+        self._bits[seat] = None
+        return self._arrays[seat].copy()
 
     def vector(self, seat: int, encoded: Encoded) -> Observation:
         """A new array equal to ``spec.vector(encoded)``."""
         bits, scalars = encoded
         slots = self._slots[seat]
         old = self._bits[seat]
-        if (bits ^ old).bit_count() > _FEW:
+        if old is None:  # written by the game: every slot again
+            self._scalars[seat] = [math.nan] * len(scalars)
+        if old is None or (bits ^ old).bit_count() > _FEW:
             width = self._width
             raw = np.frombuffer(bits.to_bytes(self._bytes, "little"), _UINT8)
             self._arrays[seat][:width] = np.unpackbits(raw, None, None, "little")[:width]

@@ -76,6 +76,36 @@ def _counts(at: _Counts) -> list[float]:
     return out + [(13 - done - (((s - r) & 3) < played)) / 13 for s in range(4)]
 
 
+_TURN_FLAGS = tuple((PHASE + 1, TURN + r) for r in range(4))
+"""The slots of the play phase and the seat to act (relative)."""
+_OVER_FLAGS = (PHASE + 2,)
+_CARD_BIT = [1 << c for c in range(52)]
+assert HAND == 0
+_COUNTS_AT = LAYOUT.blocks["tricks_won"].offset
+_SCORE_AT = LAYOUT.blocks["score"].offset
+_ZEROS = memoryview(bytes(4 * LAYOUT.bits)).cast("f")
+"""The 0/1 part of a vector, all zeros (a ``float32`` memoryview to assign from)."""
+
+
+class _Seen:
+    """What :meth:`CourtPieceSpec.write_state` last wrote for one seat (slot numbers)."""
+
+    __slots__ = ("counts", "deal", "done", "flags", "hand", "leader", "sheet", "trick")
+
+    def __init__(self) -> None:
+        self.deal: Any = None
+        self.sheet: Any = None
+        self.hand = 0
+        self.done = 0
+        """Finished tricks already in the ``played`` block."""
+        self.trick: list[int] = []
+        self.leader = 0
+        """The trick's leader relative to the seat."""
+        self.flags: tuple[int, ...] = ()
+        self.counts: list[float] = []
+        """Tricks won and hand sizes (the scalars before the score)."""
+
+
 class CourtPieceSpec(GameSpec):
     """Court Piece, both variants."""
 
@@ -90,6 +120,8 @@ class CourtPieceSpec(GameSpec):
         self.honour: bool = rules.honour_mode
         self.target: int = rules.target
         self._played = PlayedCards(PLAYED, 52)
+        self._seen = [_Seen() for _ in range(4)]
+        """Per seat, what :meth:`write_state` last wrote into its kept vector."""
         self._fixed: tuple[Any, list[int]] = (None, [])
         self._score: tuple[Any, list[list[float]]] = (None, [])
         """The score scalars of each side for the sheet they were made with (it changes only
@@ -144,9 +176,104 @@ class CourtPieceSpec(GameSpec):
             bits |= 1 << PHASE + 2
         else:
             bits |= 1 << PHASE + 1 | 1 << TURN + ((turn - me) & 3)
-        side = me & 1
-        won = state.tricks_won
-        at = (won, side, len(done), len(trick), r)
+        return bits, self._play_scalars(state, me, sheet, len(done), len(trick), r)
+
+    def write_state(self, state: Any, seat: int, sheet: View, slots: Any, kept: bool) -> bool:
+        """The play phase straight into the seat's kept slots: only what changed since its
+        last look (a card or two of the hand, the trick, the tricks finished since, the
+        leader, the turn, the counts), from the state's public accessors."""
+        if self.honour:
+            return False
+        trump = state.trump_suit
+        if trump < 0:
+            return False
+        seen = self._seen[seat]
+        deal = state.deal
+        done = state.completed_tricks
+        finished = len(done)
+        if not kept or seen.deal is not deal or seen.sheet is not sheet or finished < seen.done:
+            self._restart(seat, deal, trump, sheet, slots, seen)
+        hand = state.hand(seat)
+        changed = hand ^ seen.hand
+        if changed:  # HAND is 0: a card's slot is its index
+            bit = _CARD_BIT
+            while changed:
+                card = changed.bit_length() - 1
+                slots[card] = 1.0 if hand & bit[card] else 0.0
+                changed ^= bit[card]
+            seen.hand = hand
+        if finished != seen.done:
+            if not self.courts:
+                for first, cards, _ in done[seen.done :]:
+                    r = first - seat
+                    for card in cards:
+                        slots[PLAYED + 52 * (r & 3) + card] = 1.0
+                        r += 1
+            seen.done = finished
+        r = (state.leader - seat) & 3
+        trick = state.trick
+        placed = [TRICK + 52 * ((r + i) & 3) + card for i, card in enumerate(trick)]
+        if placed != seen.trick:
+            for slot in seen.trick:
+                slots[slot] = 0.0
+            for slot in placed:
+                slots[slot] = 1.0
+            seen.trick = placed
+        if r != seen.leader:
+            slots[LEADER + seen.leader] = 0.0
+            slots[LEADER + r] = 1.0
+            seen.leader = r
+        turn = state.turn
+        flags = _OVER_FLAGS if turn is None else _TURN_FLAGS[(turn - seat) & 3]
+        if flags is not seen.flags:
+            for slot in seen.flags:
+                slots[slot] = 0.0
+            for slot in flags:
+                slots[slot] = 1.0
+            seen.flags = flags
+        at = (state.tricks_won, seat & 1, finished, len(trick), r)
+        counts = _COUNTS.get(at)
+        if counts is None:
+            counts = _COUNTS[at] = _counts(at)
+        if counts is not seen.counts:  # the score after them holds for the deal
+            slots[_COUNTS_AT], slots[_COUNTS_AT + 1], slots[_COUNTS_AT + 2] = counts[:3]
+            slots[_COUNTS_AT + 3], slots[_COUNTS_AT + 4], slots[_COUNTS_AT + 5] = counts[3:]
+            seen.counts = counts
+        return True
+
+    def _restart(
+        self, me: int, deal: Any, trump: int, sheet: View, slots: Any, seen: _Seen
+    ) -> None:
+        """Zeros, then what holds for the whole deal (dealer, caller, trump, score); the rest
+        is written by :meth:`write_state` against an empty ``seen``."""
+        slots[: LAYOUT.bits] = _ZEROS
+        dealer = deal.dealer
+        slots[DEALER + ((dealer - me) & 3)] = 1.0
+        slots[CALLER + ((dealer + 1 - me) & 3)] = 1.0
+        slots[TRUMP + trump] = 1.0
+        slots[LEADER] = 1.0  # seen.leader is 0
+        key, score = self._score
+        if key is not sheet:
+            score = [self._scalars(s, (0, 0), (0, 0, 0, 0), sheet)[6:] for s in (0, 1)]
+            self._score = (sheet, score)
+        slots[_SCORE_AT], slots[_SCORE_AT + 1], slots[_SCORE_AT + 2], slots[_SCORE_AT + 3] = score[
+            me & 1
+        ]
+        seen.deal = deal
+        seen.sheet = sheet
+        seen.hand = 0
+        seen.done = 0
+        seen.trick = []
+        seen.leader = 0
+        seen.flags = ()
+        seen.counts = []
+
+    def _play_scalars(
+        self, state: Any, seat: int, sheet: View, finished: int, played: int, r: int
+    ) -> list[float]:
+        """Tricks won and hand sizes (:func:`_counts`), then the score."""
+        side = seat & 1
+        at = (state.tricks_won, side, finished, played, r)
         counts = _COUNTS.get(at)
         if counts is None:
             counts = _COUNTS[at] = _counts(at)
@@ -154,7 +281,7 @@ class CourtPieceSpec(GameSpec):
         if key is not sheet:
             score = [self._scalars(s, (0, 0), (0, 0, 0, 0), sheet)[6:] for s in (0, 1)]
             self._score = (sheet, score)
-        return bits, counts + score[side]
+        return counts + score[side]
 
     def mask_state(self, state: Any) -> int | None:
         """Trump calls (all four), then the cards that follow suit (honour mode: the strings)."""

@@ -125,6 +125,8 @@ class AtoutEnv(AECEnv):  # type: ignore[misc]
         self._ended = False
         """Whether the episode has ended (every agent terminated or truncated)."""
         self._actions = spec.actions
+        self._writes = type(spec).write_state is not GameSpec.write_state
+        """Whether the game writes vectors straight into the kept arrays (``write_state``)."""
 
     # The PettingZoo API.
 
@@ -242,13 +244,22 @@ class AtoutEnv(AECEnv):  # type: ignore[misc]
         spec = self.spec
         picks = self._picks if agent == self.agent_selection else ()
         sheet = self._sheet
-        encoded = spec.encode_state(state, seat, sheet, picks)
-        if encoded is not None:
-            acts = seat == (state.turn if self._no_actor else state.actor)
-        else:
-            view = state.view(seat)
-            encoded = spec.encode(view, sheet, picks)
-            acts = bool(view["legal"])
+        vectors = self._vectors
+        observation = None
+        if self._writes and not picks:
+            slots, kept = vectors.direct(seat)
+            if spec.write_state(state, seat, sheet, slots, kept):
+                observation = vectors.wrote(seat)
+                acts = seat == (state.turn if self._no_actor else state.actor)
+        if observation is None:
+            encoded = spec.encode_state(state, seat, sheet, picks)
+            if encoded is not None:
+                acts = seat == (state.turn if self._no_actor else state.actor)
+            else:
+                view = state.view(seat)
+                encoded = spec.encode(view, sheet, picks)
+                acts = bool(view["legal"])
+            observation = vectors.vector(seat, encoded)
         bits = 0
         if acts and not self._ended:
             found = None if picks else spec.mask_state(state)
@@ -256,10 +267,7 @@ class AtoutEnv(AECEnv):  # type: ignore[misc]
                 legal = state.legal_actions()
                 found = spec.mask_bits(legal, picks) if legal else 0
             bits = found
-        return {
-            "observation": self._vectors.vector(seat, encoded),
-            "action_mask": self._masks.of_bits(bits),
-        }
+        return {"observation": observation, "action_mask": self._masks.of_bits(bits)}
 
     def render(self) -> str | None:
         """``ansi``: the engine's one-line state (all hands: for debugging, not for agents)."""

@@ -226,6 +226,19 @@ class GameSpec:
         """
         return None
 
+    def write_state(self, state: Any, seat: int, sheet: View, slots: Any, kept: bool) -> bool:
+        """Write the seat's vector straight into ``slots`` (its kept array), where a game can.
+
+        Encoding a whole vector to find the few slots that changed since the
+        seat's last look costs more than the step; a game that knows what a
+        step changes (a card left the hand, joined the trick) writes only that.
+        ``kept``: whether ``slots`` still hold what this method wrote last for
+        the seat (else everything is written again). Returns ``False``, having
+        written nothing, in the phases it leaves to :meth:`encode_state`;
+        ``tests/rl`` check the arrays against the view encoder at every step.
+        """
+        return False
+
     def mask_state(self, state: Any) -> int | None:
         """The mask bits of the seat to act, from the state's public accessors, or ``None``.
 
