@@ -7,6 +7,7 @@ not built, except on CI, where a missing kernel fails.
 
 from __future__ import annotations
 
+import importlib
 import os
 import random
 
@@ -162,3 +163,19 @@ def test_kernel_misere_equals_python() -> None:
             continue
         ours, theirs = misere_both(pos)
         assert ours == theirs, (pos.hands, pos.leader, pos.stop_seat)
+
+
+@needs_kernel
+def test_kernel_refuses_malformed_questions() -> None:
+    """Bad arguments raise instead of reading out of bounds (the kernel trusts what it checks)."""
+    _dd = importlib.import_module("atout.solver._dd")
+    with pytest.raises(RuntimeError):
+        _dd.Search.__new__(_dd.Search).reaches((1, 2, 4, 8), 0, 1, 0, 0, -1, -1, -1, 0, 0)
+    kernel = _dd.Search(-1)
+    with pytest.raises(ValueError):
+        kernel.reaches((1, 2, 4, 8), 0, 1, 0, 1, 7, -1, 0, 1, 0)  # led suit 7
+    with pytest.raises(ValueError):
+        kernel.reaches((1, 2, 4), 0, 1, 0, 0, -1, -1, -1, 0, 0)  # three hands
+    with pytest.raises(ValueError):
+        kernel.reaches((1 << 52, 2, 4, 8), 0, 1, 0, 0, -1, -1, -1, 0, 0)  # joker, not no-trumps
+    assert kernel.reaches((1, 2, 4, 8), 1, 1, 0, 0, -1, -1, -1, 0, 0)  # the five of spades wins

@@ -996,6 +996,21 @@ static int misere(Search *s, int seat, int played, int led, int best, int best_s
 
 /* --------------------------------------------------------------- Python */
 
+/* Checks shared by every question: an initialised object, a trick in progress that makes sense. */
+static int check_trick(const Search *self, int played, int led, int best_seat, u64 tmask)
+{
+    if (!self->tt.slots || !self->misere_tt.slots) {
+        PyErr_SetString(PyExc_RuntimeError, "Search.__init__ was not called");
+        return -1;
+    }
+    if (played > 0 && (led < 0 || led > 3 || best_seat < 0 || best_seat > 3 ||
+                       popc(tmask) != played || (tmask >> 53))) {
+        PyErr_SetString(PyExc_ValueError, "bad trick in progress");
+        return -1;
+    }
+    return 0;
+}
+
 static int read_hands(PyObject *seq, u64 *hands)
 {
     PyObject *fast = PySequence_Fast(seq, "hands must be a sequence of four card sets");
@@ -1060,7 +1075,8 @@ static PyObject *Search_reaches(Search *self, PyObject *args)
     if (!PyArg_ParseTuple(args, "OiiiiiiiKi", &hands, &side, &need, &turn, &played, &led, &best,
                           &best_seat, &tmask, &voids))
         return NULL;
-    if (read_hands(hands, self->hands) < 0)
+    if (check_trick(self, played, led, best_seat, (u64)tmask) < 0 ||
+        read_hands(hands, self->hands) < 0)
         return NULL;
     if (side < 0 || side > 1 || turn < 0 || turn > 3 || played < 0 || played > 3) {
         PyErr_SetString(PyExc_ValueError, "bad side, turn or trick");
@@ -1091,7 +1107,8 @@ static PyObject *Search_misere(Search *self, PyObject *args)
     if (!PyArg_ParseTuple(args, "OiiiiiiiKi", &hands, &skip, &stop, &turn, &played, &led, &best,
                           &best_seat, &tmask, &voids))
         return NULL;
-    if (read_hands(hands, self->hands) < 0)
+    if (check_trick(self, played, led, best_seat, (u64)tmask) < 0 ||
+        read_hands(hands, self->hands) < 0)
         return NULL;
     if (skip < -1 || skip > 3 || stop < 0 || stop > 3 || stop == skip || turn < 0 || turn > 3 ||
         turn == skip || played < 0 || played > (skip >= 0 ? 2 : 3)) {
@@ -1122,7 +1139,7 @@ static PyObject *Search_known(Search *self, PyObject *args)
     int leader, voids;
     if (!PyArg_ParseTuple(args, "Oii", &hands, &leader, &voids))
         return NULL;
-    if (read_hands(hands, self->hands) < 0)
+    if (check_trick(self, 0, -1, -1, 0) < 0 || read_hands(hands, self->hands) < 0)
         return NULL;
     if (leader < 0 || leader > 3) {
         PyErr_SetString(PyExc_ValueError, "bad leader");
