@@ -81,7 +81,17 @@ _TURN_FLAGS = tuple((PHASE + 1, TURN + r) for r in range(4))
 _OVER_FLAGS = (PHASE + 2,)
 _CARD_BIT = [1 << c for c in range(52)]
 assert HAND == 0
-_COUNTS_AT = LAYOUT.blocks["tricks_won"].offset
+_WON_AT = LAYOUT.blocks["tricks_won"].offset
+_SIZES_AT = LAYOUT.blocks["hand_sizes"].offset
+_THIRTEENTHS = tuple(n / 13 for n in range(14))
+_SIZES = [
+    [[tuple(_counts(((0, 0), 0, done, played, r))[2:]) for r in range(4)] for played in range(4)]
+    for done in range(14)
+]
+"""Hand sizes by relative seat, by finished tricks, cards in the trick and its leader
+relative to the observer (see :func:`_counts`)."""
+_TRICK_BASE = [[TRICK + 52 * ((r + i) & 3) for i in range(4)] for r in range(4)]
+"""The trick block's first slot for its ``i``-th card, by the leader relative to the observer."""
 _SCORE_AT = LAYOUT.blocks["score"].offset
 _ZEROS = memoryview(bytes(4 * LAYOUT.bits)).cast("f")
 """The 0/1 part of a vector, all zeros (a ``float32`` memoryview to assign from)."""
@@ -90,7 +100,7 @@ _ZEROS = memoryview(bytes(4 * LAYOUT.bits)).cast("f")
 class _Seen:
     """What :meth:`CourtPieceSpec.write_state` last wrote for one seat (slot numbers)."""
 
-    __slots__ = ("counts", "deal", "done", "flags", "hand", "leader", "sheet", "trick")
+    __slots__ = ("deal", "done", "flags", "hand", "leader", "sheet", "sizes", "trick", "won")
 
     def __init__(self) -> None:
         self.deal: Any = None
@@ -102,8 +112,10 @@ class _Seen:
         self.leader = 0
         """The trick's leader relative to the seat."""
         self.flags: tuple[int, ...] = ()
-        self.counts: list[float] = []
-        """Tricks won and hand sizes (the scalars before the score)."""
+        self.won: Any = None
+        """The state's ``tricks_won`` tuple written."""
+        self.sizes: Any = None
+        """The hand sizes written (a tuple of :data:`_SIZES`)."""
 
 
 class CourtPieceSpec(GameSpec):
@@ -212,12 +224,15 @@ class CourtPieceSpec(GameSpec):
             seen.done = finished
         r = (state.leader - seat) & 3
         trick = state.trick
-        placed = [TRICK + 52 * ((r + i) & 3) + card for i, card in enumerate(trick)]
-        if placed != seen.trick:
+        if trick or seen.trick:
             for slot in seen.trick:
                 slots[slot] = 0.0
-            for slot in placed:
+            placed = []
+            base = _TRICK_BASE[r]
+            for i, card in enumerate(trick):
+                slot = base[i] + card
                 slots[slot] = 1.0
+                placed.append(slot)
             seen.trick = placed
         if r != seen.leader:
             slots[LEADER + seen.leader] = 0.0
@@ -231,14 +246,18 @@ class CourtPieceSpec(GameSpec):
             for slot in flags:
                 slots[slot] = 1.0
             seen.flags = flags
-        at = (state.tricks_won, seat & 1, finished, len(trick), r)
-        counts = _COUNTS.get(at)
-        if counts is None:
-            counts = _COUNTS[at] = _counts(at)
-        if counts is not seen.counts:  # the score after them holds for the deal
-            slots[_COUNTS_AT], slots[_COUNTS_AT + 1], slots[_COUNTS_AT + 2] = counts[:3]
-            slots[_COUNTS_AT + 3], slots[_COUNTS_AT + 4], slots[_COUNTS_AT + 5] = counts[3:]
-            seen.counts = counts
+        won = state.tricks_won
+        if won is not seen.won:  # one tuple per finished trick
+            side = seat & 1
+            slots[_WON_AT] = _THIRTEENTHS[won[side]]
+            slots[_WON_AT + 1] = _THIRTEENTHS[won[1 - side]]
+            seen.won = won
+        sizes = _SIZES[finished][len(trick)][r]
+        if sizes is not seen.sizes:
+            slots[_SIZES_AT], slots[_SIZES_AT + 1], slots[_SIZES_AT + 2], slots[_SIZES_AT + 3] = (
+                sizes
+            )
+            seen.sizes = sizes
         return True
 
     def _restart(
@@ -266,7 +285,8 @@ class CourtPieceSpec(GameSpec):
         seen.trick = []
         seen.leader = 0
         seen.flags = ()
-        seen.counts = []
+        seen.won = None
+        seen.sizes = None
 
     def _play_scalars(
         self, state: Any, seat: int, sheet: View, finished: int, played: int, r: int
