@@ -44,6 +44,8 @@ from __future__ import annotations
 
 from typing import Any
 
+import numpy as np
+
 from atout.cards import card_names
 from atout.games.bridge.auction import DOUBLE, PASS, REDOUBLE, call_name
 from atout.rl.spec import CARD_INDEX, Encoded, GameSpec, Layout, PlayedCards, View, clip
@@ -82,6 +84,58 @@ _ANSWERS = 3 << 90
 """The mask of a claim's answer: ``accept`` and ``reject`` (actions 90, 91)."""
 
 
+_CARD_BIT = [1 << c for c in range(52)]
+_WON_AT = LAYOUT.blocks["tricks_won"].offset
+_SIZES_AT = LAYOUT.blocks["hand_sizes"].offset
+_TRICK_BASE = [[TRICK + 52 * ((r + i) & 3) for i in range(4)] for r in range(4)]
+"""The trick block's first slot for its ``i``-th card, by the leader relative to the observer."""
+_SIZES = [
+    [
+        [
+            tuple(_THIRTEENTHS[13 - done - (((s - r) & 3) < played)] for s in range(4))
+            for r in range(4)
+        ]
+        for played in range(4)
+    ]
+    for done in range(14)
+]
+"""Hand sizes by relative seat, by finished tricks, cards in the trick and its leader relative
+to the observer: every hand holds 13 cards less one per finished trick, and one less once it
+has played to the trick (relative seat ``s`` has iff ``(s - leader) % 4 < cards``)."""
+assert HAND == 0
+
+
+class _Seen:
+    """What :meth:`BridgeSpec.write_state` last wrote for one seat (cards, slot numbers)."""
+
+    __slots__ = (
+        "deal",
+        "done",
+        "dummy",
+        "flags",
+        "hand",
+        "leader",
+        "sheet",
+        "sizes",
+        "trick",
+        "won",
+    )
+
+    def __init__(self) -> None:
+        self.deal: Any = None
+        self.sheet: Any = None
+        self.hand = 0
+        self.dummy = 0
+        self.done = 0
+        """Finished tricks already in the ``played`` block."""
+        self.trick: list[int] = []
+        self.leader = 0
+        """The trick's leader relative to the seat."""
+        self.flags: tuple[int, ...] = ()
+        self.won: Any = None
+        self.sizes: Any = None
+
+
 class BridgeSpec(GameSpec):
     """Bridge, rubber or duplicate."""
 
@@ -95,6 +149,8 @@ class BridgeSpec(GameSpec):
         self._played = PlayedCards(PLAYED, 52)
         self._calls: tuple[Any, list[int | None]] = (None, [None, None, None, None])
         self._scores: tuple[Any, list[list[float]]] = (None, [])
+        self._seen = [_Seen() for _ in range(4)]
+        """Per seat, what :meth:`write_state` last wrote into its kept vector."""
 
     def encode_state(
         self, state: Any, seat: int, sheet: View, picks: tuple[int, ...]
@@ -143,6 +199,113 @@ class BridgeSpec(GameSpec):
             _THIRTEENTHS[hand((me + 3) & 3).bit_count()],
         ]
         return bits, scalars + self._score_scalars(sheet, side)
+
+    def write_state(self, state: Any, seat: int, sheet: View, slots: Any, kept: bool) -> bool:
+        """The play straight into the seat's kept slots: only what changed since its last
+        look (own and dummy's cards, the trick, tricks finished since, leader, phase, turn,
+        claim, counts). The auction (and a passed-out deal) use :meth:`encode_state`."""
+        leader = state.leader
+        if leader < 0:
+            return False
+        seen = self._seen[seat]
+        deal = state.deal
+        done = state.completed_tricks
+        finished = len(done)
+        if not kept or seen.deal is not deal or seen.sheet is not sheet or finished < seen.done:
+            self._rewrite(state, seat, sheet, slots, seen)
+            return True
+        bit = _CARD_BIT
+        hand = state.hand(seat)
+        changed = hand ^ seen.hand
+        if changed:  # HAND is 0: a card's slot is its index
+            while changed:
+                card = changed.bit_length() - 1
+                slots[card] = 1.0 if hand & bit[card] else 0.0
+                changed ^= bit[card]
+            seen.hand = hand
+        shown = state.hand(state.dummy) if state.dummy_shown() else 0
+        changed = shown ^ seen.dummy
+        if changed:
+            while changed:
+                card = changed.bit_length() - 1
+                slots[DUMMY + card] = 1.0 if shown & bit[card] else 0.0
+                changed ^= bit[card]
+            seen.dummy = shown
+        if finished != seen.done:
+            for first, cards, _ in done[seen.done :]:
+                r = first - seat
+                for card in cards:
+                    slots[PLAYED + 52 * (r & 3) + card] = 1.0
+                    r += 1
+            seen.done = finished
+        r = (leader - seat) & 3
+        trick = state.trick
+        if trick or seen.trick:
+            for slot in seen.trick:
+                slots[slot] = 0.0
+            placed = []
+            base = _TRICK_BASE[r]
+            for i, card in enumerate(trick):
+                slot = base[i] + card
+                slots[slot] = 1.0
+                placed.append(slot)
+            seen.trick = placed
+        if r != seen.leader:
+            slots[LEADER + seen.leader] = 0.0
+            slots[LEADER + r] = 1.0
+            seen.leader = r
+        flags = self._flags(state, seat)
+        if flags != seen.flags:
+            for slot in seen.flags:
+                slots[slot] = 0.0
+            for slot in flags:
+                slots[slot] = 1.0
+            seen.flags = flags
+        won = state.tricks_won
+        if won is not seen.won:  # one tuple per finished trick (or accepted claim)
+            side = seat & 1
+            slots[_WON_AT] = _THIRTEENTHS[won[side]]
+            slots[_WON_AT + 1] = _THIRTEENTHS[won[1 - side]]
+            seen.won = won
+        sizes = _SIZES[finished][len(trick)][r]
+        if sizes is not seen.sizes:
+            slots[_SIZES_AT], slots[_SIZES_AT + 1], slots[_SIZES_AT + 2], slots[_SIZES_AT + 3] = (
+                sizes
+            )
+            seen.sizes = sizes
+        return True
+
+    @staticmethod
+    def _flags(state: Any, me: int) -> tuple[int, ...]:
+        """The slots of the phase, the turn and a claim (those that change in the play)."""
+        turn = state.turn
+        claim = state.claimed_tricks
+        phase = PHASE + _PHASES[state.phase]
+        if claim is None:
+            return (phase,) if turn is None else (phase, TURN + ((turn - me) & 3))
+        if turn is None:
+            return (phase, CLAIM + claim)
+        return (phase, TURN + ((turn - me) & 3), CLAIM + claim)
+
+    def _rewrite(self, state: Any, seat: int, sheet: View, slots: Any, seen: _Seen) -> None:
+        """Every slot from :meth:`encode_state`, and what :meth:`write_state` compares with."""
+        bits, scalars = self.encode_state(state, seat, sheet, ()) or (0, [])
+        array = np.frombuffer(slots, np.float32)
+        raw = np.frombuffer(bits.to_bytes(self._bit_bytes, "little"), np.uint8)
+        array[: LAYOUT.bits] = np.unpackbits(raw, None, None, "little")[: LAYOUT.bits]
+        array[LAYOUT.bits :] = scalars
+        leader = state.leader
+        r = (leader - seat) & 3
+        seen.deal = state.deal
+        seen.sheet = sheet
+        seen.hand = state.hand(seat)
+        seen.dummy = state.hand(state.dummy) if state.dummy_shown() else 0
+        seen.done = len(state.completed_tricks)
+        seen.trick = [_TRICK_BASE[r][i] + card for i, card in enumerate(state.trick)]
+        seen.leader = r
+        seen.flags = self._flags(state, seat)
+        seen.won = state.tricks_won
+        seen.sizes = None
 
     def mask_state(self, state: Any) -> int | None:
         """Cards that follow suit, or ``accept``/``reject``; auctions use the strings."""
