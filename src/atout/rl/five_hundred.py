@@ -51,6 +51,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+import numpy as np
+
 from atout.cards import JOKER, card_name, card_names, cards_of
 from atout.core import IllegalActionError
 from atout.games.five_hundred import CALL_NAMES
@@ -106,6 +108,47 @@ def _actions() -> tuple[str, ...]:
     return (*cards, *joker_leads, "pass", *CALL_NAMES, *picks)
 
 
+_CARD_BIT = [1 << c for c in range(W)]
+_WON_AT = LAYOUT.blocks["tricks_won"].offset
+_SIZES_AT = LAYOUT.blocks["hand_sizes"].offset
+_OPEN_MISERE = _CALLS["open-misere"]
+assert HAND == 0
+
+
+class _Seen:
+    """What :meth:`FiveHundredSpec.write_state` last wrote for one seat (cards, slots)."""
+
+    __slots__ = (
+        "deal",
+        "done",
+        "exposed",
+        "exposes",
+        "flags",
+        "hand",
+        "sheet",
+        "sizes",
+        "skip",
+        "trick",
+        "won",
+    )
+
+    def __init__(self) -> None:
+        self.deal: Any = None
+        self.sheet: Any = None
+        self.hand = 0
+        self.skip = -1
+        """The seat that sits out (misère), or -1."""
+        self.exposes = False
+        """Whether the contract is open misère (a hand may be face up)."""
+        self.exposed = 0
+        self.done = 0
+        """Finished tricks already in the ``played`` block."""
+        self.trick: list[int] = []
+        self.flags: tuple[int, ...] = ()
+        self.won: Any = None
+        self.sizes: tuple[float, ...] = ()
+
+
 class FiveHundredSpec(GameSpec):
     """Five Hundred with every option (misère calls are always in the table)."""
 
@@ -122,6 +165,8 @@ class FiveHundredSpec(GameSpec):
             {},
         )
         self._played = PlayedCards(PLAYED, W)
+        self._seen = [_Seen() for _ in range(4)]
+        """Per seat, what :meth:`write_state` last wrote into its kept vector."""
         self._calls: tuple[Any, list[int | None]] = (None, [None, None, None, None])
         self._scores: tuple[Any, list[list[float]]] = (None, [])
 
@@ -312,6 +357,122 @@ class FiveHundredSpec(GameSpec):
             _THIRTEENTHS[hand((me + 3) & 3).bit_count()],
         ]
         return bits, scalars + self._score_scalars(sheet, side)
+
+    def write_state(self, state: Any, seat: int, sheet: View, slots: Any, kept: bool) -> bool:
+        """The play straight into the seat's kept slots: only what changed since its last
+        look (own cards, an exposed hand, the trick, tricks finished since, leader, turn,
+        a named suit, counts). The auction, the kitty and the end use :meth:`encode_state`."""
+        if int(state.phase) != _PLAY:
+            return False
+        seen = self._seen[seat]
+        deal = state.deal
+        done = state.completed_tricks
+        finished = len(done)
+        if not kept or seen.deal is not deal or seen.sheet is not sheet or finished < seen.done:
+            self._rewrite(state, seat, sheet, slots, seen)
+            return True
+        bit = _CARD_BIT
+        hand = state.hand(seat)
+        changed = hand ^ seen.hand
+        if changed:  # HAND is 0: a card's slot is its index
+            while changed:
+                card = changed.bit_length() - 1
+                slots[card] = 1.0 if hand & bit[card] else 0.0
+                changed ^= bit[card]
+            seen.hand = hand
+        if seen.exposes:
+            shown = state.exposed()
+            cards = 0 if shown is None else state.hand(shown)
+            changed = cards ^ seen.exposed
+            while changed:
+                card = changed.bit_length() - 1
+                slots[EXPOSED + card] = 1.0 if cards & bit[card] else 0.0
+                changed ^= bit[card]
+            seen.exposed = cards
+        skip = seen.skip
+        if finished != seen.done:
+            for first, played, _ in done[seen.done :]:
+                who = first
+                for card in played:
+                    if who == skip:
+                        who = (who + 1) & 3
+                    slots[PLAYED + W * ((who - seat) & 3) + card] = 1.0
+                    who = (who + 1) & 3
+            seen.done = finished
+        leader = state.leader
+        trick = state.trick
+        if trick or seen.trick:
+            for slot in seen.trick:
+                slots[slot] = 0.0
+            placed = []
+            who = leader
+            for card in trick:
+                if who == skip:
+                    who = (who + 1) & 3
+                slot = TRICK + W * ((who - seat) & 3) + card
+                slots[slot] = 1.0
+                placed.append(slot)
+                who = (who + 1) & 3
+            seen.trick = placed
+        named = state.named_suit
+        flags = (LEADER + ((leader - seat) & 3), TURN + ((state.turn - seat) & 3))
+        if named >= 0:
+            flags = (*flags, NAMED + named)
+        if flags != seen.flags:
+            for slot in seen.flags:
+                slots[slot] = 0.0
+            for slot in flags:
+                slots[slot] = 1.0
+            seen.flags = flags
+        won = state.tricks_won
+        if won is not seen.won:  # one tuple per finished trick
+            side = seat & 1
+            slots[_WON_AT] = won[side] / 10
+            slots[_WON_AT + 1] = won[1 - side] / 10
+            seen.won = won
+        hand_of = state.hand
+        sizes = (
+            _THIRTEENTHS[hand.bit_count()],
+            _THIRTEENTHS[hand_of((seat + 1) & 3).bit_count()],
+            _THIRTEENTHS[hand_of((seat + 2) & 3).bit_count()],
+            _THIRTEENTHS[hand_of((seat + 3) & 3).bit_count()],
+        )
+        if sizes != seen.sizes:
+            slots[_SIZES_AT], slots[_SIZES_AT + 1], slots[_SIZES_AT + 2], slots[_SIZES_AT + 3] = (
+                sizes
+            )
+            seen.sizes = sizes
+        return True
+
+    def _rewrite(self, state: Any, seat: int, sheet: View, slots: Any, seen: _Seen) -> None:
+        """Every slot from :meth:`encode_state`, and what :meth:`write_state` compares with."""
+        bits, scalars = self.encode_state(state, seat, sheet, ()) or (0, [])
+        array = np.frombuffer(slots, np.float32)
+        raw = np.frombuffer(bits.to_bytes(self._bit_bytes, "little"), np.uint8)
+        array[: LAYOUT.bits] = np.unpackbits(raw, None, None, "little")[: LAYOUT.bits]
+        array[LAYOUT.bits :] = scalars
+        skip = state.sits_out
+        shown = state.exposed()
+        placed = []
+        who = state.leader
+        for card in state.trick:
+            if who == skip:
+                who = (who + 1) & 3
+            placed.append(TRICK + W * ((who - seat) & 3) + card)
+            who = (who + 1) & 3
+        named = state.named_suit
+        flags = (LEADER + ((state.leader - seat) & 3), TURN + ((state.turn - seat) & 3))
+        seen.deal = state.deal
+        seen.sheet = sheet
+        seen.hand = state.hand(seat)
+        seen.skip = -1 if skip is None else skip
+        seen.exposes = state.high_bid == _OPEN_MISERE
+        seen.exposed = 0 if shown is None else state.hand(shown)
+        seen.done = len(state.completed_tricks)
+        seen.trick = placed
+        seen.flags = (*flags, NAMED + named) if named >= 0 else flags
+        seen.won = state.tricks_won
+        seen.sizes = tuple(scalars[2:6])
 
     def _auction_bits(self, auction: tuple[tuple[int, int], ...], me: int) -> int:
         """Calls and passes by who made them (kept while the auction tuple is the same)."""
