@@ -415,7 +415,7 @@ class FiveHundredSpec(GameSpec):
                 who = (who + 1) & 3
             seen.trick = placed
         named = state.named_suit
-        flags = (LEADER + ((leader - seat) & 3), TURN + ((state.turn - seat) & 3))
+        flags: tuple[int, ...] = (LEADER + ((leader - seat) & 3), TURN + ((state.turn - seat) & 3))
         if named >= 0:
             flags = (*flags, NAMED + named)
         if flags != seen.flags:
