@@ -30,6 +30,8 @@ from __future__ import annotations
 
 from typing import Any
 
+import numpy as np
+
 from atout.cards import card_names
 from atout.games.court_circular import Phase
 from atout.games.court_circular_lines import best_line
@@ -63,6 +65,31 @@ LAYOUT.add("stock", 1, scalar=True)
 LAYOUT.add("score", 2, scalar=True)
 
 
+_CARD_BIT = [1 << c for c in range(52)]
+_BLOCK_BASE = (TABLE, TABLE + 52, FACE_UP, FACE_UP + 52)
+_COUNTS_AT = LAYOUT.blocks["hand_sizes"].offset
+assert HAND == 0
+
+
+class _Seen:
+    """What :meth:`CourtCircularSpec.write_state` last wrote for one seat."""
+
+    __slots__ = ("cards", "counts", "deal", "flags", "hand", "sheet", "size")
+
+    def __init__(self) -> None:
+        self.deal: Any = None
+        self.sheet: Any = None
+        self.hand = 0
+        self.cards: tuple[int, int, int, int] = (0, 0, 0, 0)
+        """Tables and face-up piles (own, other; see ``CourtCircularSpec._placed``)."""
+        self.flags: tuple[int, ...] = ()
+        self.size = 0.0
+        """Own hand size (/ 6)."""
+        self.counts: tuple[float, ...] = ()
+        """The other's hand size, the face-down piles, the stock (the scalars up to the
+        score, which holds for the deal)."""
+
+
 class CourtCircularSpec(GameSpec):
     """Court Circular (two players, each his own side)."""
 
@@ -75,6 +102,8 @@ class CourtCircularSpec(GameSpec):
     def __init__(self, rules: Any) -> None:
         super().__init__(rules)
         self.target: int = rules.target
+        self._seen = [_Seen(), _Seen()]
+        """Per seat, what :meth:`write_state` last wrote into its kept vector."""
         self._lines: dict[tuple[int, int | None], int] = {}
         """Line class by (cards put down, Lead): a table stays the same while the other
         player puts cards down, and finding its best line costs more than the rest."""
@@ -106,13 +135,9 @@ class CourtCircularSpec(GameSpec):
             bits |= table << TABLE + 52 * other | piles[s][0] << FACE_UP + 52 * other
             kind = 0
             if table and not over:
-                key = (table, lead)
-                kind = lines.get(key, -1)
+                kind = lines.get((table, lead), -1)
                 if kind < 0:
-                    kind = best_line(table, lead).kind.line_class or 0
-                    if len(lines) >= _KEPT_LINES:
-                        lines.clear()
-                    lines[key] = kind
+                    kind = self._line_class(table, lead)
             bits |= 1 << LINE + 4 * other + kind
         bits |= 1 << PHASE + _PHASE_INDEX[state.phase]
         bits |= 1 << DEALER + (state.deal.dealer ^ me) | 1 << LEADER + (leader ^ me)
@@ -127,6 +152,120 @@ class CourtCircularSpec(GameSpec):
         points = sheet["points"]
         scalars += [clip(points[me] / self.target), clip(points[1 - me] / self.target)]
         return bits, scalars
+
+    def _line_class(self, table: int, lead: int) -> int:
+        """The class of the best line of ``table`` with ``lead`` (0: none), kept."""
+        lines = self._lines
+        kind = lines.get((table, lead), -1)
+        if kind < 0:
+            kind = best_line(table, lead).kind.line_class or 0
+            if len(lines) >= _KEPT_LINES:
+                lines.clear()
+            lines[(table, lead)] = kind
+        return kind
+
+    def write_state(self, state: Any, seat: int, sheet: View, slots: Any, kept: bool) -> bool:
+        """Straight into the seat's kept slots, only what changed since its last look (hands,
+        tables, face-up piles, lines, seats, counts); the end uses :meth:`encode_state`."""
+        lead = state.lead
+        if lead is None:
+            return False
+        seen = self._seen[seat]
+        if not kept or seen.deal is not state.deal or seen.sheet is not sheet:
+            self._rewrite(state, seat, sheet, slots, seen)
+            return True
+        bit = _CARD_BIT
+        hand = state.hand(seat)
+        changed = hand ^ seen.hand
+        if changed:  # HAND is 0: a card's slot is its index
+            while changed:
+                card = changed.bit_length() - 1
+                slots[card] = 1.0 if hand & bit[card] else 0.0
+                changed ^= bit[card]
+            seen.hand = hand
+        cards = self._placed(state, seat)
+        old = seen.cards
+        if cards != old:
+            for block in range(4):  # table own, other; face up own, other
+                now = cards[block]
+                changed = now ^ old[block]
+                base = _BLOCK_BASE[block]
+                while changed:
+                    card = changed.bit_length() - 1
+                    slots[base + card] = 1.0 if now & bit[card] else 0.0
+                    changed ^= bit[card]
+            seen.cards = cards
+        flags = self._flags(state, seat, lead, cards)
+        if flags != seen.flags:
+            for slot in seen.flags:
+                slots[slot] = 0.0
+            for slot in flags:
+                slots[slot] = 1.0
+            seen.flags = flags
+        piles = state.piles
+        counts = (
+            state.hand(1 - seat).bit_count() / 6,
+            piles[seat][1].bit_count() / 52,
+            piles[1 - seat][1].bit_count() / 52,
+            state.stock_size / 52,
+        )
+        if hand.bit_count() / 6 != seen.size:
+            seen.size = slots[_COUNTS_AT] = hand.bit_count() / 6
+        if counts != seen.counts:
+            slots[_COUNTS_AT + 1], slots[_COUNTS_AT + 2], slots[_COUNTS_AT + 3] = counts[:3]
+            slots[_COUNTS_AT + 4] = counts[3]
+            seen.counts = counts
+        return True
+
+    @staticmethod
+    def _placed(state: Any, me: int) -> tuple[int, int, int, int]:
+        """The observer's table, the other's, the observer's face-up pile, the other's."""
+        first = second = 0
+        for i, card in enumerate(state.trick):
+            if i & 1:
+                second |= 1 << card
+            else:
+                first |= 1 << card
+        if state.leader != me:
+            first, second = second, first
+        piles = state.piles
+        return first, second, piles[me][0], piles[1 - me][0]
+
+    def _flags(
+        self, state: Any, me: int, lead: int, cards: tuple[int, int, int, int]
+    ) -> tuple[int, ...]:
+        """The slots of the Lead, both lines, the phase, leader, turn and last trick."""
+        mine = self._line_class(cards[0], lead) if cards[0] else 0
+        theirs = self._line_class(cards[1], lead) if cards[1] else 0
+        flags: tuple[int, ...] = (
+            LEAD + lead,
+            LINE + mine,
+            LINE + 4 + theirs,
+            PHASE + _PHASE_INDEX[state.phase],
+            LEADER + (state.leader ^ me),
+        )
+        turn = state.turn
+        if turn is not None:
+            flags = (*flags, TURN + (turn ^ me))
+        if state.stock_size == 0:
+            flags = (*flags, LAST)
+        return flags
+
+    def _rewrite(self, state: Any, seat: int, sheet: View, slots: Any, seen: _Seen) -> None:
+        """Every slot from :meth:`encode_state`, and what :meth:`write_state` compares with."""
+        bits, scalars = self.encode_state(state, seat, sheet, ()) or (0, [])
+        array = np.frombuffer(slots, np.float32)
+        raw = np.frombuffer(bits.to_bytes(self._bit_bytes, "little"), np.uint8)
+        array[: LAYOUT.bits] = np.unpackbits(raw, None, None, "little")[: LAYOUT.bits]
+        array[LAYOUT.bits :] = scalars
+        cards = self._placed(state, seat)
+        seen.deal = state.deal
+        seen.sheet = sheet
+        seen.hand = state.hand(seat)
+        seen.cards = cards
+        seen.flags = self._flags(state, seat, state.lead, cards)
+        seen.size = scalars[0]
+        seen.counts = tuple(scalars[1:5])
 
     def mask_state(self, state: Any) -> int | None:
         """Cards held and ``concede`` when allowed; ``lead X`` for the cards put down."""
