@@ -154,7 +154,8 @@ class CourtCircularSpec(GameSpec):
         return bits, scalars
 
     def _line_class(self, table: int, lead: int) -> int:
-        """The class of the best line of ``table`` with ``lead`` (0: none), kept."""
+        """The class of the best line of ``table`` with ``lead`` (0: none), kept. (Lines are
+        of 2 or 3 cards put down: one card makes none, its class is 0.)"""
         lines = self._lines
         kind = lines.get((table, lead), -1)
         if kind < 0:
@@ -235,8 +236,8 @@ class CourtCircularSpec(GameSpec):
         self, state: Any, me: int, lead: int, cards: tuple[int, int, int, int]
     ) -> tuple[int, ...]:
         """The slots of the Lead, both lines, the phase, leader, turn and last trick."""
-        mine = self._line_class(cards[0], lead) if cards[0] else 0
-        theirs = self._line_class(cards[1], lead) if cards[1] else 0
+        mine = self._line_class(cards[0], lead) if cards[0].bit_count() > 1 else 0
+        theirs = self._line_class(cards[1], lead) if cards[1].bit_count() > 1 else 0
         flags: tuple[int, ...] = (
             LEAD + lead,
             LINE + mine,
