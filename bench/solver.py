@@ -127,7 +127,9 @@ def bridge_positions(cards: int, count: int, rng: random.Random) -> list[Positio
 
 def bench_own_vs_dds(cards: int, count: int) -> None:
     positions = bridge_positions(cards, count, random.Random(cards))
-    dds_solve(positions[0].hands, positions[0].trump, positions[0].leader)  # warm up
+    # Warm up on another deal: DDS keeps its table for a deal it has just solved.
+    spare = bridge_positions(cards, 1, random.Random(1000 + cards))[0]
+    dds_solve(spare.hands, spare.trump, spare.leader)
     ours, theirs = [], []
     for pos in positions:
         hands = list(pos.hands)
