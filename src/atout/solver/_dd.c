@@ -220,6 +220,32 @@ static int suit_runs(unsigned held, unsigned live, int *lows, int *highs)
     return n;
 }
 
+/* Owner patterns by the suit's four holdings, computed once and kept (a suit changes at most
+ * once a trick, so most look-ups hit).  Direct-mapped; the GIL guards it. */
+typedef struct {
+    u64 holdings; /* the four 13-bit holdings, bit 63 set; 0: empty */
+    u64 pattern;
+} PatternSlot;
+static PatternSlot pattern_cache[1 << 14];
+
+static inline u64 suit_pattern(unsigned a, unsigned b, unsigned c, unsigned d)
+{
+    u64 holdings = (u64)a | (u64)b << 13 | (u64)c << 26 | (u64)d << 39 | 1ULL << 63;
+    PatternSlot *slot = &pattern_cache[(holdings * 0x9E3779B97F4A7C15ULL) >> 50];
+    if (slot->holdings == holdings)
+        return slot->pattern;
+    unsigned live = a | b | c | d, odd = b | d, high = c | d;
+    u64 p = 1;
+    while (live) {
+        int r = 31 - __builtin_clz(live);
+        live ^= 1u << r;
+        p = p << 2 | (odd >> r & 1) | (high >> r & 1) << 1;
+    }
+    slot->holdings = holdings;
+    slot->pattern = p;
+    return p;
+}
+
 /* A trick boundary's keys: the bucket (k0, k1: lengths; leader, joker) and the owner pattern
  * (o0, o1: suits 0 and 1, 2 and 3, 27 bits a suit, 2 bits a live card from the top). */
 static void boundary_key(Search *s, int leader, int voids)
@@ -232,14 +258,7 @@ static void boundary_key(Search *s, int leader, int voids)
         unsigned c = (unsigned)(h[2] >> base & SUIT_BITS), d = (unsigned)(h[3] >> base & SUIT_BITS);
         lengths = lengths << 16 | (u64)popc32(a) | (u64)popc32(b) << 4 |
                   (u64)popc32(c) << 8 | (u64)popc32(d) << 12;
-        unsigned live = a | b | c | d, odd = b | d, high = c | d;
-        u64 p = 1;
-        while (live) {
-            int r = 31 - __builtin_clz(live);
-            live ^= 1u << r;
-            p = p << 2 | (odd >> r & 1) | (high >> r & 1) << 1;
-        }
-        pats[suit] = p;
+        pats[suit] = suit_pattern(a, b, c, d);
     }
     u64 joker = 0;
     for (int seat = 0; seat < 4; seat++)
