@@ -109,11 +109,16 @@ class _Seen:
     """What :meth:`BridgeSpec.write_state` last wrote for one seat (cards, slot numbers)."""
 
     __slots__ = (
+        "bidding",
+        "call_slots",
+        "calls",
         "deal",
+        "dealer",
         "done",
         "dummy",
         "flags",
         "hand",
+        "last",
         "leader",
         "sheet",
         "sizes",
@@ -124,6 +129,14 @@ class _Seen:
     def __init__(self) -> None:
         self.deal: Any = None
         self.sheet: Any = None
+        self.bidding = False
+        """Whether the slots hold an auction's look (the play writes everything again)."""
+        self.dealer = 0
+        self.calls = 0
+        """Calls already written (in the auction)."""
+        self.last = -1
+        """The last bid among them, or -1."""
+        self.call_slots: list[int] = []
         self.hand = 0
         self.dummy = 0
         self.done = 0
@@ -205,15 +218,31 @@ class BridgeSpec(GameSpec):
         look (own and dummy's cards, the trick, tricks finished since, leader, phase, turn,
         claim, counts). The auction (and a passed-out deal) use :meth:`encode_state`."""
         leader = state.leader
-        if leader < 0:
-            return False
         seen = self._seen[seat]
         deal = state.deal
+        if leader < 0:
+            if state.phase != "auction":  # passed out
+                return False
+            calls = state.auction.calls
+            if not kept or seen.deal is not deal or seen.sheet is not sheet or not seen.bidding:
+                self._rewrite(state, seat, sheet, slots, seen)
+            elif len(calls) != seen.calls:
+                self._write_calls(calls, seat, slots, seen)
+            flags: tuple[int, ...] = (PHASE, TURN + ((state.turn - seat) & 3))
+            if flags != seen.flags:
+                for slot in seen.flags:
+                    slots[slot] = 0.0
+                for slot in flags:
+                    slots[slot] = 1.0
+                seen.flags = flags
+            return True
         done = state.completed_tricks
         finished = len(done)
         if not kept or seen.deal is not deal or seen.sheet is not sheet or finished < seen.done:
             self._rewrite(state, seat, sheet, slots, seen)
             return True
+        if seen.bidding:
+            self._start_play(state, seat, slots, seen)
         bit = _CARD_BIT
         hand = state.hand(seat)
         changed = hand ^ seen.hand
@@ -275,6 +304,57 @@ class BridgeSpec(GameSpec):
             seen.sizes = sizes
         return True
 
+    def _start_play(self, state: Any, me: int, slots: Any, seen: _Seen) -> None:
+        """From the seat's last look at the auction to the play: the last calls, the
+        contract; the rest as an empty play (the hand is the one written)."""
+        calls = state.auction.calls
+        if len(calls) != seen.calls:
+            self._write_calls(calls, me, slots, seen)
+        for slot in seen.flags:
+            slots[slot] = 0.0
+        bid = state.bid
+        slots[LEVEL + bid // 5] = 1.0
+        slots[STRAIN + bid % 5] = 1.0
+        slots[DOUBLED + state.doubled] = 1.0
+        slots[DECLARER + ((state.declarer - me) & 3)] = 1.0
+        slots[LEADER] = 1.0  # seen.leader is 0
+        seen.bidding = False
+        seen.flags = ()
+        seen.dummy = 0
+        seen.done = 0
+        seen.trick = []
+        seen.leader = 0
+        seen.won = None
+        seen.sizes = None
+
+    @staticmethod
+    def _write_calls(calls: tuple[int, ...], me: int, slots: Any, seen: _Seen) -> None:
+        """The calls made since the seat's last look (as :meth:`_auction_bits` places them);
+        fewer calls than last time (another auction of the deal) writes them all again."""
+        if len(calls) < seen.calls:
+            for slot in seen.call_slots:
+                slots[slot] = 0.0
+            seen.calls, seen.last, seen.call_slots = 0, -1, []
+        last = seen.last
+        who = (seen.dealer + seen.calls - me) & 3
+        placed = seen.call_slots
+        for call in calls[seen.calls :]:
+            if call == PASS:
+                slot = PASSES + who if last < 0 else -1
+            elif call == DOUBLE:
+                slot = DOUBLES + 4 * last + who
+            elif call == REDOUBLE:
+                slot = REDOUBLES + 4 * last + who
+            else:
+                last = call
+                slot = BIDS + 4 * call + who
+            if slot >= 0:
+                slots[slot] = 1.0
+                placed.append(slot)
+            who = (who + 1) & 3
+        seen.calls = len(calls)
+        seen.last = last
+
     @staticmethod
     def _flags(state: Any, me: int) -> tuple[int, ...]:
         """The slots of the phase, the turn and a claim (those that change in the play)."""
@@ -294,10 +374,25 @@ class BridgeSpec(GameSpec):
         raw = np.frombuffer(bits.to_bytes(self._bit_bytes, "little"), np.uint8)
         array[: LAYOUT.bits] = np.unpackbits(raw, None, None, "little")[: LAYOUT.bits]
         array[LAYOUT.bits :] = scalars
-        leader = state.leader
-        r = (leader - seat) & 3
         seen.deal = state.deal
         seen.sheet = sheet
+        leader = state.leader
+        seen.bidding = leader < 0
+        seen.hand = state.hand(seat)
+        if seen.bidding:
+            auction = state.auction
+            seen.dealer = auction.dealer
+            seen.call_slots = []
+            ones = self._auction_bits(auction, seat)  # the slots written above, read back
+            while ones:
+                slot = ones.bit_length() - 1
+                seen.call_slots.append(slot)
+                ones ^= 1 << slot
+            seen.calls = len(auction.calls)
+            seen.last = auction.last_bid
+            seen.flags = (PHASE, TURN + ((state.turn - seat) & 3))
+            return
+        r = (leader - seat) & 3
         seen.hand = state.hand(seat)
         seen.dummy = state.hand(state.dummy) if state.dummy_shown() else 0
         seen.done = len(state.completed_tricks)
