@@ -87,6 +87,9 @@ _ANSWERS = 3 << 90
 _CARD_BIT = [1 << c for c in range(52)]
 _WON_AT = LAYOUT.blocks["tricks_won"].offset
 _SIZES_AT = LAYOUT.blocks["hand_sizes"].offset
+_SCORE_AT = LAYOUT.blocks["score"].offset
+_ZEROS = memoryview(bytes(4 * LAYOUT.size)).cast("f")
+"""A whole vector of zeros (a ``float32`` memoryview to assign from)."""
 _TRICK_BASE = [[TRICK + 52 * ((r + i) & 3) for i in range(4)] for r in range(4)]
 """The trick block's first slot for its ``i``-th card, by the leader relative to the observer."""
 _SIZES = [
@@ -304,6 +307,37 @@ class BridgeSpec(GameSpec):
             seen.sizes = sizes
         return True
 
+    def _restart_auction(self, state: Any, me: int, sheet: View, slots: Any, seen: _Seen) -> None:
+        """An auction from zeros: the hand, the calls, what holds for the deal; the flags
+        are left to :meth:`write_state` (``seen.flags`` empty)."""
+        slots[:] = _ZEROS
+        bit = _CARD_BIT
+        hand = seen.hand
+        while hand:
+            card = hand.bit_length() - 1
+            slots[card] = 1.0
+            hand ^= bit[card]
+        side = me & 1
+        vulnerable = state.vulnerable
+        if vulnerable[side]:
+            slots[VULNERABLE] = 1.0
+        if vulnerable[1 - side]:
+            slots[VULNERABLE + 1] = 1.0
+        slots[DEALER + ((state.deal.dealer - me) & 3)] = 1.0
+        of = state.hand
+        at = _SIZES_AT
+        for r in range(4):
+            slots[at + r] = _THIRTEENTHS[of((me + r) & 3).bit_count()]
+        at = _SCORE_AT
+        for value in self._score_scalars(sheet, side):
+            slots[at] = value
+            at += 1
+        auction = state.auction
+        seen.dealer = auction.dealer
+        seen.calls, seen.last, seen.call_slots = 0, -1, []
+        self._write_calls(auction.calls, me, slots, seen)
+        seen.flags = ()
+
     def _start_play(self, state: Any, me: int, slots: Any, seen: _Seen) -> None:
         """From the seat's last look at the auction to the play: the last calls, the
         contract; the rest as an empty play (the hand is the one written)."""
@@ -368,30 +402,20 @@ class BridgeSpec(GameSpec):
         return (phase, TURN + ((turn - me) & 3), CLAIM + claim)
 
     def _rewrite(self, state: Any, seat: int, sheet: View, slots: Any, seen: _Seen) -> None:
-        """Every slot from :meth:`encode_state`, and what :meth:`write_state` compares with."""
+        """Every slot, and what :meth:`write_state` compares with next."""
+        seen.deal = state.deal
+        seen.sheet = sheet
+        seen.hand = state.hand(seat)
+        leader = state.leader
+        seen.bidding = leader < 0
+        if seen.bidding:
+            self._restart_auction(state, seat, sheet, slots, seen)
+            return
         bits, scalars = self.encode_state(state, seat, sheet, ()) or (0, [])
         array = np.frombuffer(slots, np.float32)
         raw = np.frombuffer(bits.to_bytes(self._bit_bytes, "little"), np.uint8)
         array[: LAYOUT.bits] = np.unpackbits(raw, None, None, "little")[: LAYOUT.bits]
         array[LAYOUT.bits :] = scalars
-        seen.deal = state.deal
-        seen.sheet = sheet
-        leader = state.leader
-        seen.bidding = leader < 0
-        seen.hand = state.hand(seat)
-        if seen.bidding:
-            auction = state.auction
-            seen.dealer = auction.dealer
-            seen.call_slots = []
-            ones = self._auction_bits(auction, seat)  # the slots written above, read back
-            while ones:
-                slot = ones.bit_length() - 1
-                seen.call_slots.append(slot)
-                ones ^= 1 << slot
-            seen.calls = len(auction.calls)
-            seen.last = auction.last_bid
-            seen.flags = (PHASE, TURN + ((state.turn - seat) & 3))
-            return
         r = (leader - seat) & 3
         seen.hand = state.hand(seat)
         seen.dummy = state.hand(state.dummy) if state.dummy_shown() else 0
