@@ -337,6 +337,7 @@ class BridgeSpec(GameSpec):
         seen.calls, seen.last, seen.call_slots = 0, -1, []
         self._write_calls(auction.calls, me, slots, seen)
         seen.flags = ()
+        seen.done = 0  # no trick yet: the play starts from this look (see _start_play)
 
     def _start_play(self, state: Any, me: int, slots: Any, seen: _Seen) -> None:
         """From the seat's last look at the auction to the play: the last calls, the
