@@ -145,7 +145,9 @@ class Masks:
 
     def _keep(self, bits: int) -> Mask:
         raw = b"".join(map(_BYTE_BITS.__getitem__, bits.to_bytes(self._bytes, "little")))
-        kept: Mask = np.frombuffer(raw, np.int8)[: self._size]
+        kept: Mask = np.frombuffer(raw, np.int8)
+        if len(kept) != self._size:
+            kept = kept[: self._size]
         if len(self._kept) >= _KEPT_MASKS:
             self._kept.clear()
         self._kept[bits] = kept

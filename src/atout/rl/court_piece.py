@@ -305,11 +305,12 @@ class CourtPieceSpec(GameSpec):
 
     def mask_state(self, state: Any) -> int | None:
         """Trump calls (all four), then the cards that follow suit (honour mode: the strings)."""
-        if self.honour or state.turn is None:
+        if self.honour or state.is_over():
             return None
         if state.trump_suit < 0:
             return _TRUMP_CALLS
-        return int(state.lawful_cards())
+        cards: int = state.lawful_cards()
+        return cards
 
     def _fixed_bits(self, deal: Any, trump: int) -> list[int]:
         """Dealer, caller and trump by observer: the same for a whole deal once trump is named."""

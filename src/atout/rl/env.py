@@ -251,7 +251,7 @@ class AtoutEnv(AECEnv):  # type: ignore[misc]
             if spec.write_state(state, seat, sheet, slots, kept):
                 observation = vectors.wrote(seat)
                 acts = seat == (state.turn if self._no_actor else state.actor)
-        if observation is None:
+        if observation is None:  # the encoder path
             encoded = spec.encode_state(state, seat, sheet, picks)
             if encoded is not None:
                 acts = seat == (state.turn if self._no_actor else state.actor)
