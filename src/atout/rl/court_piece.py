@@ -90,6 +90,9 @@ _SIZES = [
 ]
 """Hand sizes by relative seat, by finished tricks, cards in the trick and its leader
 relative to the observer (see :func:`_counts`)."""
+_PLAYED_BASE = [[PLAYED + 52 * ((r + i) & 3) for i in range(4)] for r in range(4)]
+"""The played block's first slot for a finished trick's ``i``-th card, by its leader relative
+to the observer (a finished trick has four cards)."""
 _TRICK_BASE = [[TRICK + 52 * ((r + i) & 3) for i in range(4)] for r in range(4)]
 """The trick block's first slot for its ``i``-th card, by the leader relative to the observer."""
 _SCORE_AT = LAYOUT.blocks["score"].offset
@@ -217,10 +220,11 @@ class CourtPieceSpec(GameSpec):
         if finished != seen.done:
             if not self.courts:
                 for first, cards, _ in done[seen.done :]:
-                    r = first - seat
-                    for card in cards:
-                        slots[PLAYED + 52 * (r & 3) + card] = 1.0
-                        r += 1
+                    base = _PLAYED_BASE[(first - seat) & 3]
+                    slots[base[0] + cards[0]] = 1.0
+                    slots[base[1] + cards[1]] = 1.0
+                    slots[base[2] + cards[2]] = 1.0
+                    slots[base[3] + cards[3]] = 1.0
             seen.done = finished
         r = (state.leader - seat) & 3
         trick = state.trick
