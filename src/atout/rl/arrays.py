@@ -36,9 +36,7 @@ loop, where numpy calls cost more than in isolation: writing even 24 slots one b
 beat unpacking."""
 _UINT8 = np.dtype(np.uint8)
 _KEPT_MASKS = 1 << 15
-"""Distinct masks kept (each an array of the action count's bytes)."""
-_BYTE_BITS = [bytes(byte >> k & 1 for k in range(8)) for byte in range(256)]
-"""A byte to its 8 bits as 0/1 bytes, least significant first (a mask's slots)."""
+"""Masks kept (each an array of the action count's bytes), and masks seen once remembered."""
 
 
 _BIT = [1 << i for i in range(2048)]
@@ -109,46 +107,62 @@ class Vectors:
 
 
 class Masks:
-    """Action masks, one kept array per distinct mask, copied out.
+    """Action masks: a kept array per mask seen twice, else each seat's own, copied out.
 
-    Unlike observations, masks repeat: following suit offers a subset of one
-    suit, an auction a run of calls, and those come back from deal to deal, so
-    a copy of a kept array (one numpy call) is the usual cost; a new list is
-    built once from its bits through a table of each byte's 0/1 bytes. The
-    kept arrays are read-only and never handed out. The table is emptied when
-    it reaches :data:`_KEPT_MASKS` masks (whole hands, offered on leads, rarely
-    repeat).
+    Masks repeat (following suit offers a subset of one suit, an auction a
+    run of calls, and those come back from deal to deal), so a mask seen a
+    second time is kept and a copy of it (one numpy call) is the usual cost.
+    Others rarely repeat (a lead offers the whole hand, Court Circular any
+    card held): those are written into the seat's own array, only the slots
+    that changed since its last one, as :class:`Vectors` does. Kept arrays are
+    never handed out; the tables are emptied at :data:`_KEPT_MASKS` masks.
     """
 
-    __slots__ = ("_bytes", "_kept", "_none", "_size", "_spec")
+    __slots__ = ("_arrays", "_bits", "_kept", "_once", "_slots", "_spec")
 
     def __init__(self, spec: GameSpec, seats: int) -> None:
-        """``seats`` is unused (masks are kept by their bits, not per seat)."""
         self._spec = spec
-        self._size = len(spec.actions)
-        self._bytes = (self._size + 7) // 8
-        self._kept: dict[Any, Mask] = {}
-        self._none = np.zeros(self._size, np.int8)
+        size = len(spec.actions)
+        self._kept: dict[int, Mask] = {}
+        self._once: set[int] = set()
+        """Masks seen once (kept when seen again)."""
+        self._arrays = [np.zeros(size, np.int8) for _ in range(seats)]
+        self._slots: list[Any] = [a.data for a in self._arrays]
+        self._bits = [0] * seats
 
     def mask(self, seat: int, legal: Sequence[str], picks: tuple[int, ...]) -> Mask:
         """A new array equal to ``spec.mask(legal, picks)`` (zeros when ``legal`` is empty)."""
-        if not legal:
-            return self._none.copy()
-        return self.of_bits(self._spec.mask_bits(legal, picks))
+        return self.of_bits(seat, self._spec.mask_bits(legal, picks) if legal else 0)
 
-    def of_bits(self, bits: int) -> Mask:
+    def of_bits(self, seat: int, bits: int) -> Mask:
         """A new array of the mask whose bits are ``bits`` (bit ``i`` = action ``i``)."""
         kept = self._kept.get(bits)
-        if kept is None:
-            kept = self._keep(bits)
-        return kept.copy()
-
-    def _keep(self, bits: int) -> Mask:
-        raw = b"".join(map(_BYTE_BITS.__getitem__, bits.to_bytes(self._bytes, "little")))
-        kept: Mask = np.frombuffer(raw, np.int8)
-        if len(kept) != self._size:
-            kept = kept[: self._size]
-        if len(self._kept) >= _KEPT_MASKS:
-            self._kept.clear()
-        self._kept[bits] = kept
-        return kept
+        if kept is not None:
+            return kept.copy()
+        old = self._bits[seat]
+        if bits != old:
+            slots = self._slots[seat]
+            bit = _BIT
+            added = bits & ~old
+            while added:
+                i = added.bit_length() - 1
+                slots[i] = 1
+                added ^= bit[i]
+            removed = old & ~bits
+            while removed:
+                i = removed.bit_length() - 1
+                slots[i] = 0
+                removed ^= bit[i]
+            self._bits[seat] = bits
+        array = self._arrays[seat]
+        once = self._once
+        if bits in once:
+            if len(self._kept) >= _KEPT_MASKS:
+                self._kept.clear()
+            self._kept[bits] = array.copy()
+            once.discard(bits)
+        else:
+            if len(once) >= _KEPT_MASKS:
+                once.clear()
+            once.add(bits)
+        return array.copy()

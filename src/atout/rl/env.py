@@ -267,7 +267,7 @@ class AtoutEnv(AECEnv):  # type: ignore[misc]
                 legal = state.legal_actions()
                 found = spec.mask_bits(legal, picks) if legal else 0
             bits = found
-        return {"observation": observation, "action_mask": self._masks.of_bits(bits)}
+        return {"observation": observation, "action_mask": self._masks.of_bits(seat, bits)}
 
     def render(self) -> str | None:
         """``ansi``: the engine's one-line state (all hands: for debugging, not for agents)."""
