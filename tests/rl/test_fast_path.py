@@ -11,6 +11,7 @@ from typing import Any
 import numpy as np
 import pytest
 
+from atout.core import IllegalActionError
 from atout.rl.arrays import Vectors
 from atout.rl.spec import CARD_INDEX
 from tests.rl.helpers import CASES, IDS, make, play
@@ -71,10 +72,15 @@ def test_mask_from_state_equals_legal_actions(game: str, options: dict[str, Any]
     for seed in range(3):
         for _ in play(e, seed, max_steps=500):
             state = e.match.state
-            bits = spec.mask_state(state)
-            if bits is not None and not e._picks:
-                assert bits == spec.mask_bits(state.legal_actions(), ())
+            bits = spec.mask_state(state, e._picks)
+            if bits is not None:
+                assert bits == spec.mask_bits(state.legal_actions(), e._picks)
                 compared += 1
+            if e._picks or (game == "five-hundred" and state.phase == 1):
+                for index in range(len(spec.actions)):  # the discard's picks resolve alike
+                    want = _outcome(spec.resolve, index, state.legal_actions(), e._picks)
+                    got = _outcome(spec.resolve_state, index, state, e._picks)
+                    assert got == want, (index, e._picks)
     if not options.get("honour_mode"):
         assert compared > 100
 
@@ -123,3 +129,12 @@ def test_direct_writes_in_any_order(game: str, options: dict[str, Any]) -> None:
                 got = vectors.vector(seat, fast or spec.encode(state.view(seat), sheet, ()))
             want = spec.vector(spec.encode(state.view(seat), sheet, ()))
             np.testing.assert_array_equal(got, want)
+
+
+def _outcome(resolve: Any, index: int, source: Any, picks: tuple[int, ...]) -> str:
+    """What ``resolve`` makes of ``index``: the action, ``wait`` for a pick, or ``illegal``."""
+    try:
+        action = resolve(index, source, picks)
+    except IllegalActionError:
+        return "illegal"
+    return "wait" if action is None else str(action)

@@ -427,7 +427,7 @@ class BridgeSpec(GameSpec):
         seen.won = state.tricks_won
         seen.sizes = None
 
-    def mask_state(self, state: Any) -> int | None:
+    def mask_state(self, state: Any, picks: tuple[int, ...]) -> int | None:
         """Cards that follow suit, or ``accept``/``reject``; auctions use the strings."""
         phase = state.phase
         if phase == "play":

@@ -268,7 +268,7 @@ class CourtCircularSpec(GameSpec):
         seen.size = scalars[0]
         seen.counts = tuple(scalars[1:5])
 
-    def mask_state(self, state: Any) -> int | None:
+    def mask_state(self, state: Any, picks: tuple[int, ...]) -> int | None:
         """Cards held and ``concede`` when allowed; ``lead X`` for the cards put down."""
         phase = state.phase
         if phase is Phase.PLAY:

@@ -307,7 +307,7 @@ class CourtPieceSpec(GameSpec):
             self._score = (sheet, score)
         return counts + score[side]
 
-    def mask_state(self, state: Any) -> int | None:
+    def mask_state(self, state: Any, picks: tuple[int, ...]) -> int | None:
         """Trump calls (all four), then the cards that follow suit (honour mode: the strings)."""
         if self.honour or state.is_over():
             return None

@@ -192,7 +192,7 @@ class AtoutEnv(AECEnv):  # type: ignore[misc]
                 raise IllegalActionError(f"no action {index} (actions 0..{len(actions) - 1})")
             text: str | None = actions[index]
         else:
-            text = self.spec.resolve(index, state.legal_actions(), self._picks)
+            text = self.spec.resolve_state(index, state, self._picks)
         self._cumulative_rewards[agent] = 0.0
         if self._rewarded:
             rewards = self.rewards
@@ -262,7 +262,7 @@ class AtoutEnv(AECEnv):  # type: ignore[misc]
             observation = vectors.vector(seat, encoded)
         bits = 0
         if acts and not self._ended:
-            found = None if picks else spec.mask_state(state)
+            found = spec.mask_state(state, picks)
             if found is None:
                 legal = state.legal_actions()
                 found = spec.mask_bits(legal, picks) if legal else 0

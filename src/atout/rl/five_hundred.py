@@ -98,6 +98,8 @@ so that a kitty phase's 286 legal discards are read without splitting them again
 PICK = 85
 _PLAY = 2
 """``Phase.PLAY``."""
+_KITTY = 1
+"""``Phase.KITTY``."""
 """Action index of the first discard pick (card ``c`` is ``PICK + c``)."""
 
 
@@ -214,10 +216,17 @@ class FiveHundredSpec(GameSpec):
             return bits
         return super().mask_bits(legal, picks)
 
-    def mask_state(self, state: Any) -> int | None:
-        """Cards that follow suit (the joker as ``JK``); a joker lead at no-trumps, the
-        auction and the discard use the strings."""
-        if int(state.phase) != _PLAY:
+    def mask_state(self, state: Any, picks: tuple[int, ...]) -> int | None:
+        """Cards that follow suit (the joker as ``JK``); the discard's picks (any card held
+        not picked yet: ``discardable()``); a joker lead at no-trumps and the auction use
+        the strings."""
+        phase = int(state.phase)
+        if phase == _KITTY:
+            cards = int(state.discardable())
+            for pick in picks:
+                cards &= ~(1 << pick - PICK)
+            return cards << PICK
+        if phase != _PLAY:
             return None
         cards = int(state.playable_cards())
         if cards >> JOKER & 1 and not state.trick and state.trump_suit < 0:
@@ -229,6 +238,19 @@ class FiveHundredSpec(GameSpec):
         if legal and legal[0].startswith("discard "):
             return [PICK + c for c in self._allowed_picks(legal, picks)]
         return super().legal_indexes(legal, picks)
+
+    def resolve_state(self, action: int, state: Any, picks: tuple[int, ...]) -> str | None:
+        """:meth:`resolve`, the picks checked against ``discardable()`` rather than by reading
+        the 286 legal discards."""
+        if not PICK <= action < PICK + W or int(state.phase) != _KITTY:
+            return self.resolve(action, state.legal_actions(), picks)
+        card = action - PICK
+        if not state.discardable() >> card & 1 or action in picks:
+            raise IllegalActionError(f"{card_name(card)} cannot be picked for the discard")
+        if len(picks) < 2:
+            return None
+        trio = sorted([*(p - PICK for p in picks), card])
+        return "discard " + " ".join(card_name(c) for c in trio)
 
     def resolve(self, action: int, legal: Sequence[str], picks: tuple[int, ...]) -> str | None:
         """Picks wait for the third, which makes the engine's ``discard C1 C2 C3``."""

@@ -239,7 +239,7 @@ class GameSpec:
         """
         return False
 
-    def mask_state(self, state: Any) -> int | None:
+    def mask_state(self, state: Any, picks: tuple[int, ...]) -> int | None:
         """The mask bits of the seat to act, from the state's public accessors, or ``None``.
 
         Building the legal list as strings and looking its bits up costs more
@@ -247,8 +247,14 @@ class GameSpec:
         their card phases (cards are the first table indexes) from the state;
         ``None`` leaves a phase to :meth:`mask_bits` of ``legal_actions()``.
         ``tests/rl`` check on random games that both give the same bits.
+        ``picks``: as in :meth:`mask_bits` (only split actions have them).
         """
         return None
+
+    def resolve_state(self, action: int, state: Any, picks: tuple[int, ...]) -> str | None:
+        """:meth:`resolve` for ``state`` (a game may read its accessors instead of the legal
+        list; ``tests/rl`` check both agree)."""
+        return self.resolve(action, state.legal_actions(), picks)
 
     def vector(self, encoded: Encoded) -> Observation:
         """The observation vector: one ``unpackbits`` for the 0/1 part, one copy for the rest."""

@@ -326,6 +326,13 @@ class FiveHundredState:
             self._legal = legal
         return legal
 
+    def discardable(self) -> CardSet:
+        """The cards the contractor may discard now: any three of them are a legal discard
+        (the kitty phase; 0 otherwise)."""
+        if self._phase != Phase.KITTY:
+            return 0
+        return self._hands[self._turn]
+
     def playable_cards(self) -> CardSet:
         """The cards the seat to act may play now (following suit), 0 outside the play.
 
