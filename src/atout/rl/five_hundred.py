@@ -12,9 +12,10 @@ C(43, 3) = 12,341 slots, a head almost never legal whose slots share nothing
 with the card they name. Three picks keep 53 slots that mean "this card",
 the picks made so far are in the observation (``picks``), the agent stays
 selected until the third, and only then does the engine see ``discard C1
-C2 C3``. Which cards may be picked is read from the engine's legal discards
-(the cards of the legal sets that contain the picks so far), not decided
-here.
+C2 C3``. Which cards may be picked is the engine's: its legal discards
+(the cards of the legal sets that contain the picks so far), or, without
+reading those 286 strings, ``discardable()`` (any three of its cards are a
+legal discard); ``tests/rl`` check that both agree.
 
 Observation blocks (seats relative to the observer; card slots 0..52, 52 the joker):
 
@@ -242,7 +243,9 @@ class FiveHundredSpec(GameSpec):
     def resolve_state(self, action: int, state: Any, picks: tuple[int, ...]) -> str | None:
         """:meth:`resolve`, the picks checked against ``discardable()`` rather than by reading
         the 286 legal discards."""
-        if not PICK <= action < PICK + W or int(state.phase) != _KITTY:
+        if not PICK <= action < PICK + W:
+            return GameSpec.resolve(self, action, (), picks)  # the table (no legal list read)
+        if int(state.phase) != _KITTY:
             return self.resolve(action, state.legal_actions(), picks)
         card = action - PICK
         if not state.discardable() >> card & 1 or action in picks:
