@@ -101,6 +101,8 @@ _PLAY = 2
 """``Phase.PLAY``."""
 _KITTY = 1
 """``Phase.KITTY``."""
+_AUCTION = 0
+"""``Phase.AUCTION``."""
 """Action index of the first discard pick (card ``c`` is ``PICK + c``)."""
 
 
@@ -115,6 +117,9 @@ _CARD_BIT = [1 << c for c in range(W)]
 _WON_AT = LAYOUT.blocks["tricks_won"].offset
 _SIZES_AT = LAYOUT.blocks["hand_sizes"].offset
 _OPEN_MISERE = _CALLS["open-misere"]
+_SCORE_AT = LAYOUT.blocks["score"].offset
+_ZEROS = memoryview(bytes(4 * LAYOUT.size)).cast("f")
+"""A whole vector of zeros (a ``float32`` memoryview to assign from)."""
 assert HAND == 0
 
 
@@ -122,6 +127,8 @@ class _Seen:
     """What :meth:`FiveHundredSpec.write_state` last wrote for one seat (cards, slots)."""
 
     __slots__ = (
+        "bidding",
+        "calls",
         "deal",
         "done",
         "exposed",
@@ -138,6 +145,10 @@ class _Seen:
     def __init__(self) -> None:
         self.deal: Any = None
         self.sheet: Any = None
+        self.bidding = False
+        """Whether the slots hold an auction's look (the play writes everything again)."""
+        self.calls = 0
+        """Auction entries already written (in the auction)."""
         self.hand = 0
         self.skip = -1
         """The seat that sits out (misère), or -1."""
@@ -386,14 +397,25 @@ class FiveHundredSpec(GameSpec):
     def write_state(self, state: Any, seat: int, sheet: View, slots: Any, kept: bool) -> bool:
         """The play straight into the seat's kept slots: only what changed since its last
         look (own cards, an exposed hand, the trick, tricks finished since, leader, turn,
-        a named suit, counts). The auction, the kitty and the end use :meth:`encode_state`."""
-        if int(state.phase) != _PLAY:
-            return False
+        a named suit, counts); the auction likewise (the calls since). The kitty and the
+        end use :meth:`encode_state`."""
+        phase = int(state.phase)
         seen = self._seen[seat]
         deal = state.deal
+        if phase == _AUCTION:
+            self._write_auction(state, seat, sheet, slots, kept, seen)
+            return True
+        if phase != _PLAY:
+            return False
         done = state.completed_tricks
         finished = len(done)
-        if not kept or seen.deal is not deal or seen.sheet is not sheet or finished < seen.done:
+        if (
+            not kept
+            or seen.deal is not deal
+            or seen.sheet is not sheet
+            or seen.bidding
+            or finished < seen.done
+        ):
             self._rewrite(state, seat, sheet, slots, seen)
             return True
         bit = _CARD_BIT
@@ -469,6 +491,50 @@ class FiveHundredSpec(GameSpec):
             seen.sizes = sizes
         return True
 
+    def _write_auction(
+        self, state: Any, me: int, sheet: View, slots: Any, kept: bool, seen: _Seen
+    ) -> None:
+        """An auction look: from zeros and the deal's few slots on the seat's first look at
+        the deal, then the calls made since and the turn."""
+        auction = state.auction
+        if (
+            not kept
+            or seen.deal is not state.deal
+            or seen.sheet is not sheet
+            or not seen.bidding
+            or len(auction) < seen.calls
+        ):
+            slots[:] = _ZEROS
+            bit = _CARD_BIT
+            hand = state.hand(me)
+            while hand:
+                card = hand.bit_length() - 1
+                slots[card] = 1.0
+                hand ^= bit[card]
+            slots[PHASE + _AUCTION] = 1.0
+            slots[DEALER + ((state.deal.dealer - me) & 3)] = 1.0
+            of = state.hand
+            for r in range(4):
+                slots[_SIZES_AT + r] = _THIRTEENTHS[of((me + r) & 3).bit_count()]
+            slots[_SCORE_AT], slots[_SCORE_AT + 1] = self._score_scalars(sheet, me & 1)
+            seen.deal = state.deal
+            seen.sheet = sheet
+            seen.bidding = True
+            seen.calls = 0
+            seen.flags = ()
+        for who, code in auction[seen.calls :]:
+            if code < 0:
+                slots[PASSED + ((who - me) & 3)] = 1.0
+            else:
+                slots[CALLS + 4 * code + ((who - me) & 3)] = 1.0
+        seen.calls = len(auction)
+        flags = (TURN + ((state.turn - me) & 3),)
+        if flags != seen.flags:
+            for slot in seen.flags:
+                slots[slot] = 0.0
+            slots[flags[0]] = 1.0
+            seen.flags = flags
+
     def _rewrite(self, state: Any, seat: int, sheet: View, slots: Any, seen: _Seen) -> None:
         """Every slot from :meth:`encode_state`, and what :meth:`write_state` compares with."""
         bits, scalars = self.encode_state(state, seat, sheet, ()) or (0, [])
@@ -489,6 +555,7 @@ class FiveHundredSpec(GameSpec):
         flags = (LEADER + ((state.leader - seat) & 3), TURN + ((state.turn - seat) & 3))
         seen.deal = state.deal
         seen.sheet = sheet
+        seen.bidding = False
         seen.hand = state.hand(seat)
         seen.skip = -1 if skip is None else skip
         seen.exposes = state.high_bid == _OPEN_MISERE
