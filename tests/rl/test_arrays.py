@@ -111,3 +111,23 @@ def test_record_is_what_match_apply_gives(game: str, options: dict[str, Any]) ->
         assert ours.settlement == deal.settlement
         assert repr(ours.state) == repr(deal.state)
     assert len(replay.deals) == len(record.deals) > 0
+
+
+@pytest.mark.parametrize(("game", "options"), CASES, ids=IDS)
+def test_last_observations_equal_the_definitions(game: str, options: dict[str, Any]) -> None:
+    """The observations at the end of an episode (a deal here), which ``play`` skips."""
+    e = env(game, episode="deal", **options)
+    ended = 0
+    for seed in range(6):
+        e.reset(seed=seed)
+        rng = np.random.default_rng(seed)
+        while not e.terminations[e.agent_selection] and not e.truncations[e.agent_selection]:
+            obs = e.observe(e.agent_selection)
+            e.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+        for agent in e.agents:
+            obs = e.observe(agent)
+            vector, mask = expected(e, agent)
+            np.testing.assert_array_equal(obs["observation"], vector)
+            np.testing.assert_array_equal(obs["action_mask"], mask)
+            ended += 1
+    assert ended >= 6

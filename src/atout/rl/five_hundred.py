@@ -103,6 +103,8 @@ _KITTY = 1
 """``Phase.KITTY``."""
 _AUCTION = 0
 """``Phase.AUCTION``."""
+_OVER = 3
+"""``Phase.OVER``."""
 """Action index of the first discard pick (card ``c`` is ``PICK + c``)."""
 
 
@@ -405,19 +407,18 @@ class FiveHundredSpec(GameSpec):
         if phase == _AUCTION:
             self._write_auction(state, seat, sheet, slots, kept, seen)
             return True
-        if phase != _PLAY:
+        if phase != _PLAY and phase != _OVER:
             return False
         done = state.completed_tricks
         finished = len(done)
-        if (
-            not kept
-            or seen.deal is not deal
-            or seen.sheet is not sheet
-            or seen.bidding
-            or finished < seen.done
-        ):
+        if not kept or seen.deal is not deal or seen.bidding or finished < seen.done:
+            if phase == _OVER:  # only from a look at the same deal's play
+                return False
             self._rewrite(state, seat, sheet, slots, seen)
             return True
+        if seen.sheet is not sheet:  # the deal was scored: the score (its only slots)
+            slots[_SCORE_AT], slots[_SCORE_AT + 1] = self._score_scalars(sheet, seat & 1)
+            seen.sheet = sheet
         bit = _CARD_BIT
         hand = state.hand(seat)
         changed = hand ^ seen.hand
@@ -461,10 +462,7 @@ class FiveHundredSpec(GameSpec):
                 placed.append(slot)
                 who = (who + 1) & 3
             seen.trick = placed
-        named = state.named_suit
-        flags: tuple[int, ...] = (LEADER + ((leader - seat) & 3), TURN + ((state.turn - seat) & 3))
-        if named >= 0:
-            flags = (*flags, NAMED + named)
+        flags = _flags(state, seat, phase)
         if flags != seen.flags:
             for slot in seen.flags:
                 slots[slot] = 0.0
@@ -551,8 +549,6 @@ class FiveHundredSpec(GameSpec):
                 who = (who + 1) & 3
             placed.append(TRICK + W * ((who - seat) & 3) + card)
             who = (who + 1) & 3
-        named = state.named_suit
-        flags = (LEADER + ((state.leader - seat) & 3), TURN + ((state.turn - seat) & 3))
         seen.deal = state.deal
         seen.sheet = sheet
         seen.bidding = False
@@ -562,7 +558,7 @@ class FiveHundredSpec(GameSpec):
         seen.exposed = 0 if shown is None else state.hand(shown)
         seen.done = len(state.completed_tricks)
         seen.trick = placed
-        seen.flags = (*flags, NAMED + named) if named >= 0 else flags
+        seen.flags = _flags(state, seat, _PLAY)
         seen.won = state.tricks_won
         seen.sizes = tuple(scalars[2:6])
 
@@ -591,6 +587,16 @@ class FiveHundredSpec(GameSpec):
             parts = [[clip(scores[s] / 500), clip(scores[1 - s] / 500)] for s in (0, 1)]
             self._scores = (sheet, parts)
         return parts[side]
+
+
+def _flags(state: Any, me: int, phase: int) -> tuple[int, ...]:
+    """The slots of the phase, leader, turn and a named suit: those that change in the play
+    (the end keeps only its phase)."""
+    if phase != _PLAY:
+        return (PHASE + phase,)
+    flags = (PHASE + _PLAY, LEADER + ((state.leader - me) & 3), TURN + ((state.turn - me) & 3))
+    named = state.named_suit
+    return flags if named < 0 else (*flags, NAMED + named)
 
 
 def _seats_from(leader: int, skip: int | None) -> list[int]:
