@@ -10,6 +10,10 @@ and the environment cannot leak a hidden card it was never given. Building a
 view per step costs more than the step, so each game also has a fast path,
 ``encode_state``, reading the state's public accessors; ``tests/rl`` check on
 random games that it gives exactly the view encoder's vector, seat by seat.
+Games may also write a seat's vector straight into the array the environment
+keeps for it, only what changed since the seat's last look (``write_state``),
+and give a card phase's mask from the state's card sets (``mask_state``);
+both are checked against the same definitions.
 
 Cards take the first slots of every action table (index = card index, so
 ``0`` is ``2S`` and ``51`` is ``AC``; Five Hundred adds the joker at 52); the
