@@ -12,7 +12,10 @@ so other work on a shared machine counts less); the ratio is what to compare:
   loop: the policy is not the environment's cost (numpy's ``Generator.integers``
   and ``flatnonzero`` alone cost about half a raw Court Piece action).
 
-    python bench/rl.py [--seconds 2] [--rounds 3] [--game court-piece]
+    python bench/rl.py [--seconds 2] [--rounds 3] [--game court-piece] [--profile]
+
+``--profile`` runs the environment loop of each game once under cProfile
+instead and prints where its time goes (the functions by own time).
 
 The target is env >= 50% of raw.
 """
@@ -20,6 +23,8 @@ The target is env >= 50% of raw.
 from __future__ import annotations
 
 import argparse
+import cProfile
+import pstats
 import random
 import statistics
 import time
@@ -81,12 +86,26 @@ def env_steps_per_second(game_id: str, options: dict[str, Any], seconds: float) 
     return steps / (time.process_time() - started)
 
 
+def profile(game_id: str, options: dict[str, Any], seconds: float) -> None:
+    """The environment loop under cProfile: the 15 functions with the most own time."""
+    profiler = cProfile.Profile()
+    profiler.runcall(env_steps_per_second, game_id, options, seconds)
+    print(f"== {game_id} {options or ''}")
+    pstats.Stats(profiler).sort_stats("tottime").print_stats(15)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=2.0)
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--game", help="only this game id")
+    parser.add_argument("--profile", action="store_true", help="profile the env loop instead")
     args = parser.parse_args()
+    if args.profile:
+        for game_id, options in CASES:
+            if not args.game or game_id == args.game:
+                profile(game_id, options, args.seconds)
+        return
     print(f"{'game':<40} {'raw actions/s':>14} {'env steps/s':>12} {'ratio':>6}")
     for game_id, options in CASES:
         if args.game and game_id != args.game:
