@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import random
+
 import numpy as np
 import pytest
 
@@ -107,6 +109,38 @@ def test_an_illegal_index_is_refused_by_the_engine() -> None:
         e.step(illegal)
     with pytest.raises(IllegalActionError):
         e.step(999)
+
+
+@pytest.mark.parametrize("game", ["bridge", "five-hundred"])
+def test_a_notation_shared_by_a_card_and_a_bid_is_refused_at_the_wrong_index(game: str) -> None:
+    """``6S`` is a card and a bid: during the play its bid index is illegal, in the auction
+    its card index; the engine sees only the text, so the environment must refuse."""
+    e = env(game)
+    e.reset(seed=3)
+    rng = random.Random(3)
+    tried = 0
+    while e.agents and tried < 40:
+        agent = e.agent_selection
+        obs, _, terminated, truncated, _ = e.last()
+        if terminated or truncated:
+            e.step(None)
+            continue
+        mask = obs["action_mask"]
+        spec = e.spec
+        for name in sorted(spec.shared):
+            here = spec.index_now(name, e._state)
+            twins = [i for i, a in enumerate(spec.actions) if a == name and i != here]
+            if mask[here] and twins:
+                before = (e.match, e.observe(agent)["observation"].copy(), dict(e.rewards))
+                with pytest.raises(IllegalActionError):
+                    e.step(twins[0])
+                after = (e.match, e.observe(agent)["observation"], dict(e.rewards))
+                assert after[0] is before[0] and after[2] == before[2]
+                assert (after[1] == before[1]).all()
+                tried += 1
+        legal = np.flatnonzero(mask)
+        e.step(int(legal[rng.randrange(len(legal))]))
+    assert tried > 0
 
 
 def test_unending_games_are_truncated() -> None:

@@ -160,6 +160,10 @@ class BridgeSpec(GameSpec):
     layout = LAYOUT
     points_scale = 100.0
 
+    def in_auction(self, state: Any) -> bool:
+        """The auction phase (``2C`` is then a bid, not the club two)."""
+        return bool(state.phase == "auction")
+
     def __init__(self, rules: Any) -> None:
         super().__init__(rules)
         self._played = PlayedCards(PLAYED, 52)

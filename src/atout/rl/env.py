@@ -193,6 +193,8 @@ class AtoutEnv(AECEnv):  # type: ignore[misc]
             text: str | None = actions[index]
         else:
             text = self.spec.resolve_state(index, state, self._picks)
+        if text in self.spec.shared and self.spec.index_now(text, state) != index:
+            raise IllegalActionError(f"action {index} ({text}) is not allowed now")
         self._cumulative_rewards[agent] = 0.0
         if self._rewarded:
             rewards = self.rewards

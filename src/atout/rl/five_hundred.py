@@ -173,6 +173,10 @@ class FiveHundredSpec(GameSpec):
     layout = LAYOUT
     points_scale = 100.0
 
+    def in_auction(self, state: Any) -> bool:
+        """The auction phase (``6S`` is then a bid, not the spade six)."""
+        return int(state.phase) == _AUCTION
+
     def __init__(self, rules: Any) -> None:
         super().__init__(rules)
         self._discards: tuple[Sequence[str], list[int], dict[tuple[int, ...], list[int]]] = (

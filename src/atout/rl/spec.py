@@ -172,6 +172,9 @@ class GameSpec:
         self._call_index: dict[str, int] = calls
         """An auction's actions to their indexes: calls that share a card's notation (bridge's
         and Five Hundred's ``6S``) to the call."""
+        self.shared: frozenset[str] = frozenset(a for a, i in calls.items() if self.index[a] != i)
+        """Notations at two indexes (a card and a call): :meth:`index_now` says which one is
+        meant; the engine, given the text, cannot tell."""
         self._bit: dict[str, int] = {a: 1 << i for a, i in self.index.items()}
         self._call_bit: dict[str, int] = {a: 1 << i for a, i in calls.items()}
         """Action to its mask bit: the tables :meth:`mask_bits` reads legal lists through."""
@@ -189,6 +192,15 @@ class GameSpec:
         names calls, any other list names cards.
         """
         return self._call_index if legal and legal[0] == "pass" else self.index
+
+    def in_auction(self, state: Any) -> bool:
+        """Whether ``state`` is in an auction, where a shared notation names the call."""
+        return False
+
+    def index_now(self, action: str, state: Any) -> int:
+        """The index ``action`` has in ``state`` (a shared notation: the call in an auction,
+        the card otherwise)."""
+        return self._call_index[action] if self.in_auction(state) else self.index[action]
 
     def legal_indexes(self, legal: Sequence[str], picks: tuple[int, ...]) -> list[int]:
         """The action indexes allowed now (``picks``: indexes chosen so far in a split action)."""
