@@ -179,3 +179,53 @@ def test_kernel_refuses_malformed_questions() -> None:
     with pytest.raises(ValueError):
         kernel.reaches((1 << 52, 2, 4, 8), 0, 1, 0, 0, -1, -1, -1, 0, 0)  # joker, not no-trumps
     assert kernel.reaches((1, 2, 4, 8), 1, 1, 0, 0, -1, -1, -1, 0, 0)  # the five of spades wins
+
+
+@needs_kernel
+def test_kernel_refuses_positions_that_are_not_deals() -> None:
+    """The search assumes a real deal (it reads every hand's last card, shifts by the best key):
+    cards held twice, uneven hands, a best key or seat not of the trick, wide ints all raise."""
+    _dd = importlib.import_module("atout.solver._dd")
+    kernel = _dd.Search(-1)
+    hands = (0b11, 0b1100, 0b110000, 0b11000000)  # two spades each, north leads, no-trumps
+    assert kernel.reaches(hands, 1, 2, 0, 0, -1, -1, -1, 0, 0)  # west holds the top spades
+    bad_boundaries = [
+        ((0b11, 0b110, 0b110000, 0b11000000), 0),  # the three of spades held twice
+        ((0b111, 0b1100, 0b110000, 0b11000000), 0),  # north has a card more
+        ((0b11, 0b1100, 0b110000, 0), 0),  # west has no cards
+        (hands, 1 << 16),  # voids beyond four seats' four suits
+        (hands, -1),
+    ]
+    for bad, voids in bad_boundaries:
+        with pytest.raises(ValueError):
+            kernel.reaches(bad, 0, 1, 0, 0, -1, -1, -1, 0, voids)
+        with pytest.raises(ValueError):
+            kernel.known(bad, 0, voids)
+    # North led the two of spades (card 0): east to play, north's key 0 the best.
+    after_lead = (0b10, 0b1100, 0b110000, 0b11000000)
+    assert not kernel.reaches(after_lead, 0, 1, 1, 1, 0, 0, 0, 1, 0)
+    bad_tricks = [
+        (0b10, 0b1100, 0b110000, 0b11000001),  # the led card still in a hand
+        (0b10, 0b1100, 0b110000, 0b1000000),  # west a card short
+    ]
+    for bad in bad_tricks:
+        with pytest.raises(ValueError):
+            kernel.reaches(bad, 0, 1, 1, 1, 0, 0, 0, 1, 0)
+    for best, best_seat in [(5, 0), (100, 0), (10_000, 0), (-1, 0), (0, 1), (0, 2)]:
+        with pytest.raises(ValueError):  # not the led card's key, or not its seat
+            kernel.reaches(after_lead, 0, 1, 1, 1, 0, best, best_seat, 1, 0)
+    with pytest.raises(ValueError):  # tmask empty though a card was played
+        kernel.reaches(after_lead, 0, 1, 1, 1, 0, 0, 0, 0, 0)
+    with pytest.raises(ValueError):  # a card in the trick mask at a trick boundary
+        kernel.reaches(hands, 0, 1, 0, 0, -1, -1, -1, 1 << 40, 0)
+    for wide in [(1 << 64) + 1, -1]:  # neither may wrap to a card set
+        with pytest.raises(OverflowError):
+            kernel.reaches(after_lead, 0, 1, 1, 1, 0, 0, 0, wide, 0)
+    with pytest.raises(ValueError):
+        kernel.reaches(after_lead, 0, 1, 1, 1, 0, 0, 0, 1 | 1 << 53, 0)
+    with pytest.raises(TypeError):
+        kernel.reaches((0b11, 0b1100, 0b110000, "west"), 0, 1, 0, 0, -1, -1, -1, 0, 0)
+    with pytest.raises(ValueError):  # the seat that sits out cannot be on turn
+        kernel.misere(hands, 2, 0, 2, 0, -1, -1, -1, 0, 0)
+    with pytest.raises(ValueError):  # with a seat out, a trick holds three cards
+        kernel.misere(hands, 2, 0, 0, 3, 0, 0, 1, 0b111, 0)

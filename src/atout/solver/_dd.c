@@ -1015,44 +1015,93 @@ static int misere(Search *s, int seat, int played, int led, int best, int best_s
 
 /* --------------------------------------------------------------- Python */
 
-/* Checks shared by every question: an initialised object, a trick in progress that makes sense. */
-static int check_trick(const Search *self, int played, int led, int best_seat, u64 tmask)
+/* The kernel indexes arrays and shifts by the seats, suits, cards and keys of a question, and its
+ * search assumes a real deal: every card held once, and every seat still to play this trick one
+ * card more than those that have played (so the last trick has a card in every hand).  Anything
+ * else from Python is refused here, before the search trusts it.  Positions built by
+ * atout.solver.position always pass. */
+
+/* An O& converter: a Python int holding cards 0..52 only ("K" would wrap larger ints). */
+static int card_set(PyObject *obj, void *out)
 {
-    if (!self->tt.slots || !self->misere_tt.slots) {
-        PyErr_SetString(PyExc_RuntimeError, "Search.__init__ was not called");
-        return -1;
+    unsigned long long v = PyLong_AsUnsignedLongLong(obj);
+    if (v == (unsigned long long)-1 && PyErr_Occurred())
+        return 0;
+    if (v >> 53) {
+        PyErr_SetString(PyExc_ValueError, "a card set holds cards 0..52");
+        return 0;
     }
-    if (played > 0 && (led < 0 || led > 3 || best_seat < 0 || best_seat > 3 ||
-                       popc(tmask) != played || (tmask >> 53))) {
-        PyErr_SetString(PyExc_ValueError, "bad trick in progress");
-        return -1;
-    }
-    return 0;
+    *(u64 *)out = (u64)v;
+    return 1;
 }
 
+/* Four card sets from any sequence of four ints. */
 static int read_hands(PyObject *seq, u64 *hands)
 {
     PyObject *fast = PySequence_Fast(seq, "hands must be a sequence of four card sets");
     if (!fast)
         return -1;
-    if (PySequence_Fast_GET_SIZE(fast) != 4) {
-        Py_DECREF(fast);
+    int ok = PySequence_Fast_GET_SIZE(fast) == 4;
+    if (!ok)
         PyErr_SetString(PyExc_ValueError, "hands must hold four card sets");
+    for (int i = 0; ok && i < 4; i++)
+        ok = card_set(PySequence_Fast_GET_ITEM(fast, i), &hands[i]);
+    Py_DECREF(fast);
+    return ok ? 0 : -1;
+}
+
+static int refuse(const char *why)
+{
+    PyErr_SetString(PyExc_ValueError, why);
+    return -1;
+}
+
+/* Checks shared by every question (``skip`` -1 for trick counts), then the hands become the
+ * search's.  ``played`` cards of ``tmask`` were played this trick by the seats before ``turn``. */
+static int check_question(Search *self, PyObject *seq, int skip, int turn, int played, int led,
+                          int best, int best_seat, u64 tmask, int voids)
+{
+    if (!self->tt.slots || !self->misere_tt.slots) {
+        PyErr_SetString(PyExc_RuntimeError, "Search.__init__ was not called");
         return -1;
     }
-    for (int i = 0; i < 4; i++) {
-        hands[i] = PyLong_AsUnsignedLongLong(PySequence_Fast_GET_ITEM(fast, i));
-        if (hands[i] == (u64)-1 && PyErr_Occurred()) {
-            Py_DECREF(fast);
-            return -1;
-        }
-        if (hands[i] >> 53) {
-            Py_DECREF(fast);
-            PyErr_SetString(PyExc_ValueError, "a card set holds cards 0..52");
-            return -1;
-        }
+    u64 hands[4], seen = tmask;
+    if (read_hands(seq, hands) < 0)
+        return -1;
+    if (turn < 0 || turn > 3 || turn == skip)
+        return refuse("bad turn");
+    if (played < 0 || played > (skip >= 0 ? 2 : 3) || popc(tmask) != played)
+        return refuse("bad trick in progress: played must count the trick's cards");
+    if (voids < 0 || voids > 0xFFFF)
+        return refuse("voids holds 16 bits (4 * seat + suit)");
+    for (int seat = 0; seat < 4; seat++) {
+        if (hands[seat] & seen)
+            return refuse("a card is held twice (or held and in the trick)");
+        seen |= hands[seat];
     }
-    Py_DECREF(fast);
+    if (self->trump != JOKER_SUIT && (seen & JOKER_BIT))
+        return refuse("the joker is a card of its own only in no-trumps");
+    int has_played[4] = {0, 0, 0, 0}, seat = turn;
+    for (int i = 0; i < played; i++) {
+        seat = (seat + 3) & 3;
+        if (seat == skip)
+            seat = (seat + 3) & 3;
+        has_played[seat] = 1;
+    }
+    int left = popc(hands[turn]);
+    for (int x = 0; x < 4; x++)
+        if (x != skip && popc(hands[x]) != left - has_played[x])
+            return refuse("hands must be as long as each other, one card less for each seat that "
+                          "played to this trick");
+    if (played > 0) {
+        int card = best >= 100 ? best - 100 : best;
+        if (led < 0 || led > 3 || best_seat < 0 || best_seat > 3 || !has_played[best_seat])
+            return refuse("bad trick in progress: led suit or best seat");
+        if (card < 0 || card > JOKER || !(tmask >> card & 1) ||
+            suit_of(card) != (best >= 100 ? self->trump : led))
+            return refuse("bad trick in progress: best key is not a card of the trick");
+    }
+    memcpy(self->hands, hands, sizeof hands);
     return 0;
 }
 
@@ -1090,20 +1139,14 @@ static PyObject *Search_reaches(Search *self, PyObject *args)
 {
     PyObject *hands;
     int side, need, turn, played, led, best, best_seat, voids;
-    unsigned long long tmask;
-    if (!PyArg_ParseTuple(args, "OiiiiiiiKi", &hands, &side, &need, &turn, &played, &led, &best,
-                          &best_seat, &tmask, &voids))
+    u64 tmask;
+    if (!PyArg_ParseTuple(args, "OiiiiiiiO&i", &hands, &side, &need, &turn, &played, &led, &best,
+                          &best_seat, card_set, &tmask, &voids))
         return NULL;
-    if (check_trick(self, played, led, best_seat, (u64)tmask) < 0 ||
-        read_hands(hands, self->hands) < 0)
+    if (check_question(self, hands, -1, turn, played, led, best, best_seat, tmask, voids) < 0)
         return NULL;
-    if (side < 0 || side > 1 || turn < 0 || turn > 3 || played < 0 || played > 3) {
-        PyErr_SetString(PyExc_ValueError, "bad side, turn or trick");
-        return NULL;
-    }
-    if (self->trump != JOKER_SUIT &&
-        ((self->hands[0] | self->hands[1] | self->hands[2] | self->hands[3] | tmask) & JOKER_BIT)) {
-        PyErr_SetString(PyExc_ValueError, "the joker is a card of its own only in no-trumps");
+    if (side < 0 || side > 1) {
+        PyErr_SetString(PyExc_ValueError, "side must be 0 or 1");
         return NULL;
     }
     if (need <= 0)
@@ -1111,7 +1154,7 @@ static PyObject *Search_reaches(Search *self, PyObject *args)
     self->side = side;
     self->failed = 0;
     u64 out = played == 0 ? boundary(self, turn, voids, need)
-                          : follow(self, turn, played, led, best, best_seat, (u64)tmask, voids,
+                          : follow(self, turn, played, led, best, best_seat, tmask, voids,
                                    need);
     if (self->failed)
         return PyErr_NoMemory();
@@ -1122,23 +1165,16 @@ static PyObject *Search_misere(Search *self, PyObject *args)
 {
     PyObject *hands;
     int skip, stop, turn, played, led, best, best_seat, voids;
-    unsigned long long tmask;
-    if (!PyArg_ParseTuple(args, "OiiiiiiiKi", &hands, &skip, &stop, &turn, &played, &led, &best,
-                          &best_seat, &tmask, &voids))
+    u64 tmask;
+    if (!PyArg_ParseTuple(args, "OiiiiiiiO&i", &hands, &skip, &stop, &turn, &played, &led, &best,
+                          &best_seat, card_set, &tmask, &voids))
         return NULL;
-    if (check_trick(self, played, led, best_seat, (u64)tmask) < 0 ||
-        read_hands(hands, self->hands) < 0)
-        return NULL;
-    if (skip < -1 || skip > 3 || stop < 0 || stop > 3 || stop == skip || turn < 0 || turn > 3 ||
-        turn == skip || played < 0 || played > (skip >= 0 ? 2 : 3)) {
-        PyErr_SetString(PyExc_ValueError, "bad seats or trick");
+    if (skip < -1 || skip > 3 || stop < 0 || stop > 3 || stop == skip) {
+        PyErr_SetString(PyExc_ValueError, "bad seats: skip -1..3, stop 0..3, not the same");
         return NULL;
     }
-    if (self->trump != JOKER_SUIT &&
-        ((self->hands[0] | self->hands[1] | self->hands[2] | self->hands[3] | tmask) & JOKER_BIT)) {
-        PyErr_SetString(PyExc_ValueError, "the joker is a card of its own only in no-trumps");
+    if (check_question(self, hands, skip, turn, played, led, best, best_seat, tmask, voids) < 0)
         return NULL;
-    }
     if (self->misere_tt.used && (skip != self->skip || stop != self->stop)) {
         PyErr_SetString(PyExc_ValueError, "one Search answers misere for one contractor");
         return NULL;
@@ -1146,7 +1182,7 @@ static PyObject *Search_misere(Search *self, PyObject *args)
     self->skip = skip;
     self->stop = stop;
     self->failed = 0;
-    int out = misere(self, turn, played, led, best, best_seat, (u64)tmask, voids);
+    int out = misere(self, turn, played, led, best, best_seat, tmask, voids);
     if (self->failed)
         return PyErr_NoMemory();
     return PyBool_FromLong(out);
@@ -1158,12 +1194,8 @@ static PyObject *Search_known(Search *self, PyObject *args)
     int leader, voids;
     if (!PyArg_ParseTuple(args, "Oii", &hands, &leader, &voids))
         return NULL;
-    if (check_trick(self, 0, -1, -1, 0) < 0 || read_hands(hands, self->hands) < 0)
+    if (check_question(self, hands, -1, leader, 0, -1, -1, -1, 0, voids) < 0)
         return NULL;
-    if (leader < 0 || leader > 3) {
-        PyErr_SetString(PyExc_ValueError, "bad leader");
-        return NULL;
-    }
     int left = popc(self->hands[leader]), lo = 0, hi = left;
     boundary_key(self, leader, voids);
     const Bucket *b = table_find(&self->tt, self->k0, self->k1);
