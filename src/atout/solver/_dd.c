@@ -23,9 +23,18 @@
  * Trick counts (Search.reaches) cover positions without a seat that sits out
  * and without a stop seat; Five Hundred misere (Search.misere), a yes/no
  * search of its own, has both.  The joker only in no-trumps (trump == 4).
+ *
+ * Threads: a search holds the GIL from start to end.  It changes its Search
+ * object (hands, tables) and the process-wide owner-pattern cache, so the GIL
+ * is what makes both safe: two threads' searches (on one Search or on two)
+ * run one after the other, never interleaved.  Releasing the GIL would need
+ * a per-thread pattern cache and a guard against two threads in one Search.
+ * The module declares no free-threading support, so a free-threaded
+ * interpreter turns the GIL back on when it imports it.
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
+#include <limits.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -164,10 +173,13 @@ static Bucket *table_bucket(Table *t, u64 k0, u64 k1)
     return b;
 }
 
-/* A new entry at the head of bucket ``b``'s list; -1 if out of memory. */
+/* A new entry at the head of bucket ``b``'s list; -1 if out of memory (or past the int indexes
+ * that link entries: a table that large is out of memory in all but name). */
 static int table_entry(Table *t, Bucket *b)
 {
     if (t->pool_used == t->pool_cap) {
+        if (t->pool_cap > INT_MAX / 2)
+            return -1;
         Entry *pool = realloc(t->pool, 2 * t->pool_cap * sizeof(Entry));
         if (!pool)
             return -1;
@@ -221,7 +233,9 @@ static int suit_runs(unsigned held, unsigned live, int *lows, int *highs)
 }
 
 /* Owner patterns by the suit's four holdings, computed once and kept (a suit changes at most
- * once a trick, so most look-ups hit).  Direct-mapped; the GIL guards it. */
+ * once a trick, so most look-ups hit).  Direct-mapped, shared by every Search: the GIL guards it
+ * (see the top of this file), and a slot is a pure function of its key, so any search may reuse
+ * another's. */
 typedef struct {
     u64 holdings; /* the four 13-bit holdings, bit 63 set; 0: empty */
     u64 pattern;
