@@ -539,6 +539,9 @@ static void bounds(const Search *s, int seat, int left, int *lower, int *upper, 
     *rel_hi = rhi;
 }
 
+/* In a trick, cards compare by key as in Position.play: 100 + card for a trump (the joker is 152),
+ * the card for one of the led suit, -1 for a discard.  ``best`` and ``best_seat`` are the key
+ * winning the trick so far and its seat; ``tmask`` the trick's cards; ``voids`` the shown voids. */
 static u64 follow(Search *s, int seat, int played, int led, int best, int best_seat, u64 tmask,
                   int voids, int need);
 
@@ -813,19 +816,19 @@ static u64 boundary(Search *s, int seat, int voids, int need)
     int result = !maxi, following = (seat + 1) & 3, decided = -1;
     u64 rel = 0;
     for (int i = 0; i < n; i++) {
-        int move = moves[i], card, led, k;
+        int move = moves[i], card, led, key;
         if (move > JOKER) {
             card = JOKER;
             led = move - JOKER_LEAD;
-            k = 100 + JOKER;
+            key = 100 + JOKER;
         } else {
             card = move;
             led = suit_of(card);
-            k = led == s->trump ? 100 + card : card;
+            key = led == s->trump ? 100 + card : card;
         }
         u64 bit = 1ULL << card;
         s->hands[seat] = hand ^ bit;
-        u64 out = follow(s, following, 1, led, k, seat, bit, voids, need);
+        u64 out = follow(s, following, 1, led, key, seat, bit, voids, need);
         s->hands[seat] = hand;
         if ((int)(out & 1) == maxi) {
             result = maxi;
@@ -877,24 +880,26 @@ static u64 follow(Search *s, int seat, int played, int led, int best, int best_s
     for (int i = 0; i < n; i++) {
         int card = moves[i], su = suit_of(card);
         u64 bit = 1ULL << card;
-        int v = su == led ? voids : voids | 1 << (4 * seat + led);
-        int k = su == s->trump ? 100 + card : (su == led ? card : -1);
-        int nb = best, ns = best_seat;
-        if (k > best) {
-            nb = k;
-            ns = seat;
+        int voids_after = su == led ? voids : voids | 1 << (4 * seat + led);
+        int key = su == s->trump ? 100 + card : (su == led ? card : -1);
+        int top_key = best, top_seat = best_seat;
+        if (key > best) {
+            top_key = key;
+            top_seat = seat;
         }
         u64 out;
         s->hands[seat] = hand ^ bit;
         if (closing) {
             /* A trick won by rank (over another card of its suit) makes its winner relevant. */
-            int won = nb >= 100 ? nb - 100 : nb;
+            int won = top_key >= 100 ? top_key - 100 : top_key;
             u64 same = (tmask | bit) & follow_mask(suit_of(won));
             u64 extra = same & (same - 1) ? 1ULL << (won + 1) : 0;
-            int n2 = (ns & 1) == side ? need - 1 : need;
-            out = n2 <= 0 ? extra | 1 : boundary(s, ns, v, n2) | extra;
+            int still_needed = (top_seat & 1) == side ? need - 1 : need;
+            out = still_needed <= 0 ? extra | 1
+                                    : boundary(s, top_seat, voids_after, still_needed) | extra;
         } else {
-            out = follow(s, (seat + 1) & 3, played + 1, led, nb, ns, tmask | bit, v, need);
+            out = follow(s, (seat + 1) & 3, played + 1, led, top_key, top_seat, tmask | bit,
+                         voids_after, need);
         }
         s->hands[seat] = hand;
         if ((int)(out & 1) == maxi)
@@ -980,36 +985,39 @@ static int misere(Search *s, int seat, int played, int led, int best, int best_s
     int contractor = seat == s->stop, result = contractor;
     int closing = played == (s->skip >= 0 ? 2 : 3);
     for (int i = 0; i < n; i++) {
-        int move = moves[i], card, l = led, k;
+        int move = moves[i], card, suit_led = led, key;
         if (move > JOKER) {
             card = JOKER;
-            l = move - JOKER_LEAD;
-            k = 100 + JOKER;
+            suit_led = move - JOKER_LEAD;
+            key = 100 + JOKER;
         } else {
             card = move;
             int su = suit_of(card);
             if (played == 0)
-                l = su;
-            k = su == s->trump ? 100 + card : (su == l ? card : -1);
+                suit_led = su;
+            key = su == s->trump ? 100 + card : (su == suit_led ? card : -1);
         }
-        int v = played == 0 || suit_of(card) == l ? voids : voids | 1 << (4 * seat + l);
-        int nb = best, ns = best_seat;
-        if (played == 0 || k > best) {
-            nb = k;
-            ns = seat;
+        int voids_after = played == 0 || suit_of(card) == suit_led
+                              ? voids
+                              : voids | 1 << (4 * seat + suit_led);
+        int top_key = best, top_seat = best_seat;
+        if (played == 0 || key > best) {
+            top_key = key;
+            top_seat = seat;
         }
         u64 bit = 1ULL << card;
         s->hands[seat] = hand ^ bit;
         int out;
         if (closing) {
-            if (ns == s->stop)
+            if (top_seat == s->stop)
                 out = 1;
-            else if (!s->hands[ns])
+            else if (!s->hands[top_seat])
                 out = 0;
             else
-                out = misere(s, ns, 0, -1, -1, -1, 0, v);
+                out = misere(s, top_seat, 0, -1, -1, -1, 0, voids_after);
         } else {
-            out = misere(s, misere_next(s, seat), played + 1, l, nb, ns, tmask | bit, v);
+            out = misere(s, misere_next(s, seat), played + 1, suit_led, top_key, top_seat,
+                         tmask | bit, voids_after);
         }
         s->hands[seat] = hand;
         if (out != contractor) {
