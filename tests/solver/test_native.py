@@ -10,6 +10,7 @@ from __future__ import annotations
 import importlib
 import os
 import random
+import threading
 
 import pytest
 
@@ -229,3 +230,57 @@ def test_kernel_refuses_positions_that_are_not_deals() -> None:
         kernel.misere(hands, 2, 0, 2, 0, -1, -1, -1, 0, 0)
     with pytest.raises(ValueError):  # with a seat out, a trick holds three cards
         kernel.misere(hands, 2, 0, 0, 3, 0, 0, 1, 0b111, 0)
+
+
+@needs_kernel
+def test_kernel_searches_without_the_gil() -> None:
+    """A probe runs without the GIL (the server's event loop keeps serving while a bot thinks):
+    meanwhile the same Search refuses every other question instead of sharing its tables."""
+    _dd = importlib.import_module("atout.solver._dd")
+    rng = random.Random(5)
+    deck = list(range(52))
+    rng.shuffle(deck)
+    hands = [sum(1 << c for c in deck[i * 13 : (i + 1) * 13]) for i in range(4)]
+    kernel = _dd.Search(-1)
+    answers: list[bool] = []
+    thinker = threading.Thread(
+        target=lambda: answers.extend(
+            kernel.reaches(hands, 0, need, 0, 0, -1, -1, -1, 0, 0) for need in range(1, 14)
+        )
+    )
+    refused = set()
+    thinker.start()
+    while thinker.is_alive() and len(refused) < 3:
+        for name, ask in [
+            ("nodes", lambda: kernel.nodes),
+            ("known", lambda: kernel.known(hands, 0, 0)),
+            ("init", lambda: kernel.__init__(-1)),
+        ]:
+            try:
+                ask()
+            except RuntimeError:
+                refused.add(name)
+    thinker.join()
+    assert refused == {"nodes", "known", "init"}
+    serial = _dd.Search(-1)
+    assert answers == [serial.reaches(hands, 0, n, 0, 0, -1, -1, -1, 0, 0) for n in range(1, 14)]
+
+
+@needs_kernel
+def test_kernel_answers_the_same_from_threads_at_once() -> None:
+    """Searches in two threads at once (each with its own pattern cache) answer as one by one."""
+    rng = random.Random(31)
+    positions = [random_position(7, rng) for _ in range(24)]
+    serial = [solve_moves(pos, Searcher(pos)) for pos in positions]
+    results: dict[int, dict[int, int]] = {}
+
+    def solve(indexes: range) -> None:
+        for i in indexes:
+            results[i] = solve_moves(positions[i], Searcher(positions[i]))
+
+    threads = [threading.Thread(target=solve, args=(range(k, 24, 2),)) for k in (0, 1)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert [results[i] for i in range(24)] == serial

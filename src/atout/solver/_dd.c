@@ -24,17 +24,19 @@
  * and without a stop seat; Five Hundred misere (Search.misere), a yes/no
  * search of its own, has both.  The joker only in no-trumps (trump == 4).
  *
- * Threads: a search holds the GIL from start to end.  It changes its Search
- * object (hands, tables) and the process-wide owner-pattern cache, so the GIL
- * is what makes both safe: two threads' searches (on one Search or on two)
- * run one after the other, never interleaved.  Releasing the GIL would need
- * a per-thread pattern cache and a guard against two threads in one Search.
+ * Threads: the server's bots think in threads while its event loop serves
+ * the tables, so a search runs without the GIL (a probe may take tens of
+ * milliseconds).  It touches no Python object then, only its own Search
+ * (hands, tables: a second thread asking the same Search anything meanwhile
+ * gets RuntimeError, see ``busy``) and its thread's owner-pattern cache.
  * The module declares no free-threading support, so a free-threaded
  * interpreter turns the GIL back on when it imports it.
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
+#include <errno.h>
 #include <limits.h>
+#include <pthread.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -194,6 +196,31 @@ static int table_entry(Table *t, Bucket *b)
 
 /* --------------------------------------------------------------- search */
 
+/* Owner patterns by the suit's four holdings, computed once and kept (a suit changes at most
+ * once a trick, so most look-ups hit).  Direct-mapped, one cache a thread: searches run without
+ * the GIL, and a slot is a pure function of its key, so the searches of one thread share it. */
+typedef struct {
+    u64 holdings; /* the four 13-bit holdings, bit 63 set; 0: empty */
+    u64 pattern;
+} PatternSlot;
+#define PATTERN_BITS 14
+
+static pthread_key_t pattern_key; /* each thread's cache, freed when the thread ends */
+
+/* This thread's pattern cache, made on its first search; NULL if out of memory. */
+static PatternSlot *thread_patterns(void)
+{
+    PatternSlot *cache = pthread_getspecific(pattern_key);
+    if (!cache) {
+        cache = calloc((size_t)1 << PATTERN_BITS, sizeof(PatternSlot));
+        if (cache && pthread_setspecific(pattern_key, cache) != 0) {
+            free(cache);
+            cache = NULL;
+        }
+    }
+    return cache;
+}
+
 typedef struct {
     PyObject_HEAD
     u64 hands[4];
@@ -206,6 +233,8 @@ typedef struct {
     Table misere_tt; /* misere: exact keys, the answer in each bucket's ``best`` */
     int skip, stop; /* misere: the seat that sits out, the contractor */
     int failed;    /* out of memory during a probe */
+    int busy;      /* a thread is searching (without the GIL): refuse every other question */
+    PatternSlot *patterns; /* the searching thread's pattern cache */
     /* The current boundary's keys (filled by boundary_key). */
     u64 k0, k1, o0, o1;
 } Search;
@@ -232,20 +261,10 @@ static int suit_runs(unsigned held, unsigned live, int *lows, int *highs)
     return n;
 }
 
-/* Owner patterns by the suit's four holdings, computed once and kept (a suit changes at most
- * once a trick, so most look-ups hit).  Direct-mapped, shared by every Search: the GIL guards it
- * (see the top of this file), and a slot is a pure function of its key, so any search may reuse
- * another's. */
-typedef struct {
-    u64 holdings; /* the four 13-bit holdings, bit 63 set; 0: empty */
-    u64 pattern;
-} PatternSlot;
-static PatternSlot pattern_cache[1 << 14];
-
-static inline u64 suit_pattern(unsigned a, unsigned b, unsigned c, unsigned d)
+static inline u64 suit_pattern(PatternSlot *cache, unsigned a, unsigned b, unsigned c, unsigned d)
 {
     u64 holdings = (u64)a | (u64)b << 13 | (u64)c << 26 | (u64)d << 39 | 1ULL << 63;
-    PatternSlot *slot = &pattern_cache[(holdings * 0x9E3779B97F4A7C15ULL) >> 50];
+    PatternSlot *slot = &cache[(holdings * 0x9E3779B97F4A7C15ULL) >> (64 - PATTERN_BITS)];
     if (slot->holdings == holdings)
         return slot->pattern;
     unsigned live = a | b | c | d, odd = b | d, high = c | d;
@@ -272,7 +291,7 @@ static void boundary_key(Search *s, int leader, int voids)
         unsigned c = (unsigned)(h[2] >> base & SUIT_BITS), d = (unsigned)(h[3] >> base & SUIT_BITS);
         lengths = lengths << 16 | (u64)popc32(a) | (u64)popc32(b) << 4 |
                   (u64)popc32(c) << 8 | (u64)popc32(d) << 12;
-        pats[suit] = suit_pattern(a, b, c, d);
+        pats[suit] = suit_pattern(s->patterns, a, b, c, d);
     }
     u64 joker = 0;
     for (int seat = 0; seat < 4; seat++)
@@ -1072,6 +1091,16 @@ static int read_hands(PyObject *seq, u64 *hands)
     return ok ? 0 : -1;
 }
 
+/* The GIL is held here; ``busy`` is only read and written with it. */
+static int refuse_if_busy(const Search *self)
+{
+    if (self->busy) {
+        PyErr_SetString(PyExc_RuntimeError, "this Search is searching in another thread");
+        return -1;
+    }
+    return 0;
+}
+
 static int refuse(const char *why)
 {
     PyErr_SetString(PyExc_ValueError, why);
@@ -1083,6 +1112,8 @@ static int refuse(const char *why)
 static int check_question(Search *self, PyObject *seq, int skip, int turn, int played, int led,
                           int best, int best_seat, u64 tmask, int voids)
 {
+    if (refuse_if_busy(self) < 0)
+        return -1;
     if (!self->tt.slots || !self->misere_tt.slots) {
         PyErr_SetString(PyExc_RuntimeError, "Search.__init__ was not called");
         return -1;
@@ -1123,6 +1154,11 @@ static int check_question(Search *self, PyObject *seq, int skip, int turn, int p
             suit_of(card) != (best >= 100 ? self->trump : led))
             return refuse("bad trick in progress: best key is not a card of the trick");
     }
+    self->patterns = thread_patterns();
+    if (!self->patterns) {
+        PyErr_NoMemory();
+        return -1;
+    }
     memcpy(self->hands, hands, sizeof hands);
     return 0;
 }
@@ -1131,7 +1167,8 @@ static int Search_init(Search *self, PyObject *args, PyObject *kwds)
 {
     static char *kwlist[] = {"trump", "restrict_joker", NULL};
     int trump, restrict_joker = 0;
-    if (!PyArg_ParseTupleAndKeywords(args, kwds, "i|p", kwlist, &trump, &restrict_joker))
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "i|p", kwlist, &trump, &restrict_joker) ||
+        refuse_if_busy(self) < 0)
         return -1;
     if (trump < -1 || trump > JOKER_SUIT) {
         PyErr_SetString(PyExc_ValueError, "trump must be -1, 0..3 or 4 (the joker)");
@@ -1175,9 +1212,13 @@ static PyObject *Search_reaches(Search *self, PyObject *args)
         Py_RETURN_TRUE;
     self->side = side;
     self->failed = 0;
-    u64 out = played == 0 ? boundary(self, turn, voids, need)
-                          : follow(self, turn, played, led, best, best_seat, tmask, voids,
-                                   need);
+    self->busy = 1;
+    u64 out;
+    Py_BEGIN_ALLOW_THREADS
+    out = played == 0 ? boundary(self, turn, voids, need)
+                      : follow(self, turn, played, led, best, best_seat, tmask, voids, need);
+    Py_END_ALLOW_THREADS
+    self->busy = 0;
     if (self->failed)
         return PyErr_NoMemory();
     return PyBool_FromLong((long)(out & 1));
@@ -1204,7 +1245,12 @@ static PyObject *Search_misere(Search *self, PyObject *args)
     self->skip = skip;
     self->stop = stop;
     self->failed = 0;
-    int out = misere(self, turn, played, led, best, best_seat, tmask, voids);
+    self->busy = 1;
+    int out;
+    Py_BEGIN_ALLOW_THREADS
+    out = misere(self, turn, played, led, best, best_seat, tmask, voids);
+    Py_END_ALLOW_THREADS
+    self->busy = 0;
     if (self->failed)
         return PyErr_NoMemory();
     return PyBool_FromLong(out);
@@ -1236,6 +1282,8 @@ static PyObject *Search_known(Search *self, PyObject *args)
 static PyObject *Search_get_nodes(Search *self, void *closure)
 {
     (void)closure;
+    if (refuse_if_busy(self) < 0)
+        return NULL;
     return PyLong_FromLongLong(self->nodes);
 }
 
@@ -1278,6 +1326,15 @@ static struct PyModuleDef dd_module = {
 
 PyMODINIT_FUNC PyInit__dd(void)
 {
+    static int key_made = 0;
+    if (!key_made) {
+        int err = pthread_key_create(&pattern_key, free);
+        if (err) {
+            errno = err;
+            return PyErr_SetFromErrno(PyExc_OSError);
+        }
+        key_made = 1;
+    }
     if (PyType_Ready(&SearchType) < 0)
         return NULL;
     PyObject *m = PyModule_Create(&dd_module);
