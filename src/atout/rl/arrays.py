@@ -6,9 +6,10 @@ loop each costs about as much as the bit work around it. Here each seat
 keeps its last vector, and a new observation changes only the slots whose
 bits differ from that seat's previous one (a few per step: a card leaves a
 hand, joins a trick, the turn moves), written through a ``memoryview`` (plain
-C stores, no numpy call); masks, which repeat, are kept one array per
-distinct mask. Callers always get a copy: the arrays kept here are never
-handed out, so a caller may keep or change what it gets.
+C stores, no numpy call); a mask seen twice is kept as an array of its own,
+others are written into the seat's own array as vectors are. Callers always
+get a copy: the arrays kept here are never handed out, so a caller may keep
+or change what it gets.
 
 The result is checked equal to :meth:`GameSpec.vector` and
 :meth:`GameSpec.mask` (the definitions) by ``tests/rl``.
@@ -17,7 +18,6 @@ The result is checked equal to :meth:`GameSpec.vector` and
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
 from typing import Any
 
 import numpy as np
@@ -118,10 +118,9 @@ class Masks:
     never handed out; the tables are emptied at :data:`_KEPT_MASKS` masks.
     """
 
-    __slots__ = ("_arrays", "_bits", "_kept", "_once", "_slots", "_spec")
+    __slots__ = ("_arrays", "_bits", "_kept", "_once", "_slots")
 
     def __init__(self, spec: GameSpec, seats: int) -> None:
-        self._spec = spec
         size = len(spec.actions)
         self._kept: dict[int, Mask] = {}
         self._once: set[int] = set()
@@ -130,12 +129,9 @@ class Masks:
         self._slots: list[Any] = [a.data for a in self._arrays]
         self._bits = [0] * seats
 
-    def mask(self, seat: int, legal: Sequence[str], picks: tuple[int, ...]) -> Mask:
-        """A new array equal to ``spec.mask(legal, picks)`` (zeros when ``legal`` is empty)."""
-        return self.of_bits(seat, self._spec.mask_bits(legal, picks) if legal else 0)
-
     def of_bits(self, seat: int, bits: int) -> Mask:
-        """A new array of the mask whose bits are ``bits`` (bit ``i`` = action ``i``)."""
+        """A new array equal to ``spec.mask`` of the mask whose bits are ``bits`` (bit ``i`` =
+        action ``i``: :meth:`GameSpec.mask_bits` or :meth:`GameSpec.mask_state`)."""
         kept = self._kept.get(bits)
         if kept is not None:
             return kept.copy()
