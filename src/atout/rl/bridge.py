@@ -422,7 +422,6 @@ class BridgeSpec(GameSpec):
         array[: LAYOUT.bits] = np.unpackbits(raw, None, None, "little")[: LAYOUT.bits]
         array[LAYOUT.bits :] = scalars
         r = (leader - seat) & 3
-        seen.hand = state.hand(seat)
         seen.dummy = state.hand(state.dummy) if state.dummy_shown() else 0
         seen.done = len(state.completed_tricks)
         seen.trick = [_TRICK_BASE[r][i] + card for i, card in enumerate(state.trick)]

@@ -403,8 +403,9 @@ class FiveHundredSpec(GameSpec):
     def write_state(self, state: Any, seat: int, sheet: View, slots: Any, kept: bool) -> bool:
         """The play straight into the seat's kept slots: only what changed since its last
         look (own cards, an exposed hand, the trick, tricks finished since, leader, turn,
-        a named suit, counts); the auction likewise (the calls since). The kitty and the
-        end use :meth:`encode_state`."""
+        a named suit, counts); the auction likewise (the calls since), and the end from the
+        seat's last look at the same deal's play (the new score). The kitty, and an end seen
+        first, use :meth:`encode_state`."""
         phase = int(state.phase)
         seen = self._seen[seat]
         deal = state.deal
