@@ -44,8 +44,6 @@ from __future__ import annotations
 
 from typing import Any
 
-import numpy as np
-
 from atout.cards import card_names
 from atout.games.bridge.auction import DOUBLE, PASS, REDOUBLE, call_name
 from atout.rl.spec import CARD_INDEX, Encoded, GameSpec, Layout, PlayedCards, View, clip
@@ -416,11 +414,9 @@ class BridgeSpec(GameSpec):
         if seen.bidding:
             self._restart_auction(state, seat, sheet, slots, seen)
             return
-        bits, scalars = self.encode_state(state, seat, sheet, ()) or (0, [])
-        array = np.frombuffer(slots, np.float32)
-        raw = np.frombuffer(bits.to_bytes(self._bit_bytes, "little"), np.uint8)
-        array[: LAYOUT.bits] = np.unpackbits(raw, None, None, "little")[: LAYOUT.bits]
-        array[LAYOUT.bits :] = scalars
+        encoded = self.encode_state(state, seat, sheet, ())
+        assert encoded is not None  # every phase rewritten here has a fast path
+        self.write_encoded(slots, encoded)
         r = (leader - seat) & 3
         seen.dummy = state.hand(state.dummy) if state.dummy_shown() else 0
         seen.done = len(state.completed_tricks)

@@ -30,8 +30,6 @@ from __future__ import annotations
 
 from typing import Any
 
-import numpy as np
-
 from atout.cards import card_names
 from atout.games.court_circular import Phase
 from atout.games.court_circular_lines import best_line
@@ -254,11 +252,10 @@ class CourtCircularSpec(GameSpec):
 
     def _rewrite(self, state: Any, seat: int, sheet: View, slots: Any, seen: _Seen) -> None:
         """Every slot from :meth:`encode_state`, and what :meth:`write_state` compares with."""
-        bits, scalars = self.encode_state(state, seat, sheet, ()) or (0, [])
-        array = np.frombuffer(slots, np.float32)
-        raw = np.frombuffer(bits.to_bytes(self._bit_bytes, "little"), np.uint8)
-        array[: LAYOUT.bits] = np.unpackbits(raw, None, None, "little")[: LAYOUT.bits]
-        array[LAYOUT.bits :] = scalars
+        encoded = self.encode_state(state, seat, sheet, ())
+        assert encoded is not None  # every phase rewritten here has a fast path
+        self.write_encoded(slots, encoded)
+        scalars = encoded[1]
         cards = self._placed(state, seat)
         seen.deal = state.deal
         seen.sheet = sheet

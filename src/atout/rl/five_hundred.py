@@ -52,8 +52,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-import numpy as np
-
 from atout.cards import JOKER, card_name, card_names, cards_of
 from atout.core import IllegalActionError
 from atout.games.five_hundred import CALL_NAMES
@@ -540,11 +538,10 @@ class FiveHundredSpec(GameSpec):
 
     def _rewrite(self, state: Any, seat: int, sheet: View, slots: Any, seen: _Seen) -> None:
         """Every slot from :meth:`encode_state`, and what :meth:`write_state` compares with."""
-        bits, scalars = self.encode_state(state, seat, sheet, ()) or (0, [])
-        array = np.frombuffer(slots, np.float32)
-        raw = np.frombuffer(bits.to_bytes(self._bit_bytes, "little"), np.uint8)
-        array[: LAYOUT.bits] = np.unpackbits(raw, None, None, "little")[: LAYOUT.bits]
-        array[LAYOUT.bits :] = scalars
+        encoded = self.encode_state(state, seat, sheet, ())
+        assert encoded is not None  # every phase rewritten here has a fast path
+        self.write_encoded(slots, encoded)
+        scalars = encoded[1]
         skip = state.sits_out
         shown = state.exposed()
         placed = []

@@ -272,6 +272,17 @@ class GameSpec:
         list; ``tests/rl`` check both agree)."""
         return self.resolve(action, state.legal_actions(), picks)
 
+    def write_encoded(self, slots: Any, encoded: Encoded) -> None:
+        """Write ``encoded`` whole into ``slots`` (a kept array's ``float32`` memoryview): how
+        a :meth:`write_state` starts a seat's look from the encoder (the same values as
+        :meth:`vector`)."""
+        bits, scalars = encoded
+        width = self.layout.bits
+        array = np.frombuffer(slots, _FLOAT32)
+        raw = np.frombuffer(bits.to_bytes(self._bit_bytes, "little"), _UINT8)
+        array[:width] = np.unpackbits(raw, None, None, "little")[:width]
+        array[width:] = scalars
+
     def vector(self, encoded: Encoded) -> Observation:
         """The observation vector: one ``unpackbits`` for the 0/1 part, one copy for the rest."""
         bits, scalars = encoded
