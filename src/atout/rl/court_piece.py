@@ -32,7 +32,7 @@ from __future__ import annotations
 from typing import Any
 
 from atout.cards import card_names
-from atout.rl.spec import CARD_INDEX, Encoded, GameSpec, Layout, PlayedCards, View, clip
+from atout.rl.spec import CARD_INDEX, Encoded, GameSpec, Layout, View, clip
 
 __all__ = ["CourtPieceSpec"]
 
@@ -53,14 +53,11 @@ LAYOUT.add("tricks_won", 2, scalar=True)
 LAYOUT.add("hand_sizes", 4, scalar=True)
 LAYOUT.add("score", 4, scalar=True)
 
-_LEADER_BITS = tuple(1 << LEADER + r for r in range(4))
 _TRUMP_CALLS = 0xF << 52
 """The mask of the trump call: ``trump S`` .. ``trump C`` (actions 52..55)."""
 
 
 _Counts = tuple[tuple[int, int], int, int, int, int]
-_COUNTS: dict[_Counts, list[float]] = {}
-"""Tricks won and hand sizes in play by what they follow from (see :func:`_counts`)."""
 
 
 def _counts(at: _Counts) -> list[float]:
@@ -134,10 +131,8 @@ class CourtPieceSpec(GameSpec):
         self.courts: bool = rules.courts
         self.honour: bool = rules.honour_mode
         self.target: int = rules.target
-        self._played = PlayedCards(PLAYED, 52)
         self._seen = [_Seen() for _ in range(4)]
         """Per seat, what :meth:`write_state` last wrote into its kept vector."""
-        self._fixed: tuple[Any, list[int]] = (None, [])
         self._score: tuple[Any, list[list[float]]] = (None, [])
         """The score scalars of each side for the sheet they were made with (it changes only
         between deals)."""
@@ -162,36 +157,6 @@ class CourtPieceSpec(GameSpec):
             bits |= 1 << TRUMP + _SUITS[trump]
         bits |= 1 << PHASE + _PHASES[view["phase"]]
         return bits, self._scalars(me, view["tricks_won"], view["hand_sizes"], sheet)
-
-    def encode_state(
-        self, state: Any, seat: int, sheet: View, picks: tuple[int, ...]
-    ) -> Encoded | None:
-        """The play phase from the state's public accessors (the trump call and honour mode
-        use the view): the same vector as :meth:`encode`, ``tests/rl`` check it."""
-        trump = state.trump_suit
-        if trump < 0 or self.honour:
-            return None
-        me = seat
-        deal = state.deal
-        leader = state.leader
-        turn = state.turn
-        trick = state.trick
-        done = state.completed_tricks
-        key, fixed = self._fixed
-        if key is not deal:
-            fixed = self._fixed_bits(deal, trump)
-        r = (leader - me) & 3
-        bits = state.hand(me) | fixed[me] | _LEADER_BITS[r]
-        for card in trick:
-            bits |= 1 << TRICK + 52 * ((leader - me) & 3) + card
-            leader += 1
-        if not self.courts:
-            bits |= self._played.bits(deal, done, me)
-        if turn is None:
-            bits |= 1 << PHASE + 2
-        else:
-            bits |= 1 << PHASE + 1 | 1 << TURN + ((turn - me) & 3)
-        return bits, self._play_scalars(state, me, sheet, len(done), len(trick), r)
 
     def write_state(self, state: Any, seat: int, sheet: View, slots: Any, kept: bool) -> bool:
         """The play phase straight into the seat's kept slots: only what changed since its
@@ -292,21 +257,6 @@ class CourtPieceSpec(GameSpec):
         seen.won = None
         seen.sizes = None
 
-    def _play_scalars(
-        self, state: Any, seat: int, sheet: View, finished: int, played: int, r: int
-    ) -> list[float]:
-        """Tricks won and hand sizes (:func:`_counts`), then the score."""
-        side = seat & 1
-        at = (state.tricks_won, side, finished, played, r)
-        counts = _COUNTS.get(at)
-        if counts is None:
-            counts = _COUNTS[at] = _counts(at)
-        key, score = self._score
-        if key is not sheet:
-            score = [self._scalars(s, (0, 0), (0, 0, 0, 0), sheet)[6:] for s in (0, 1)]
-            self._score = (sheet, score)
-        return counts + score[side]
-
     def mask_state(self, state: Any, picks: tuple[int, ...]) -> int | None:
         """Trump calls (all four), then the cards that follow suit (honour mode: the strings)."""
         if self.honour or state.is_over():
@@ -315,18 +265,6 @@ class CourtPieceSpec(GameSpec):
             return _TRUMP_CALLS
         cards: int = state.lawful_cards()
         return cards
-
-    def _fixed_bits(self, deal: Any, trump: int) -> list[int]:
-        """Dealer, caller and trump by observer: the same for a whole deal once trump is named."""
-        dealer = deal.dealer
-        table = [
-            1 << DEALER + ((dealer - m) & 3)
-            | 1 << CALLER + ((dealer + 1 - m) & 3)
-            | 1 << TRUMP + trump
-            for m in range(4)
-        ]
-        self._fixed = (deal, table)
-        return table
 
     @staticmethod
     def _seats(me: int, dealer: int, caller: int, turn: int | None, leader: int) -> int:
