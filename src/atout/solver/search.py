@@ -341,34 +341,14 @@ class Searcher:
         if pos.over:
             return False
         if self._kernel is not None:
-            tmask = 0
-            for card in pos.trick:
-                tmask |= 1 << card
-            found: bool = self._kernel.reaches(
-                pos.hands,
-                side,
-                need,
-                pos.turn,
-                len(pos.trick),
-                pos.led,
-                pos.best_key,
-                pos.best_seat,
-                tmask,
-                pos.voids,
-            )
+            found: bool = self._kernel.reaches(pos.hands, side, need, *_in_trick(pos))
             return found
         self._hands[:] = pos.hands
         shape = (side, pos.trump, pos.skip, pos.stop_seat, int(pos.restrict_joker))
         prober = self._probers.get(shape)
         if prober is None:
             prober = self._probers[shape] = _prober(self, side)
-        tmask = 0
-        for card in pos.trick:
-            tmask |= 1 << card
-        out = prober(
-            pos.turn, len(pos.trick), pos.led, pos.best_key, pos.best_seat, tmask, pos.voids, need
-        )
-        return bool(out & 1)
+        return bool(prober(*_in_trick(pos), need) & 1)
 
     def exact(self, side: int, guess: int | None = None) -> int:
         """``side``'s further tricks with best play by all, by null-window probes from ``guess``.
@@ -401,6 +381,15 @@ class Searcher:
             else:
                 hi, g = probe - 1, probe - 1
         return lo
+
+
+def _in_trick(pos: Position) -> tuple[int, int, int, int, int, int, int]:
+    """Where ``pos`` stands in its trick, as both searches take it: the seat to play, cards
+    played, suit led, best key and seat so far, the trick's cards as a mask, the voids shown."""
+    tmask = 0
+    for card in pos.trick:
+        tmask |= 1 << card
+    return pos.turn, len(pos.trick), pos.led, pos.best_key, pos.best_seat, tmask, pos.voids
 
 
 def native(pos: Position) -> bool:
@@ -1114,21 +1103,7 @@ class MisereSearcher:
             return pos.leader == pos.stop_seat
         if self._kernel is None:
             return misere_is_set(pos, self.table)
-        tmask = 0
-        for card in pos.trick:
-            tmask |= 1 << card
-        found: bool = self._kernel.misere(
-            pos.hands,
-            pos.skip,
-            pos.stop_seat,
-            pos.turn,
-            len(pos.trick),
-            pos.led,
-            pos.best_key,
-            pos.best_seat,
-            tmask,
-            pos.voids,
-        )
+        found: bool = self._kernel.misere(pos.hands, pos.skip, pos.stop_seat, *_in_trick(pos))
         return found
 
 
