@@ -46,6 +46,7 @@ from typing import Any
 
 from atout.cards import card_names
 from atout.games.bridge.auction import DOUBLE, PASS, REDOUBLE, call_name
+from atout.rl.slots import CARD_BIT, HAND_SIZES, THIRTEENTHS, hand_sizes, write_cards
 from atout.rl.spec import CARD_INDEX, Encoded, GameSpec, Layout, PlayedCards, View, clip
 
 __all__ = ["BridgeSpec"]
@@ -77,12 +78,10 @@ LAYOUT.add("tricks_won", 2, scalar=True)
 LAYOUT.add("hand_sizes", 4, scalar=True)
 LAYOUT.add("score", 4, scalar=True)
 
-_THIRTEENTHS = tuple(n / 13 for n in range(14))
 _ANSWERS = 3 << 90
 """The mask of a claim's answer: ``accept`` and ``reject`` (actions 90, 91)."""
 
 
-_CARD_BIT = [1 << c for c in range(52)]
 _WON_AT = LAYOUT.blocks["tricks_won"].offset
 _SIZES_AT = LAYOUT.blocks["hand_sizes"].offset
 _SCORE_AT = LAYOUT.blocks["score"].offset
@@ -90,19 +89,6 @@ _ZEROS = memoryview(bytes(4 * LAYOUT.size)).cast("f")
 """A whole vector of zeros (a ``float32`` memoryview to assign from)."""
 _TRICK_BASE = [[TRICK + 52 * ((r + i) & 3) for i in range(4)] for r in range(4)]
 """The trick block's first slot for its ``i``-th card, by the leader relative to the observer."""
-_SIZES = [
-    [
-        [
-            tuple(_THIRTEENTHS[13 - done - (((s - r) & 3) < played)] for s in range(4))
-            for r in range(4)
-        ]
-        for played in range(4)
-    ]
-    for done in range(14)
-]
-"""Hand sizes by relative seat, by finished tricks, cards in the trick and its leader relative
-to the observer: every hand holds 13 cards less one per finished trick, and one less once it
-has played to the trick (relative seat ``s`` has iff ``(s - leader) % 4 < cards``)."""
 assert HAND == 0
 
 
@@ -208,14 +194,7 @@ class BridgeSpec(GameSpec):
             bits |= 1 << CLAIM + claim
         won = state.tricks_won
         hand = state.hand
-        scalars = [
-            won[side] / 13,
-            won[1 - side] / 13,
-            _THIRTEENTHS[hand(me).bit_count()],
-            _THIRTEENTHS[hand((me + 1) & 3).bit_count()],
-            _THIRTEENTHS[hand((me + 2) & 3).bit_count()],
-            _THIRTEENTHS[hand((me + 3) & 3).bit_count()],
-        ]
+        scalars = [won[side] / 13, won[1 - side] / 13, *hand_sizes(hand, me)]
         return bits, scalars + self._score_scalars(sheet, side)
 
     def write_state(self, state: Any, seat: int, sheet: View, slots: Any, kept: bool) -> bool:
@@ -248,7 +227,7 @@ class BridgeSpec(GameSpec):
             return True
         if seen.bidding:
             self._start_play(state, seat, slots, seen)
-        bit = _CARD_BIT
+        bit = CARD_BIT
         hand = state.hand(seat)
         changed = hand ^ seen.hand
         if changed:  # HAND is 0: a card's slot is its index
@@ -298,10 +277,10 @@ class BridgeSpec(GameSpec):
         won = state.tricks_won
         if won is not seen.won:  # one tuple per finished trick (or accepted claim)
             side = seat & 1
-            slots[_WON_AT] = _THIRTEENTHS[won[side]]
-            slots[_WON_AT + 1] = _THIRTEENTHS[won[1 - side]]
+            slots[_WON_AT] = THIRTEENTHS[won[side]]
+            slots[_WON_AT + 1] = THIRTEENTHS[won[1 - side]]
             seen.won = won
-        sizes = _SIZES[finished][len(trick)][r]
+        sizes = HAND_SIZES[finished][len(trick)][r]
         if sizes is not seen.sizes:
             slots[_SIZES_AT], slots[_SIZES_AT + 1], slots[_SIZES_AT + 2], slots[_SIZES_AT + 3] = (
                 sizes
@@ -313,12 +292,7 @@ class BridgeSpec(GameSpec):
         """An auction from zeros: the hand, the calls, what holds for the deal; the flags
         are left to :meth:`write_state` (``seen.flags`` empty)."""
         slots[:] = _ZEROS
-        bit = _CARD_BIT
-        hand = seen.hand
-        while hand:
-            card = hand.bit_length() - 1
-            slots[card] = 1.0
-            hand ^= bit[card]
+        write_cards(slots, 0, seen.hand, 0)
         side = me & 1
         vulnerable = state.vulnerable
         if vulnerable[side]:
@@ -326,10 +300,8 @@ class BridgeSpec(GameSpec):
         if vulnerable[1 - side]:
             slots[VULNERABLE + 1] = 1.0
         slots[DEALER + ((state.deal.dealer - me) & 3)] = 1.0
-        of = state.hand
         at = _SIZES_AT
-        for r in range(4):
-            slots[at + r] = _THIRTEENTHS[of((me + r) & 3).bit_count()]
+        slots[at], slots[at + 1], slots[at + 2], slots[at + 3] = hand_sizes(state.hand, me)
         at = _SCORE_AT
         for value in self._score_scalars(sheet, side):
             slots[at] = value

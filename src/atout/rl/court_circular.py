@@ -33,6 +33,7 @@ from typing import Any
 from atout.cards import card_names
 from atout.games.court_circular import Phase
 from atout.games.court_circular_lines import best_line
+from atout.rl.slots import CARD_BIT
 from atout.rl.spec import CARD_INDEX, Encoded, GameSpec, Layout, View, clip
 
 __all__ = ["CourtCircularSpec"]
@@ -63,7 +64,6 @@ LAYOUT.add("stock", 1, scalar=True)
 LAYOUT.add("score", 2, scalar=True)
 
 
-_CARD_BIT = [1 << c for c in range(52)]
 _BLOCK_BASE = (TABLE, TABLE + 52, FACE_UP, FACE_UP + 52)
 _COUNTS_AT = LAYOUT.blocks["hand_sizes"].offset
 assert HAND == 0
@@ -173,7 +173,7 @@ class CourtCircularSpec(GameSpec):
         if not kept or seen.deal is not state.deal or seen.sheet is not sheet:
             self._rewrite(state, seat, sheet, slots, seen)
             return True
-        bit = _CARD_BIT
+        bit = CARD_BIT
         hand = state.hand(seat)
         changed = hand ^ seen.hand
         if changed:  # HAND is 0: a card's slot is its index

@@ -32,6 +32,7 @@ from __future__ import annotations
 from typing import Any
 
 from atout.cards import card_names
+from atout.rl.slots import CARD_BIT, HAND_SIZES, THIRTEENTHS
 from atout.rl.spec import CARD_INDEX, Encoded, GameSpec, Layout, View, clip
 
 __all__ = ["CourtPieceSpec"]
@@ -57,36 +58,12 @@ _TRUMP_CALLS = 0xF << 52
 """The mask of the trump call: ``trump S`` .. ``trump C`` (actions 52..55)."""
 
 
-_Counts = tuple[tuple[int, int], int, int, int, int]
-
-
-def _counts(at: _Counts) -> list[float]:
-    """Tricks won (own side, other side) and hand sizes (by relative seat), / 13.
-
-    ``at`` is (tricks won by side, the observer's side, finished tricks, cards in the
-    current trick, its leader relative to the observer): every seat holds 13 cards
-    less one per finished trick and one more if it has not played to the current
-    trick yet, and relative seat ``s`` has played iff ``(s - leader) % 4 < cards``.
-    """
-    won, side, done, played, r = at
-    out = [won[side] / 13, won[1 - side] / 13]
-    return out + [(13 - done - (((s - r) & 3) < played)) / 13 for s in range(4)]
-
-
 _TURN_FLAGS = tuple((PHASE + 1, TURN + r) for r in range(4))
 """The slots of the play phase and the seat to act (relative)."""
 _OVER_FLAGS = (PHASE + 2,)
-_CARD_BIT = [1 << c for c in range(52)]
 assert HAND == 0
 _WON_AT = LAYOUT.blocks["tricks_won"].offset
 _SIZES_AT = LAYOUT.blocks["hand_sizes"].offset
-_THIRTEENTHS = tuple(n / 13 for n in range(14))
-_SIZES = [
-    [[tuple(_counts(((0, 0), 0, done, played, r))[2:]) for r in range(4)] for played in range(4)]
-    for done in range(14)
-]
-"""Hand sizes by relative seat, by finished tricks, cards in the trick and its leader
-relative to the observer (see :func:`_counts`)."""
 _PLAYED_BASE = [[PLAYED + 52 * ((r + i) & 3) for i in range(4)] for r in range(4)]
 """The played block's first slot for a finished trick's ``i``-th card, by its leader relative
 to the observer (a finished trick has four cards)."""
@@ -115,7 +92,7 @@ class _Seen:
         self.won: Any = None
         """The state's ``tricks_won`` tuple written."""
         self.sizes: Any = None
-        """The hand sizes written (a tuple of :data:`_SIZES`)."""
+        """The hand sizes written (a tuple of :data:`~atout.rl.slots.HAND_SIZES`)."""
 
 
 class CourtPieceSpec(GameSpec):
@@ -176,7 +153,7 @@ class CourtPieceSpec(GameSpec):
         hand = state.hand(seat)
         changed = hand ^ seen.hand
         if changed:  # HAND is 0: a card's slot is its index
-            bit = _CARD_BIT
+            bit = CARD_BIT
             while changed:
                 card = changed.bit_length() - 1
                 slots[card] = 1.0 if hand & bit[card] else 0.0
@@ -218,10 +195,10 @@ class CourtPieceSpec(GameSpec):
         won = state.tricks_won
         if won is not seen.won:  # one tuple per finished trick
             side = seat & 1
-            slots[_WON_AT] = _THIRTEENTHS[won[side]]
-            slots[_WON_AT + 1] = _THIRTEENTHS[won[1 - side]]
+            slots[_WON_AT] = THIRTEENTHS[won[side]]
+            slots[_WON_AT + 1] = THIRTEENTHS[won[1 - side]]
             seen.won = won
-        sizes = _SIZES[finished][len(trick)][r]
+        sizes = HAND_SIZES[finished][len(trick)][r]
         if sizes is not seen.sizes:
             slots[_SIZES_AT], slots[_SIZES_AT + 1], slots[_SIZES_AT + 2], slots[_SIZES_AT + 3] = (
                 sizes

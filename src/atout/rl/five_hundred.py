@@ -55,6 +55,7 @@ from typing import Any
 from atout.cards import JOKER, card_name, card_names, cards_of
 from atout.core import IllegalActionError
 from atout.games.five_hundred import CALL_NAMES
+from atout.rl.slots import CARD_BIT, THIRTEENTHS, hand_sizes, write_cards
 from atout.rl.spec import CARD_INDEX, Encoded, GameSpec, Layout, PlayedCards, View, clip
 
 __all__ = ["FiveHundredSpec"]
@@ -89,7 +90,6 @@ LAYOUT.add("tricks_won", 2, scalar=True)
 LAYOUT.add("hand_sizes", 4, scalar=True)
 LAYOUT.add("score", 2, scalar=True)
 
-_THIRTEENTHS = tuple(n / 13 for n in range(14))
 _TRIOS: dict[str, int] = {}
 """``discard C1 C2 C3`` to the bits of its three cards (at most C(53, 3) = 23,426 strings),
 so that a kitty phase's 286 legal discards are read without splitting them again."""
@@ -113,7 +113,6 @@ def _actions() -> tuple[str, ...]:
     return (*cards, *joker_leads, "pass", *CALL_NAMES, *picks)
 
 
-_CARD_BIT = [1 << c for c in range(W)]
 _WON_AT = LAYOUT.blocks["tricks_won"].offset
 _SIZES_AT = LAYOUT.blocks["hand_sizes"].offset
 _OPEN_MISERE = _CALLS["open-misere"]
@@ -388,14 +387,7 @@ class FiveHundredSpec(GameSpec):
         side = me & 1
         won = state.tricks_won
         hand = state.hand
-        scalars = [
-            won[side] / 10,
-            won[1 - side] / 10,
-            _THIRTEENTHS[hand(me).bit_count()],
-            _THIRTEENTHS[hand((me + 1) & 3).bit_count()],
-            _THIRTEENTHS[hand((me + 2) & 3).bit_count()],
-            _THIRTEENTHS[hand((me + 3) & 3).bit_count()],
-        ]
+        scalars = [won[side] / 10, won[1 - side] / 10, *hand_sizes(hand, me)]
         return bits, scalars + self._score_scalars(sheet, side)
 
     def write_state(self, state: Any, seat: int, sheet: View, slots: Any, kept: bool) -> bool:
@@ -422,7 +414,7 @@ class FiveHundredSpec(GameSpec):
         if seen.sheet is not sheet:  # the deal was scored: the score (its only slots)
             slots[_SCORE_AT], slots[_SCORE_AT + 1] = self._score_scalars(sheet, seat & 1)
             seen.sheet = sheet
-        bit = _CARD_BIT
+        bit = CARD_BIT
         hand = state.hand(seat)
         changed = hand ^ seen.hand
         if changed:  # HAND is 0: a card's slot is its index
@@ -455,15 +447,9 @@ class FiveHundredSpec(GameSpec):
         if trick or seen.trick:
             for slot in seen.trick:
                 slots[slot] = 0.0
-            placed = []
-            who = leader
-            for card in trick:
-                if who == skip:
-                    who = (who + 1) & 3
-                slot = TRICK + W * ((who - seat) & 3) + card
+            placed = _trick_slots(trick, leader, skip, seat)
+            for slot in placed:
                 slots[slot] = 1.0
-                placed.append(slot)
-                who = (who + 1) & 3
             seen.trick = placed
         flags = _flags(state, seat, phase)
         if flags != seen.flags:
@@ -480,10 +466,10 @@ class FiveHundredSpec(GameSpec):
             seen.won = won
         hand_of = state.hand
         sizes = (
-            _THIRTEENTHS[hand.bit_count()],
-            _THIRTEENTHS[hand_of((seat + 1) & 3).bit_count()],
-            _THIRTEENTHS[hand_of((seat + 2) & 3).bit_count()],
-            _THIRTEENTHS[hand_of((seat + 3) & 3).bit_count()],
+            THIRTEENTHS[hand.bit_count()],
+            THIRTEENTHS[hand_of((seat + 1) & 3).bit_count()],
+            THIRTEENTHS[hand_of((seat + 2) & 3).bit_count()],
+            THIRTEENTHS[hand_of((seat + 3) & 3).bit_count()],
         )
         if sizes != seen.sizes:
             slots[_SIZES_AT], slots[_SIZES_AT + 1], slots[_SIZES_AT + 2], slots[_SIZES_AT + 3] = (
@@ -506,17 +492,11 @@ class FiveHundredSpec(GameSpec):
             or len(auction) < seen.calls
         ):
             slots[:] = _ZEROS
-            bit = _CARD_BIT
-            hand = state.hand(me)
-            while hand:
-                card = hand.bit_length() - 1
-                slots[card] = 1.0
-                hand ^= bit[card]
+            write_cards(slots, 0, state.hand(me), 0)
             slots[PHASE + _AUCTION] = 1.0
             slots[DEALER + ((state.deal.dealer - me) & 3)] = 1.0
-            of = state.hand
-            for r in range(4):
-                slots[_SIZES_AT + r] = _THIRTEENTHS[of((me + r) & 3).bit_count()]
+            at = _SIZES_AT
+            slots[at], slots[at + 1], slots[at + 2], slots[at + 3] = hand_sizes(state.hand, me)
             slots[_SCORE_AT], slots[_SCORE_AT + 1] = self._score_scalars(sheet, me & 1)
             seen.deal = state.deal
             seen.sheet = sheet
@@ -544,13 +524,7 @@ class FiveHundredSpec(GameSpec):
         scalars = encoded[1]
         skip = state.sits_out
         shown = state.exposed()
-        placed = []
-        who = state.leader
-        for card in state.trick:
-            if who == skip:
-                who = (who + 1) & 3
-            placed.append(TRICK + W * ((who - seat) & 3) + card)
-            who = (who + 1) & 3
+        placed = _trick_slots(state.trick, state.leader, -1 if skip is None else skip, seat)
         seen.deal = state.deal
         seen.sheet = sheet
         seen.bidding = False
@@ -599,6 +573,19 @@ def _flags(state: Any, me: int, phase: int) -> tuple[int, ...]:
     flags = (PHASE + _PLAY, LEADER + ((state.leader - me) & 3), TURN + ((state.turn - me) & 3))
     named = state.named_suit
     return flags if named < 0 else (*flags, NAMED + named)
+
+
+def _trick_slots(trick: Any, leader: int, skip: int, me: int) -> list[int]:
+    """The trick block's slots of ``trick``'s cards, played from ``leader`` on, past the seat
+    that sits out (``skip``, or -1), by seat relative to ``me``."""
+    placed = []
+    who = leader
+    for card in trick:
+        if who == skip:
+            who = (who + 1) & 3
+        placed.append(TRICK + W * ((who - me) & 3) + card)
+        who = (who + 1) & 3
+    return placed
 
 
 def _seats_from(leader: int, skip: int | None) -> list[int]:
