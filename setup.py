@@ -11,7 +11,9 @@ stderr what it leaves out:
 * ATOUT_MYPYC=1 for a wheel (``pip install .``) on such a machine, never for
   an editable install: the hot modules below are the same typed source
   compiled with mypyc, about 3x faster at Court Piece card play
-  (``bench/compiled.sh``); the pure-Python package behaves the same.
+  (``bench/compiled.sh``), and the environment's Court Piece writer that
+  reads that engine every step (``bench/rl.py``); the pure-Python package
+  behaves the same.
 """
 
 import os
@@ -23,6 +25,7 @@ HOT_MODULES = [
     "src/atout/tricks.py",
     "src/atout/games/court_piece.py",
     "src/atout/solver/search.py",
+    "src/atout/rl/court_piece_play.py",
 ]
 
 extensions = []

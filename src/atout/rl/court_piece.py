@@ -32,7 +32,7 @@ from __future__ import annotations
 from typing import Any
 
 from atout.cards import card_names
-from atout.rl.slots import CARD_BIT, HAND_SIZES, THIRTEENTHS
+from atout.rl.court_piece_play import PlaySeen, PlayWriter
 from atout.rl.spec import CARD_INDEX, Encoded, GameSpec, Layout, View, clip
 
 __all__ = ["CourtPieceSpec"]
@@ -57,42 +57,10 @@ LAYOUT.add("score", 4, scalar=True)
 _TRUMP_CALLS = 0xF << 52
 """The mask of the trump call: ``trump S`` .. ``trump C`` (actions 52..55)."""
 
-
-_TURN_FLAGS = tuple((PHASE + 1, TURN + r) for r in range(4))
-"""The slots of the play phase and the seat to act (relative)."""
-_OVER_FLAGS = (PHASE + 2,)
-assert HAND == 0
-_WON_AT = LAYOUT.blocks["tricks_won"].offset
-_SIZES_AT = LAYOUT.blocks["hand_sizes"].offset
-_PLAYED_BASE = [[PLAYED + 52 * ((r + i) & 3) for i in range(4)] for r in range(4)]
-"""The played block's first slot for a finished trick's ``i``-th card, by its leader relative
-to the observer (a finished trick has four cards)."""
-_TRICK_BASE = [[TRICK + 52 * ((r + i) & 3) for i in range(4)] for r in range(4)]
-"""The trick block's first slot for its ``i``-th card, by the leader relative to the observer."""
+assert HAND == 0  # a card's slot is its index (the writer relies on it)
 _SCORE_AT = LAYOUT.blocks["score"].offset
 _ZEROS = memoryview(bytes(4 * LAYOUT.bits)).cast("f")
 """The 0/1 part of a vector, all zeros (a ``float32`` memoryview to assign from)."""
-
-
-class _Seen:
-    """What :meth:`CourtPieceSpec.write_state` last wrote for one seat (slot numbers)."""
-
-    __slots__ = ("deal", "done", "flags", "hand", "leader", "sheet", "sizes", "trick", "won")
-
-    def __init__(self) -> None:
-        self.deal: Any = None
-        self.sheet: Any = None
-        self.hand = 0
-        self.done = 0
-        """Finished tricks already in the ``played`` block."""
-        self.trick: list[int] = []
-        self.leader = 0
-        """The trick's leader relative to the seat."""
-        self.flags: tuple[int, ...] = ()
-        self.won: Any = None
-        """The state's ``tricks_won`` tuple written."""
-        self.sizes: Any = None
-        """The hand sizes written (a tuple of :data:`~atout.rl.slots.HAND_SIZES`)."""
 
 
 class CourtPieceSpec(GameSpec):
@@ -108,8 +76,18 @@ class CourtPieceSpec(GameSpec):
         self.courts: bool = rules.courts
         self.honour: bool = rules.honour_mode
         self.target: int = rules.target
-        self._seen = [_Seen() for _ in range(4)]
+        self._seen = [PlaySeen() for _ in range(4)]
         """Per seat, what :meth:`write_state` last wrote into its kept vector."""
+        self._writer = PlayWriter(
+            courts=self.courts,
+            trick=TRICK,
+            played=PLAYED,
+            phase=PHASE,
+            leader=LEADER,
+            turn=TURN,
+            won_at=LAYOUT.blocks["tricks_won"].offset,
+            sizes_at=LAYOUT.blocks["hand_sizes"].offset,
+        )
         self._score: tuple[Any, list[list[float]]] = (None, [])
         """The score scalars of each side for the sheet they were made with (it changes only
         between deals)."""
@@ -137,85 +115,30 @@ class CourtPieceSpec(GameSpec):
 
     def write_state(self, state: Any, seat: int, sheet: View, slots: Any, kept: bool) -> bool:
         """The play phase straight into the seat's kept slots: only what changed since its
-        last look (a card or two of the hand, the trick, the tricks finished since, the
-        leader, the turn, the counts), from the state's public accessors."""
-        if self.honour:
-            return False
-        trump = state.trump_suit
-        if trump < 0:
+        last look (:class:`~atout.rl.court_piece_play.PlayWriter`), from the state's public
+        accessors; a new deal, score sheet or an earlier state starts from zeros."""
+        if self.honour or state.trump_suit < 0:
             return False
         seen = self._seen[seat]
-        deal = state.deal
-        done = state.completed_tricks
-        finished = len(done)
-        if not kept or seen.deal is not deal or seen.sheet is not sheet or finished < seen.done:
-            self._restart(seat, deal, trump, sheet, slots, seen)
-        hand = state.hand(seat)
-        changed = hand ^ seen.hand
-        if changed:  # HAND is 0: a card's slot is its index
-            bit = CARD_BIT
-            while changed:
-                card = changed.bit_length() - 1
-                slots[card] = 1.0 if hand & bit[card] else 0.0
-                changed ^= bit[card]
-            seen.hand = hand
-        if finished != seen.done:
-            if not self.courts:
-                for first, cards, _ in done[seen.done :]:
-                    base = _PLAYED_BASE[(first - seat) & 3]
-                    slots[base[0] + cards[0]] = 1.0
-                    slots[base[1] + cards[1]] = 1.0
-                    slots[base[2] + cards[2]] = 1.0
-                    slots[base[3] + cards[3]] = 1.0
-            seen.done = finished
-        r = (state.leader - seat) & 3
-        trick = state.trick
-        if trick or seen.trick:
-            for slot in seen.trick:
-                slots[slot] = 0.0
-            placed = []
-            base = _TRICK_BASE[r]
-            for i, card in enumerate(trick):
-                slot = base[i] + card
-                slots[slot] = 1.0
-                placed.append(slot)
-            seen.trick = placed
-        if r != seen.leader:
-            slots[LEADER + seen.leader] = 0.0
-            slots[LEADER + r] = 1.0
-            seen.leader = r
-        turn = state.turn
-        flags = _OVER_FLAGS if turn is None else _TURN_FLAGS[(turn - seat) & 3]
-        if flags is not seen.flags:
-            for slot in seen.flags:
-                slots[slot] = 0.0
-            for slot in flags:
-                slots[slot] = 1.0
-            seen.flags = flags
-        won = state.tricks_won
-        if won is not seen.won:  # one tuple per finished trick
-            side = seat & 1
-            slots[_WON_AT] = THIRTEENTHS[won[side]]
-            slots[_WON_AT + 1] = THIRTEENTHS[won[1 - side]]
-            seen.won = won
-        sizes = HAND_SIZES[finished][len(trick)][r]
-        if sizes is not seen.sizes:
-            slots[_SIZES_AT], slots[_SIZES_AT + 1], slots[_SIZES_AT + 2], slots[_SIZES_AT + 3] = (
-                sizes
-            )
-            seen.sizes = sizes
+        if (
+            not kept
+            or seen.deal is not state.deal
+            or seen.sheet is not sheet
+            or len(state.completed_tricks) < seen.done
+        ):
+            self._restart(seat, state, sheet, slots, seen)
+        self._writer.write(state, seat, seen, slots)
         return True
 
-    def _restart(
-        self, me: int, deal: Any, trump: int, sheet: View, slots: Any, seen: _Seen
-    ) -> None:
+    def _restart(self, me: int, state: Any, sheet: View, slots: Any, seen: PlaySeen) -> None:
         """Zeros, then what holds for the whole deal (dealer, caller, trump, score); the rest
-        is written by :meth:`write_state` against an empty ``seen``."""
+        is written by the :class:`PlayWriter` against an empty ``seen``."""
         slots[: LAYOUT.bits] = _ZEROS
+        deal = state.deal
         dealer = deal.dealer
         slots[DEALER + ((dealer - me) & 3)] = 1.0
         slots[CALLER + ((dealer + 1 - me) & 3)] = 1.0
-        slots[TRUMP + trump] = 1.0
+        slots[TRUMP + state.trump_suit] = 1.0
         slots[LEADER] = 1.0  # seen.leader is 0
         key, score = self._score
         if key is not sheet:
@@ -226,13 +149,7 @@ class CourtPieceSpec(GameSpec):
         ]
         seen.deal = deal
         seen.sheet = sheet
-        seen.hand = 0
-        seen.done = 0
-        seen.trick = []
-        seen.leader = 0
-        seen.flags = ()
-        seen.won = None
-        seen.sizes = None
+        seen.clear()
 
     def mask_state(self, state: Any, picks: tuple[int, ...]) -> int | None:
         """Trump calls (all four), then the cards that follow suit (honour mode: the strings)."""
