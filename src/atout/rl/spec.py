@@ -28,7 +28,7 @@ game's other actions follow.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -46,7 +46,6 @@ __all__ = [
     "Layout",
     "Observation",
     "PlayedCards",
-    "card_bits",
     "clip",
     "rel",
 ]
@@ -128,18 +127,6 @@ def rel(seat: int, observer: int, players: int) -> int:
     (2, 0)
     """
     return (seat - observer) % players
-
-
-def card_bits(offset: int, names: Iterable[str]) -> int:
-    """The bits ``offset + card`` of the cards named.
-
-    >>> card_bits(52, ["2S", "AS"]) == (1 << 52 | 1 << 64)
-    True
-    """
-    bits = 0
-    for name in names:
-        bits |= 1 << offset + CARD_INDEX[name]
-    return bits
 
 
 def clip(value: float) -> float:
