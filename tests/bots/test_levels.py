@@ -113,3 +113,38 @@ def test_views_hold_no_other_hand() -> None:
                 "trump",
                 "kitty",
             )
+
+
+def test_hard_court_circular_weighs_resigning_under_carroll(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """With ``carroll_resign`` a player may resign before putting a card down; Hard's
+    rollouts play by the table's rules, so resigning there is simulated, not skipped."""
+    from atout.bots.hard import court_circular as hard  # noqa: PLC0415
+
+    spec = get_game("court-circular")
+    rng = random.Random(5)
+    match = Match.new(spec, {"carroll_resign": True}, rng)
+    match = match.deal_next(rng) if match.needs_deal() else match
+    mover = make_bot("greedy", "court-circular", 1)
+    while True:
+        view = match.view(match.actor)
+        mine = view["table"][view["seat"]]
+        if "concede" in view["legal"] and not mine:
+            break
+        match = match.apply(mover.choose(view), match.actor)
+    assert view["carroll_resign"] is True
+    assert "carroll_resign" not in Match.new(spec, {}, rng).view(0)
+    resigned: list[Any] = []
+    real_apply = type(match.state).apply
+
+    def watching(state: Any, action: str, seat: int | None = None) -> Any:
+        empty_handed = action == "concede" and not state.table(state.turn)
+        after = real_apply(state, action, seat)
+        if empty_handed:
+            resigned.append(after)
+        return after
+
+    monkeypatch.setattr(type(match.state), "apply", watching)
+    hard.choose(view, random.Random(2), budget=0.2, samples=4)
+    assert resigned, "resigning before one's own card was never played out"

@@ -481,7 +481,9 @@ class CourtCircularState:
         ``lines`` is each seat's best line so far (``None`` before his first
         card); ``piles`` is ``{"face_up": [cards], "face_down": count}`` per
         seat; ``is_last_trick`` says that nobody may resign (empty stock);
-        ``phase`` is ``play``, ``lead`` (the winner picks the next Lead) or ``over``.
+        ``phase`` is ``play``, ``lead`` (the winner picks the next Lead) or ``over``;
+        ``carroll_resign`` (only when that option is on) says a trick may be resigned
+        once any card of it is down.
         """
         phase = self._phase
         over = phase is Phase.OVER
@@ -511,6 +513,8 @@ class CourtCircularState:
             "tricks_played": len(self._done),
             "legal": list(self.legal_actions()) if seat is not None and seat == self.turn else [],
         }
+        if self.rules.carroll_resign:  # public: who may resign when (absent: the seed's rule)
+            view["carroll_resign"] = True
         if over:
             view["result"] = self.result()
         return view

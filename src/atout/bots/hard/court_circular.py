@@ -29,6 +29,8 @@ __all__ = ["choose"]
 CONCEDE = "concede"
 
 _RULES = COURT_CIRCULAR.parse_rules({})
+_CARROLL_RULES = COURT_CIRCULAR.parse_rules({"carroll_resign": True})
+"""The rules rollouts play by: who may resign when is the one rule option that changes play."""
 
 
 def _policy(state: Any) -> str:
@@ -62,7 +64,7 @@ def choose(
     if len(legal) == 1:
         return str(legal[0])
     seat = int(view["seat"])
-    rules = _RULES if view.get("carroll_resign") is None else COURT_CIRCULAR.parse_rules({})
+    rules = _CARROLL_RULES if view.get("carroll_resign") else _RULES
     fallback = medium.careful(view, rng)
 
     def evaluate(r: random.Random) -> dict[str, float] | None:
