@@ -20,7 +20,20 @@ CASES: list[tuple[str, dict[str, Any]]] = [
     ("bridge", {"scoring": "duplicate", "boards": 3}),
     ("court-circular", {}),
     ("court-circular", {"carroll_resign": True, "target": 50}),
+    (
+        "five-hundred",
+        {
+            "misere": True,
+            "misere_defender_trick_points": True,
+            "joker_nominate_restricted": False,
+            "defenders_cannot_win": True,
+            "first_dealer": 2,
+        },
+    ),
+    ("bridge", {"max_deals": 3, "auto_accept_proven_claims": True, "first_dealer": 1}),
 ]
+"""Every game and every rule option at least once (the last two: the options no other case
+sets)."""
 IDS = [g + ("-" + "-".join(f"{k}" for k in o) if o else "") for g, o in CASES]
 
 
