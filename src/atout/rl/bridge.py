@@ -175,7 +175,7 @@ class BridgeSpec(GameSpec):
         done = state.completed_tricks
         if done:
             bits |= self._played.bits(state.deal, done, me)
-        bits |= self._auction_bits(state.auction, me)
+        bits |= self._auction_bits_of_state(state.auction, me)
         declarer = state.declarer
         if declarer is not None:
             bid = state.bid
@@ -338,8 +338,9 @@ class BridgeSpec(GameSpec):
 
     @staticmethod
     def _write_calls(calls: tuple[int, ...], me: int, slots: Any, seen: _Seen) -> None:
-        """The calls made since the seat's last look (as :meth:`_auction_bits` places them);
-        fewer calls than last time (another auction of the deal) writes them all again."""
+        """The calls made since the seat's last look (placed as :meth:`_auction_bits_of_state`
+        places them); fewer calls than last time (another auction of the deal) writes them all
+        again."""
         if len(calls) < seen.calls:
             for slot in seen.call_slots:
                 slots[slot] = 0.0
@@ -407,7 +408,7 @@ class BridgeSpec(GameSpec):
             return _ANSWERS
         return None
 
-    def _auction_bits(self, auction: Any, me: int) -> int:
+    def _auction_bits_of_state(self, auction: Any, me: int) -> int:
         """Bids, doubles and redoubles by who made them (kept while the auction is the same)."""
         key, cached = self._calls
         if key is not auction:
@@ -459,7 +460,7 @@ class BridgeSpec(GameSpec):
             first = done["leader"] - me
             for i, name in enumerate(done["cards"]):
                 bits |= 1 << PLAYED + 52 * ((first + i) & 3) + CARD_INDEX[name]
-        bits |= _auction_bits(view["auction"], me)
+        bits |= _auction_bits_of_view(view["auction"], me)
         contract = view["contract"]
         if contract is not None:
             bare = contract.rstrip("X")
@@ -482,7 +483,7 @@ class BridgeSpec(GameSpec):
         return bits, scalars + _score(sheet, side)
 
 
-def _auction_bits(history: list[list[Any]], me: int) -> int:
+def _auction_bits_of_view(history: list[list[Any]], me: int) -> int:
     """Bids, doubles and redoubles by who made them; passes before the first bid."""
     bits = 0
     last = -1
