@@ -283,6 +283,8 @@ def _opener_rebid(hand: list[str], opening: str, response: str, ctx: _Context) -
         if _balanced(shape):
             return ["2NT"]
         return [_cheapest(longest, "2D")]
+    if opening.endswith("NT"):  # 2NT: the system answers 3NT, to play; else place the contract
+        return ["pass"] if (opening, response) == ("2NT", "3NT") else []
     suit = opening[1]
     partner_suit = response[1:]
     if response[0] == "2" and partner_suit == suit and suit in "HS":
