@@ -7,6 +7,8 @@ every legal action by the greedy player on both sides, to the end of the
 current trick and ``horizon`` tricks more, and the action's value is the
 difference in won-card points then (the deal scores that difference). This
 decides the concessions and the choice of the next Lead by simulation too.
+Rollouts to the end of the deal measured far weaker (34% of games against
+greedy where this horizon won 67%, ``docs/bots.md``).
 """
 
 from __future__ import annotations
