@@ -5,8 +5,9 @@ that changed since the seat's last look. What every game needs is here once:
 card bits, counts out of thirteen, the hand sizes of a 13-card deal, a hand's
 cards written from zeros. The per-step moves themselves (a card or two of the
 hand, the trick's slots, the turn flags) stay spelled out inside each
-game's ``write_state``: as calls into this module they measured 3 to 5 points
-slower on ``bench/rl.py``'s Court Piece ratio, which sits at its target.
+game's writer (``write_state``; Court Piece's ``court_piece_play``): as calls
+into this module they measured 3 to 5 points slower on ``bench/rl.py``'s
+Court Piece ratio.
 """
 
 from __future__ import annotations
