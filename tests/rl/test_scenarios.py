@@ -72,12 +72,7 @@ class Checker:
             assert legal
         for seat in range(e.game.players):
             seat_picks = picks if seat == selected else ()
-            view = state.view(seat)
-            want = spec.vector(spec.encode(view, sheet, seat_picks))
-            fast = spec.encode_state(state, seat, sheet, seat_picks)
-            if fast is not None:
-                np.testing.assert_array_equal(spec.vector(fast), want)
-            self.compare_writes(state, seat, sheet, view)
+            want = self.state_paths(state, seat, sheet, seat_picks)
             agent = f"seat_{seat}"
             if agent not in e.possible_agents:
                 continue
@@ -102,10 +97,17 @@ class Checker:
                 self.masks_from_state += 1
         self.checks += 1
 
-    def compare_writes(self, state: Any, seat: int, sheet: Any, view: Any) -> None:
-        """The shadow's direct writes (the environment's path without picks) for ``seat``."""
+    def state_paths(self, state: Any, seat: int, sheet: Any, picks: tuple[int, ...]) -> Any:
+        """The view's vector for ``seat``, checked equal to ``encode_state`` and to the
+        direct writes (those on a shadow spec, the environment's path without picks)."""
+        spec = self.spec
+        view = state.view(seat)
+        want = spec.vector(spec.encode(view, sheet, picks))
+        fast = spec.encode_state(state, seat, sheet, picks)
+        if fast is not None:
+            np.testing.assert_array_equal(spec.vector(fast), want)
+        unpicked = spec.vector(spec.encode(view, sheet, ())) if picks else want
         shadow = self.shadow
-        want = shadow.vector(shadow.encode(view, sheet, ()))
         slots, kept = self.vectors.direct(seat)
         if shadow.write_state(state, seat, sheet, slots, kept):
             got = self.vectors.wrote(seat)
@@ -113,18 +115,13 @@ class Checker:
         else:
             encoded = shadow.encode_state(state, seat, sheet, ()) or shadow.encode(view, sheet, ())
             got = self.vectors.vector(seat, encoded)
-        np.testing.assert_array_equal(got, want)
+        np.testing.assert_array_equal(got, unpicked)
+        return want
 
     def state_only(self, state: Any, sheet: Any) -> None:
         """The paths for a state the environment never showed (a deal it settled and left)."""
-        spec = self.spec
         for seat in range(self.e.game.players):
-            view = state.view(seat)
-            want = spec.vector(spec.encode(view, sheet, ()))
-            fast = spec.encode_state(state, seat, sheet, ())
-            if fast is not None:
-                np.testing.assert_array_equal(spec.vector(fast), want)
-            self.compare_writes(state, seat, sheet, view)
+            self.state_paths(state, seat, sheet, ())
 
 
 def drive(
