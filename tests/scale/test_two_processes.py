@@ -28,10 +28,13 @@ from .conftest import REDIS, Server, create, join, record, servers
 pytestmark = pytest.mark.usefixtures("services")
 
 
+def _my_turn(state: dict[str, Any]) -> bool:
+    """The seat has something to do; a table not yet dealt has no view."""
+    return state["view"] is not None and bool(state["view"]["legal"])
+
+
 def _over_or_mine(state: dict[str, Any], after: int) -> bool:
-    return state["table"]["status"] == "over" or (
-        bool(state["view"]["legal"]) and state["seq"] > after
-    )
+    return state["table"]["status"] == "over" or (_my_turn(state) and state["seq"] > after)
 
 
 async def _play(seat: Seat, rng: random.Random) -> None:
@@ -109,11 +112,11 @@ async def _one_race(seats: list[Seat]) -> str:
     versions: set[int] = set()
     for _ in range(200):
         versions = {s.state["version"] for s in seats if s.state is not None}
-        if len(versions) == 1 and any(s.state and s.state["view"]["legal"] for s in seats):
+        if len(versions) == 1 and any(s.state and _my_turn(s.state) for s in seats):
             break
         await asyncio.sleep(0.02)
     assert len(versions) == 1, versions
-    index = next(i for i, s in enumerate(seats) if s.state and s.state["view"]["legal"])
+    index = next(i for i, s in enumerate(seats) if s.state and _my_turn(s.state))
     index -= index % 2
     on_a, on_b = seats[index], seats[index + 1]
     assert on_a.state is not None
@@ -205,8 +208,7 @@ def test_undos_racing_the_other_process_bots_keep_the_record_whole(pair: list[Se
             for _ in range(40):
                 state = await me.wait(
                     lambda s, after=seen: (
-                        s["table"]["status"] == "over"
-                        or (bool(s["view"]["legal"]) and s["version"] > after)
+                        s["table"]["status"] == "over" or (_my_turn(s) and s["version"] > after)
                     ),
                     timeout=30,
                 )
