@@ -553,7 +553,9 @@ class BridgeState:
             raise IllegalActionError("a claim is already on the table")
         declarer = self._declarer
         if seat is None or (seat == (declarer + 2) % 4 and self._turn == seat):
-            seat = self.actor  # declarer, speaking in dummy's turn (records name dummy's seat)
+            # Dummy's seat, in dummy's turn, is declarer acting for dummy. (atout's records
+            # name declarer for a claim: a claim is not one of dummy's legal actions.)
+            seat = self.actor
         if seat != declarer:
             raise IllegalActionError("only declarer may claim")
         count = int(words[1])

@@ -350,9 +350,9 @@ class FiveHundredState:
         return [c for c in CALLS_BY_RANK if self._bid_refusal(c) is None]
 
     def _legal_plays(self) -> tuple[str, ...]:
-        hand = self._hands[self._turn]
         if self._trick:
-            return card_names(hand & self._order.follow[self._led] or hand)
+            return card_names(self.playable_cards())
+        hand = self._hands[self._turn]
         if self._order.trump != JOKER_SUIT or not hand >> JOKER & 1:
             return card_names(hand)
         letters = "SHDC"
