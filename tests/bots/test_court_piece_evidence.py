@@ -5,7 +5,8 @@ from __future__ import annotations
 import random
 
 from atout.bots.hard import court_piece as hard
-from atout.bots.hard.court_piece_evidence import SURPRISE, PlayEvidence, believable_world
+from atout.bots.hard.court_piece_evidence import SURPRISE, PlayEvidence
+from atout.bots.sampling import believable_world
 from atout.cards import mask_of, parse_card
 
 
@@ -44,7 +45,7 @@ def test_believable_worlds_prefer_explained_plays() -> None:
     def draw(r: random.Random) -> list[int]:
         return worlds[r.randrange(2)]
 
-    picks = [believable_world(draw, evidence, rng, 8) for _ in range(400)]
+    picks = [believable_world(draw, evidence.weight, rng, 8) for _ in range(400)]
     explained = sum(p == worlds[1] for p in picks)
     assert explained > 300  # uniform draws would give ~200; the evidence gives ~330
 

@@ -67,6 +67,7 @@ __all__ = [
     "Phase",
     "deal_points",
     "pile_points",
+    "resign_refusal",
 ]
 
 CONCEDE = "concede"
@@ -85,6 +86,30 @@ class CourtCircularRules:
     """Points that win the game: 20 or 50 (1.9)."""
     carroll_resign: bool = False
     """Carroll's rule VII: resigning needs only some card of the trick down, not one's own (1.3)."""
+
+
+def resign_refusal(own: int, other: int, *, last_trick: bool, carroll: bool) -> str | None:
+    """Why a player may not resign now, or ``None`` when he may (the table of 1.3).
+
+    ``own`` and ``other`` count the cards the player and his opponent have put
+    down in this trick. A function of its own so that bots reading an
+    opponent's earlier moves apply the same rule as the engine.
+
+    >>> resign_refusal(0, 1, last_trick=False, carroll=False)
+    'you may resign only after putting down a card of your own in this trick'
+    >>> resign_refusal(0, 1, last_trick=False, carroll=True) is None
+    True
+    """
+    if last_trick:
+        return "nobody may resign the last trick (the stock is empty)"
+    if own >= PER_TRICK or other >= PER_TRICK:
+        return "a player has put down his 3 cards: the trick must be played out"
+    if carroll:
+        if not own + other:
+            return "nobody may resign before the first card of the trick is down"
+    elif not own:
+        return "you may resign only after putting down a card of your own in this trick"
+    return None
 
 
 @dataclass(frozen=True, slots=True)
@@ -322,18 +347,13 @@ class CourtCircularState:
 
     def _concede_refusal(self, seat: int) -> str | None:
         """Why ``seat`` may not resign now, or ``None`` when he may (the table of 1.3)."""
-        if self.is_last_trick():
-            return "nobody may resign the last trick (the stock is empty)"
         mine = self.table(seat).bit_count()
-        theirs = len(self._table) - mine
-        if mine >= PER_TRICK or theirs >= PER_TRICK:
-            return "a player has put down his 3 cards: the trick must be played out"
-        if self.rules.carroll_resign:
-            if not self._table:
-                return "nobody may resign before the first card of the trick is down"
-        elif not mine:
-            return "you may resign only after putting down a card of your own in this trick"
-        return None
+        return resign_refusal(
+            mine,
+            len(self._table) - mine,
+            last_trick=self.is_last_trick(),
+            carroll=self.rules.carroll_resign,
+        )
 
     # Acting.
 

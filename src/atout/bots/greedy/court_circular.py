@@ -28,7 +28,7 @@ from typing import Any
 from atout.cards import Card, CardSet, card_name, cards_of, mask_of, parse_card
 from atout.games.court_circular_lines import CARD_STRENGTH, Line, best_line, card_points
 
-__all__ = ["best_reachable", "choose"]
+__all__ = ["best_reachable", "choose", "play_or_resign"]
 
 CONCEDE = "concede"
 PER_TRICK = 3
@@ -46,10 +46,22 @@ def choose(view: Mapping[str, Any], rng: random.Random) -> str:
     lead = parse_card(view["lead"])
     mine = mask_of(parse_card(c) for c in view["table"][seat])
     theirs = mask_of(parse_card(c) for c in view["table"][1 - seat])
+    card = play_or_resign(mine, theirs, hand, lead, may_resign=CONCEDE in legal)
+    return CONCEDE if card is None else card_name(card)
+
+
+def play_or_resign(
+    mine: CardSet, theirs: CardSet, hand: CardSet, lead: Card, *, may_resign: bool
+) -> Card | None:
+    """The greedy move in a trick: the card to put down, or ``None`` to resign.
+
+    Shared by :func:`choose`, the Hard bot's rollouts and its reading of the
+    opponent's moves, so the three never drift apart.
+    """
     line, plan = best_reachable(mine, hand, lead)
-    if CONCEDE in legal and best_line(theirs, lead).beats(line):
-        return CONCEDE
-    return card_name(min(cards_of(plan), key=CARD_STRENGTH.__getitem__))
+    if may_resign and best_line(theirs, lead).beats(line):
+        return None
+    return min(cards_of(plan), key=CARD_STRENGTH.__getitem__)
 
 
 @lru_cache(maxsize=1 << 16)  # rollouts of the Hard bot ask the same question many times

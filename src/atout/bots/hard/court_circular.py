@@ -15,16 +15,21 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from atout.bots.greedy import court_circular as greedy
+from atout.bots.hard.court_circular_evidence import TrickEvidence
 from atout.bots.medium import court_circular as medium
 from atout.bots.pimc import pimc
-from atout.bots.sampling import court_circular_state, court_circular_world
-from atout.cards import card_name, cards_of
+from atout.bots.sampling import (
+    World,
+    believable_world,
+    court_circular_state,
+    court_circular_world,
+)
+from atout.cards import card_name
 from atout.games.court_circular import COURT_CIRCULAR, Phase
-from atout.games.court_circular_lines import CARD_STRENGTH, best_line
 
 __all__ = ["choose"]
 
@@ -34,19 +39,27 @@ _RULES = COURT_CIRCULAR.parse_rules({})
 _CARROLL_RULES = COURT_CIRCULAR.parse_rules({"carroll_resign": True})
 """The rules rollouts play by: who may resign when is the one rule option that changes play."""
 
+HORIZON = 2
+"""Tricks played out after the current one (``docs/bots.md`` has the measurements)."""
+
+CANDIDATES = 8
+"""Uniform worlds drawn for each world played out; the opponent's cards pick one of them."""
+
 
 def _policy(state: Any) -> str:
     """The greedy player's choice, read straight from a full state (no view to build)."""
     turn = state.turn
     hand = state.hand(turn)
-    legal = state.legal_actions()
     if state.phase is Phase.LEAD:
-        return greedy._choose_lead(legal, hand)
-    lead = state.lead
-    line, plan = greedy.best_reachable(state.table(turn), hand, lead)
-    if CONCEDE in legal and best_line(state.table(1 - turn), lead).beats(line):
-        return CONCEDE
-    return card_name(min(cards_of(plan), key=CARD_STRENGTH.__getitem__))
+        return greedy._choose_lead(state.legal_actions(), hand)
+    card = greedy.play_or_resign(
+        state.table(turn),
+        state.table(1 - turn),
+        hand,
+        state.lead,
+        may_resign=state.may_concede(),
+    )
+    return CONCEDE if card is None else card_name(card)
 
 
 def _rollout(state: Any, seat: int, horizon: int) -> float:
@@ -58,19 +71,43 @@ def _rollout(state: Any, seat: int, horizon: int) -> float:
     return float(points[seat] - points[1 - seat])
 
 
+def _believability(view: Mapping[str, Any]) -> Callable[[World], float] | None:
+    """How well a world explains the opponent's cards in this trick (``None``: nothing to read)."""
+    if view["phase"] != "play":
+        return None
+    evidence = TrickEvidence.from_view(view)
+    if not evidence.plays:
+        return None
+    other = 1 - int(view["seat"])
+    return lambda world: evidence.weight(world.hands[other])
+
+
 def choose(
-    view: Mapping[str, Any], rng: random.Random, budget: float, samples: int = 64, horizon: int = 1
+    view: Mapping[str, Any],
+    rng: random.Random,
+    budget: float,
+    samples: int = 64,
+    horizon: int = HORIZON,
+    candidates: int = CANDIDATES,
 ) -> str:
-    """The hard action for this view, within ``budget`` seconds."""
+    """The hard action for this view, within ``budget`` seconds.
+
+    ``horizon`` and ``candidates`` (1: uniform worlds, the opponent's cards
+    unread) are there for the medium level, which looks less far.
+    """
     legal = list(view["legal"])
     if len(legal) == 1:
         return str(legal[0])
     seat = int(view["seat"])
     rules = _CARROLL_RULES if view.get("carroll_resign") else _RULES
     fallback = medium.careful(view, rng)
+    weight = _believability(view)
+
+    def draw(r: random.Random) -> World:
+        return court_circular_world(view, r)
 
     def evaluate(r: random.Random) -> dict[str, float] | None:
-        world = court_circular_world(view, r)
+        world = believable_world(draw, weight, r, candidates)
         base = court_circular_state(view, world, rules)
         out: dict[str, float] = {}
         for action in legal:

@@ -31,10 +31,10 @@ import time
 from collections.abc import Mapping
 from typing import Any
 
-from atout.bots.hard.court_piece_evidence import PlayEvidence, believable_world
+from atout.bots.hard.court_piece_evidence import PlayEvidence
 from atout.bots.medium import court_piece as medium
 from atout.bots.pimc import pimc
-from atout.bots.sampling import court_piece_world
+from atout.bots.sampling import believable_world, court_piece_world
 from atout.cards import CardSet, mask_of, parse_card
 from atout.solver.dds import dds_solve
 
@@ -89,12 +89,13 @@ def choose(view: Mapping[str, Any], rng: random.Random, budget: float, samples: 
     if _equivalent(list(by_card), hand | _gone(view)):
         return fallback
     evidence = PlayEvidence.from_view(view)
+    weight = evidence.weight if evidence.plays else None
 
     def draw(r: random.Random) -> list[CardSet]:
         return list(court_piece_world(view, r).hands)
 
     def evaluate(r: random.Random) -> dict[str, float] | None:
-        hands = believable_world(draw, evidence, r, CANDIDATES)
+        hands = believable_world(draw, weight, r, CANDIDATES)
         if not TRICK_WEIGHT:  # a yes/no question per card: can we reach ``need`` tricks?
             scores = dds_solve(hands, trump, leader, trick, target=need, solutions=2)
             made = {by_card[c] for c, t in scores.items() if t >= need and c in by_card}

@@ -26,8 +26,7 @@ worlds.
 
 from __future__ import annotations
 
-import random
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -36,7 +35,7 @@ from atout.bots.medium.plain import choose_card as book_card
 from atout.cards import Card, CardSet, cards_of, mask_of, parse_card
 from atout.tricks import legal_follow
 
-__all__ = ["SURPRISE", "PlayEvidence", "believable_world"]
+__all__ = ["SURPRISE", "PlayEvidence"]
 
 SURPRISE = 0.2
 """The factor a world loses for each opponent play that no rule play explains."""
@@ -112,17 +111,3 @@ class PlayEvidence:
             if book != play.card:
                 weight *= SURPRISE
         return weight
-
-
-def believable_world(
-    draw: Callable[[random.Random], list[CardSet]],
-    evidence: PlayEvidence,
-    rng: random.Random,
-    candidates: int,
-) -> list[CardSet]:
-    """One of ``candidates`` uniform worlds, picked in proportion to its weight."""
-    if not evidence.plays or candidates <= 1:
-        return draw(rng)
-    worlds = [draw(rng) for _ in range(candidates)]
-    weights = [evidence.weight(w) for w in worlds]
-    return rng.choices(worlds, weights=weights)[0]

@@ -26,7 +26,8 @@ def choose(view: Mapping[str, Any], rng: random.Random) -> str:
     """The medium action: three worlds, each action played to the end of the trick."""
     from atout.bots.hard import court_circular as hard  # noqa: PLC0415 - hard imports this module
 
-    return hard.choose(view, rng, float("inf"), samples=3, horizon=0)  # fixed work: deterministic
+    # Fixed work, so deterministic; uniform worlds: the opponent's cards are not read.
+    return hard.choose(view, rng, float("inf"), samples=3, horizon=0, candidates=1)
 
 
 def careful(view: Mapping[str, Any], rng: random.Random) -> str:

@@ -1,0 +1,105 @@
+"""Evidence from the opponent's cards in this trick: how believable a Court Circular world is.
+
+A uniform world ignores what the opponent's choices say, and in Court
+Circular they say a lot: a player putting down his first card of a trick
+has picked, from six, the card that starts his best line. So each card the
+opponent has put down in the current trick is replayed from the hand a world
+gives him then (his sampled hand plus his cards put down since) and compared
+with the greedy move there (:func:`atout.bots.greedy.court_circular.play_or_resign`):
+the line it aims for and its cheapest card first, or resigning a trick it
+cannot win. A card the greedy move would not have played costs the world a
+factor :data:`SURPRISE`. Against greedy play about 29% of uniform worlds
+explain every card; the real hand always does.
+
+Only the current trick is read: the hand held in earlier tricks also held
+cards drawn from the stock since, so what it was is not known. As for Court
+Piece (:mod:`.court_piece_evidence`), the weight is a likelihood, not a
+filter, and the Hard bot keeps one of a few uniform worlds in proportion to it.
+
+>>> from atout.cards import mask_of, parse_card as p
+>>> view = {"seat": 0, "lead": "9C", "is_last_trick": False,
+...         "trick": {"leader": 0, "cards": ["KS", "7D"]}}
+>>> evidence = TrickEvidence.from_view(view)
+>>> cheap_last = mask_of(p(c) for c in ["8H", "QS", "KC", "AD", "AS"])
+>>> cheap_first = mask_of(p(c) for c in ["2S", "8H", "QS", "KC", "AD"])
+>>> evidence.weight(cheap_last), evidence.weight(cheap_first)  # 7-8-9 with the Lead; else 2S first
+(1.0, 0.2)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from atout.bots.greedy.court_circular import play_or_resign
+from atout.cards import Card, CardSet, mask_of, parse_card
+from atout.games.court_circular import resign_refusal
+
+__all__ = ["SURPRISE", "TrickEvidence"]
+
+SURPRISE = 0.2
+"""The factor a world loses for each opponent card the greedy move does not explain."""
+
+
+@dataclass(frozen=True, slots=True)
+class _Play:
+    own: CardSet
+    """The opponent's cards already down in the trick when he played this one."""
+    ours: CardSet
+    """Our cards already down then."""
+    card: Card
+    since: CardSet
+    """The opponent's cards from this one on (this one included): back in his hand then."""
+
+
+@dataclass(frozen=True, slots=True)
+class TrickEvidence:
+    """The opponent's cards in the current trick, seen by one seat."""
+
+    lead: Card
+    last_trick: bool
+    carroll: bool
+    plays: tuple[_Play, ...]
+
+    @classmethod
+    def from_view(cls, view: Mapping[str, Any]) -> TrickEvidence:
+        """The opponent's moves in this trick, in order (none outside a trick)."""
+        seat = int(view["seat"])
+        leader = int(view["trick"]["leader"])
+        cards = [parse_card(c) for c in view["trick"]["cards"]]
+        theirs = [c for i, c in enumerate(cards) if (leader + i) % 2 != seat]
+        ours = [c for i, c in enumerate(cards) if (leader + i) % 2 == seat]
+        plays = []
+        for k, card in enumerate(theirs):
+            # Their k-th card came after k of ours if they lead the trick, after k + 1 if we do.
+            before = k if leader != seat else k + 1
+            plays.append(
+                _Play(mask_of(theirs[:k]), mask_of(ours[:before]), card, mask_of(theirs[k:]))
+            )
+        return cls(
+            lead=parse_card(view["lead"]) if view.get("lead") else 0,
+            last_trick=bool(view.get("is_last_trick")),
+            carroll=bool(view.get("carroll_resign")),
+            plays=tuple(plays),
+        )
+
+    def weight(self, hand: CardSet) -> float:
+        """The likelihood of the opponent's cards in this trick if he now holds ``hand``."""
+        weight = 1.0
+        for play in self.plays:
+            may_resign = (
+                resign_refusal(
+                    play.own.bit_count(),
+                    play.ours.bit_count(),
+                    last_trick=self.last_trick,
+                    carroll=self.carroll,
+                )
+                is None
+            )
+            move = play_or_resign(
+                play.own, play.ours, hand | play.since, self.lead, may_resign=may_resign
+            )
+            if move != play.card:
+                weight *= SURPRISE
+        return weight
