@@ -106,7 +106,7 @@ def choose(
     seat = int(view["seat"])
     rules = _CARROLL_RULES if view.get("carroll_resign") else _RULES
     fallback = medium.careful(view, rng)
-    weight = _believability(view)
+    weight = _believability(view) if candidates > 1 else None  # one world: nothing to weigh
 
     def draw(r: random.Random) -> World:
         return court_circular_world(view, r)

@@ -78,7 +78,7 @@ class TrickEvidence:
                 _Play(mask_of(theirs[:k]), mask_of(ours[:before]), card, mask_of(theirs[k:]))
             )
         return cls(
-            lead=parse_card(view["lead"]) if view.get("lead") else 0,
+            lead=parse_card(view["lead"]),
             last_trick=bool(view.get("is_last_trick")),
             carroll=bool(view.get("carroll_resign")),
             plays=tuple(plays),
