@@ -17,7 +17,10 @@ medium card when several or none do), with the medium trump call. It
 shows how much of the deal is decided by the cards: what a pair that knew
 everything would score against greedy with this approach. ``oracle+``
 plays, when no card reaches the target, the card that keeps most tricks
-(what Hard's trick weight aims at) instead of the medium card.
+(what Hard's trick weight aims at) instead of the medium card. ``oracle-br``
+knows the greedy bot's policy as well: where double dummy finds no card
+that reaches the target, it searches for a line that beats greedy's actual
+replies (:mod:`atout.bots.hard.court_piece_response`) and plays it.
 """
 
 from __future__ import annotations
@@ -30,6 +33,7 @@ from typing import Any
 
 from atout.bots import make_bot
 from atout.bots.hard.court_piece import _need
+from atout.bots.hard.court_piece_response import reaching
 from atout.bots.medium import court_piece as medium
 from atout.cards import mask_of, parse_card
 from atout.core import Match
@@ -38,10 +42,12 @@ from atout.sim.stats import wilson_interval
 from atout.solver.dds import dds_solve
 
 GAME = get_game("court-piece")
+RESPONSE_NODES = 200_000
+"""``oracle-br``'s search cap per decision (a few tenths of a second at most)."""
 Chooser = Callable[[Match, Mapping[str, Any]], str]
 
 
-def _oracle(seed: int, *, most_tricks: bool) -> Chooser:
+def _oracle(seed: int, *, most_tricks: bool, response: bool = False) -> Chooser:
     rng = random.Random(seed)
 
     def choose(match: Match, view: Mapping[str, Any]) -> str:
@@ -60,6 +66,23 @@ def _oracle(seed: int, *, most_tricks: bool) -> Chooser:
         scores = dds_solve(hands, trump, leader, trick, solutions=3)
         tricks = {a: scores.get(parse_card(a), -1) for a in legal}
         best = max(tricks.values())
+        if best < need and response:
+            order = sorted(tricks, key=lambda a: -tricks[a])
+            side = int(view["seat"]) % 2
+            cards = [parse_card(a) for a in order]
+            found = reaching(
+                hands,
+                cards,
+                trump=trump,
+                leader=leader,
+                trick=trick,
+                side=side,
+                need=need,
+                node_limit=RESPONSE_NODES,
+            )
+            beating = [a for a in order if parse_card(a) in found]
+            if beating:
+                return fallback if fallback in beating else beating[0]
         if best < need and not most_tricks:
             return fallback
         good = [a for a in legal if tricks[a] >= min(need, best)]
@@ -70,7 +93,7 @@ def _oracle(seed: int, *, most_tricks: bool) -> Chooser:
 
 def _bot(name: str, seed: int, budget: float) -> Chooser:
     if name.startswith("oracle"):
-        return _oracle(seed, most_tricks=name == "oracle+")
+        return _oracle(seed, most_tricks=name == "oracle+", response=name == "oracle-br")
     bot = make_bot(name, "court-piece", seed, budget_seconds=budget)
     return lambda match, view: bot.choose(view)
 
