@@ -94,6 +94,21 @@ def _brute(
     return False
 
 
+def test_a_card_on_the_table_separates_our_cards() -> None:
+    # Hearts led by seat 0; seat 1 plays the ten, between seat 3's nine and king. Seat 3
+    # must overtake the ten with the king (the nine would lose it): not one and the same card.
+    hands = [
+        _mask("5H", "6H"),
+        _mask("5S", "6S", "TH"),
+        _mask("7S", "9S", "8H"),
+        _mask("8S", "9H", "KH"),
+    ]
+    trick = [parse_card("4H")]
+    ending = (hands, 0, 0, trick, 1, 2)
+    assert _brute(*ending)
+    assert reaches(hands, trump=0, leader=0, trick=trick, side=1, need=2)
+
+
 @st.composite
 def _endings(draw: st.DrawFn) -> tuple[list[CardSet], int, int, list[int], int, int]:
     size = draw(st.integers(2, 4))

@@ -129,11 +129,17 @@ class _Search:
         self.seen: dict[tuple[tuple[CardSet, ...], int, int], bool] = {}
 
     def options(self, hands: tuple[CardSet, ...], seat: int, trick: list[int]) -> list[int]:
-        """Our seat's legal cards, one per run of touching cards, higher runs first."""
+        """Our seat's legal cards, one per run of touching cards, higher runs first.
+
+        Cards still held by the others, and those on the table in this trick,
+        separate runs: a card between two of ours may have to be beaten.
+        """
         hand = hands[seat]
         legal = hand & SUIT_MASKS[trick[0] // _RANKS] if trick else 0
         legal = legal or hand
         others = (hands[0] | hands[1] | hands[2] | hands[3]) & ~hand
+        for card in trick:
+            others |= 1 << card
         out = []
         while legal:
             card = _high_bit(legal)
