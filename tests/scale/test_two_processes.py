@@ -33,15 +33,20 @@ def _my_turn(state: dict[str, Any]) -> bool:
     return state["view"] is not None and bool(state["view"]["legal"])
 
 
-def _over_or_mine(state: dict[str, Any], after: int) -> bool:
-    return state["table"]["status"] == "over" or (_my_turn(state) and state["seq"] > after)
+def _over_or_mine(state: dict[str, Any], acted: int) -> bool:
+    """The game is over, or it is our turn in another position than the one we acted in.
+
+    "Another" and not "a later" one: an undo takes the sequence back, and an
+    action sent from a state the undo replaced is refused, so we act again.
+    """
+    return state["table"]["status"] == "over" or (_my_turn(state) and state["seq"] != acted)
 
 
 async def _play(seat: Seat, rng: random.Random) -> None:
     """Act whenever it is this seat's turn, once per position, until the game is over."""
     acted = -1
     while True:
-        state = await seat.wait(lambda s, after=acted: _over_or_mine(s, after), timeout=60)
+        state = await seat.wait(lambda s, seq=acted: _over_or_mine(s, seq), timeout=60)
         if state["table"]["status"] == "over":
             return
         acted = state["seq"]
