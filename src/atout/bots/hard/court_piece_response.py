@@ -5,7 +5,7 @@ opponents play by rule (lead the top of the long suit, win as cheaply as
 possible, go low when partner wins), and against such play a deal that double
 dummy calls lost is often still won. With all four hands of a world known and
 the opponents' cards a function of the position (:func:`rule_play`, the greedy
-bot's choice, written on card sets), the question is a one-sided search: does
+bot's own ``choose_card``), the question is a one-sided search: does
 some sequence of our side's cards (ours and partner's) reach ``need`` tricks?
 
 The search is an OR-tree over our cards with the opponents' replies fixed, a
@@ -34,7 +34,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from atout.cards import SUIT_MASKS, CardSet
+from atout.bots.greedy.court_piece import choose_card as greedy_card
+from atout.cards import SUIT_MASKS, CardSet, cards_of
+from atout.tricks import legal_follow, plain_trick_winner
 
 __all__ = ["NODE_LIMIT", "reaches", "reaching", "rule_play"]
 
@@ -44,73 +46,14 @@ NODE_LIMIT = 4000
 _RANKS = 13
 
 
-def _low_bit(mask: int) -> int:
-    return (mask & -mask).bit_length() - 1
-
-
 def _high_bit(mask: int) -> int:
     return mask.bit_length() - 1
 
 
-def _lowest(cards: CardSet, trump: int) -> int:
-    """The greedy bot's "low" card: the lowest-ranked non-trump (first suit on ties), else trump."""
-    best = -1
-    best_rank = _RANKS
-    for suit in range(4):
-        if suit == trump:
-            continue
-        in_suit = cards & SUIT_MASKS[suit]
-        if in_suit:
-            card = _low_bit(in_suit)
-            if card % _RANKS < best_rank:
-                best, best_rank = card, card % _RANKS
-    if best >= 0:
-        return best
-    return _low_bit(cards)
-
-
-def _winning(trick: Sequence[int], trump: int) -> tuple[int, int]:
-    """The index of the card winning ``trick`` so far, and that card."""
-    best_i, best = 0, trick[0]
-    for i in range(1, len(trick)):
-        card = trick[i]
-        suit = card // _RANKS
-        top = best // _RANKS
-        if (suit == top and card > best) or (suit == trump and top != trump):
-            best_i, best = i, card
-    return best_i, best
-
-
 def rule_play(hand: CardSet, trick: Sequence[int], trump: int) -> int:
-    """The card the greedy bot (:mod:`atout.bots.greedy.court_piece`) plays from ``hand``.
-
-    Leading: the top card of the longest non-trump suit (ties to the suit with
-    the higher top card). Following: low when partner (two cards back) is
-    winning, else the cheapest card that wins, else low.
-    """
-    if not trick:
-        plain = hand & ~SUIT_MASKS[trump] if trump >= 0 else hand
-        plain = plain or hand
-        best, best_key = -1, (-1, -1)
-        for suit in range(4):
-            in_suit = plain & SUIT_MASKS[suit]
-            if in_suit:
-                top = _high_bit(in_suit)
-                key = (in_suit.bit_count(), top % _RANKS)
-                if key > best_key:
-                    best, best_key = top, key
-        return best
-    led = trick[0] // _RANKS
-    legal = hand & SUIT_MASKS[led] or hand
-    index, top = _winning(trick, trump)
-    if len(trick) - index == 2:
-        return _lowest(legal, trump)
-    top_suit = top // _RANKS
-    above = SUIT_MASKS[top_suit] & ~((2 << top) - 1)  # same suit, higher rank
-    winners = legal & above
-    if top_suit != trump and trump >= 0:
-        winners |= legal & SUIT_MASKS[trump]
-    return _lowest(winners or legal, trump)
+    """The card the greedy bot (:mod:`atout.bots.greedy.court_piece`) plays from ``hand``."""
+    legal = legal_follow(hand, trick[0] // _RANKS) if trick else hand
+    return greedy_card(list(cards_of(legal)), trick, trump)
 
 
 class _OutOfNodes(Exception):
@@ -192,7 +135,7 @@ class _Search:
         played = [*trick, card]
         if len(played) < 4:
             return self.reach(now, leader, played, got)
-        winner = (leader + _winning(played, self.trump)[0]) % 4
+        winner = (leader + plain_trick_winner(played, self.trump)) % 4
         if winner % 2 == self.side:
             got += 1
             if got >= self.need:
@@ -240,21 +183,15 @@ def reaches(
     trick: Sequence[int],
     side: int,
     need: int,
-    card: int | None = None,
     node_limit: int = NODE_LIMIT,
 ) -> bool | None:
     """Whether ``side`` can win ``need`` more tricks against rule play (None: search capped).
 
     ``hands`` hold the unplayed cards; ``trick`` is the current one, led by
-    ``leader``. With ``card``, the seat to play (one of ``side``) plays it first.
+    ``leader``.
     """
     search = _Search(trump, side, need, node_limit)
-    start = (*hands,)
-    played = list(trick)
     try:
-        if card is None:
-            return search.reach(start, leader, played, 0)
-        seat = (leader + len(played)) % 4
-        return search.after(start, seat, card, leader, played, 0)
+        return search.reach((*hands,), leader, list(trick), 0)
     except _OutOfNodes:
         return None
