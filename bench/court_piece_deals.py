@@ -21,6 +21,8 @@ plays, when no card reaches the target, the card that keeps most tricks
 knows the greedy bot's policy as well: where double dummy finds no card
 that reaches the target, it searches for a line that beats greedy's actual
 replies (:mod:`atout.bots.hard.court_piece_response`) and plays it.
+``ismcts`` is a fair experiment (``bench/court_piece_ismcts.py``): Hard's
+worlds, searched by one information-set tree against greedy's policy.
 """
 
 from __future__ import annotations
@@ -31,6 +33,7 @@ import random
 from collections.abc import Callable, Mapping
 from typing import Any
 
+import court_piece_ismcts
 from atout.bots import make_bot
 from atout.bots.hard.court_piece import _need
 from atout.bots.hard.court_piece_response import reaching
@@ -94,6 +97,9 @@ def _oracle(seed: int, *, most_tricks: bool, response: bool = False) -> Chooser:
 def _bot(name: str, seed: int, budget: float) -> Chooser:
     if name.startswith("oracle"):
         return _oracle(seed, most_tricks=name == "oracle+", response=name == "oracle-br")
+    if name == "ismcts":
+        rng = random.Random(seed)
+        return lambda match, view: court_piece_ismcts.choose(view, rng, budget)
     bot = make_bot(name, "court-piece", seed, budget_seconds=budget)
     return lambda match, view: bot.choose(view)
 
