@@ -23,7 +23,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-import httpx
+import httpx2
 import pytest
 
 websockets = pytest.importorskip("websockets.asyncio.client")
@@ -63,9 +63,9 @@ class Server:
         deadline = time.monotonic() + 30
         while time.monotonic() < deadline:
             try:
-                if httpx.get(f"{self.base}/health", timeout=1).status_code == 200:
+                if httpx2.get(f"{self.base}/health", timeout=1).status_code == 200:
                     return
-            except httpx.HTTPError:
+            except httpx2.HTTPError:
                 time.sleep(0.05)
         raise RuntimeError("the server did not start: " + self.log.read_text()[-2000:])
 
@@ -135,7 +135,7 @@ def create(server: Server, game: str, seats: list[str] | None = None) -> dict[st
     body = {"game": game, "seats": seats or ["human"] + ["bot:random"] * (players - 1)}
     if seats is None:
         body |= {"sit": 0, "name": "Ana"}
-    response = httpx.post(f"{server.base}/api/tables", json=body, timeout=10)
+    response = httpx2.post(f"{server.base}/api/tables", json=body, timeout=10)
     assert response.status_code == 201, response.text
     table: dict[str, Any] = response.json()
     return table
@@ -144,7 +144,7 @@ def create(server: Server, game: str, seats: list[str] | None = None) -> dict[st
 def view(server: Server, table: dict[str, Any]) -> dict[str, Any]:
     headers = {"Authorization": f"Bearer {table['token']}"} if "token" in table else {}
     url = f"{server.base}/api/tables/{table['id']}/view"
-    frame: dict[str, Any] = httpx.get(url, headers=headers, timeout=10).json()
+    frame: dict[str, Any] = httpx2.get(url, headers=headers, timeout=10).json()
     return frame
 
 

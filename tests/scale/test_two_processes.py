@@ -16,7 +16,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-import httpx
+import httpx2
 import pytest
 import redis
 
@@ -151,15 +151,15 @@ async def _one_race(seats: list[Seat]) -> str:
     return "a" if refused == (0, 1) else "b"
 
 
-async def _sit(server: Server, table_id: str, name: str, seat: int | None) -> httpx.Response:
+async def _sit(server: Server, table_id: str, name: str, seat: int | None) -> httpx2.Response:
     body: dict[str, Any] = {"name": name} if seat is None else {"name": name, "seat": seat}
-    async with httpx.AsyncClient(timeout=10) as client:
+    async with httpx2.AsyncClient(timeout=10) as client:
         return await client.post(f"{server.http}/api/tables/{table_id}/join", json=body)
 
 
 async def _sit_at_once(
     a: Server, b: Server, table_id: str, seat: int | None
-) -> tuple[httpx.Response, httpx.Response]:
+) -> tuple[httpx2.Response, httpx2.Response]:
     first, second = await asyncio.gather(
         _sit(a, table_id, "Ana", seat), _sit(b, table_id, "Bo", seat)
     )
@@ -175,7 +175,7 @@ def test_two_people_sitting_in_one_chair_through_both_processes(pair: list[Serve
     a, b = pair
     for _ in range(6):
         table = create(a, ["human", "human", "human", "bot:random"], sit=0)
-        httpx.get(f"{b.http}/api/tables/{table['id']}/spectate", timeout=5)  # b holds it too
+        httpx2.get(f"{b.http}/api/tables/{table['id']}/spectate", timeout=5)  # b holds it too
         ana, bo = asyncio.run(_sit_at_once(a, b, table["id"], 1))
         codes = sorted((ana.status_code, bo.status_code))
         assert codes == [200, 400], (ana.text, bo.text)
@@ -248,7 +248,7 @@ def _lease_holder(table_id: str, servers_: list[Server]) -> Server | None:
 
 
 def _seq(server: Server, table_id: str) -> int:
-    response = httpx.get(f"{server.http}/api/tables/{table_id}/spectate", timeout=5)
+    response = httpx2.get(f"{server.http}/api/tables/{table_id}/spectate", timeout=5)
     seq: int = response.json()["seq"]
     return seq
 
