@@ -42,7 +42,7 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
-import httpx
+import httpx2
 from websockets.asyncio.client import connect
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -89,16 +89,16 @@ def start_server(db: Path, port: int, args: argparse.Namespace) -> subprocess.Po
 async def wait_healthy(base: str, timeout: float = 30) -> None:
     """Poll ``/health`` until the server answers."""
     deadline = time.monotonic() + timeout
-    async with httpx.AsyncClient(base_url=base) as http:
+    async with httpx2.AsyncClient(base_url=base) as http:
         while time.monotonic() < deadline:
-            with contextlib.suppress(httpx.HTTPError):
+            with contextlib.suppress(httpx2.HTTPError):
                 if (await http.get("/health")).status_code == 200:
                     return
             await asyncio.sleep(0.1)
     raise RuntimeError("the server did not start")
 
 
-async def create(http: httpx.AsyncClient, game: str, seats: list[str], sit: bool) -> Any:
+async def create(http: httpx2.AsyncClient, game: str, seats: list[str], sit: bool) -> Any:
     """Create a table (long games: the load should not end by itself)."""
     body: dict[str, Any] = {"game": game, "seats": seats, "options": {"target": 15}}
     if sit:
@@ -113,14 +113,14 @@ async def bot_tables(
 ) -> None:
     """Keep ``count`` four-bot tables going (a finished one is replaced)."""
     seats = ["bot:random"] * 4
-    async with httpx.AsyncClient(base_url=base, timeout=120) as http:
+    async with httpx2.AsyncClient(base_url=base, timeout=120) as http:
         gate = asyncio.Semaphore(16)
 
         async def one() -> str | None:
             async with gate:
                 try:
                     return str((await create(http, "court-piece", seats, False))["id"])
-                except httpx.HTTPError as error:
+                except httpx2.HTTPError as error:
                     stats.errors.append(f"create: {error!r}")
                     return None
 
@@ -128,7 +128,7 @@ async def bot_tables(
         ready.set()
         while not stop.is_set():
             await asyncio.sleep(POLL)
-            with contextlib.suppress(httpx.HTTPError):
+            with contextlib.suppress(httpx2.HTTPError):
                 listed = {t["id"] for t in (await http.get("/api/tables")).json()}
                 for gone in [t for t in live if t not in listed]:
                     live.remove(gone)
@@ -152,7 +152,7 @@ async def clients(base: str, count: int, start: float, end: float, seed: int) ->
     rng = random.Random(seed)
     # One HTTP client for the process: each one built loads the CA certificates, which
     # blocked the loop for seconds when a busy machine started a few hundred of them.
-    async with httpx.AsyncClient(base_url=base, timeout=60) as http:
+    async with httpx2.AsyncClient(base_url=base, timeout=60) as http:
         tasks = [
             asyncio.create_task(client(http, stop, stats, random.Random(rng.random()), start))
             for _ in range(count)
@@ -171,7 +171,7 @@ async def clients(base: str, count: int, start: float, end: float, seed: int) ->
 
 
 async def client(
-    http: httpx.AsyncClient, stop: asyncio.Event, stats: Stats, rng: random.Random, start: float
+    http: httpx2.AsyncClient, stop: asyncio.Event, stats: Stats, rng: random.Random, start: float
 ) -> None:
     """One person: a table against three bots, acting as soon as it is their turn."""
     ws_base = str(http.base_url).rstrip("/").replace("http", "ws", 1)
@@ -297,7 +297,7 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
         for task in pending:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
-        async with httpx.AsyncClient(base_url=base) as http:
+        async with httpx2.AsyncClient(base_url=base) as http:
             health = (await http.get("/health")).json()
     finally:
         server.terminate()

@@ -39,7 +39,7 @@ from pathlib import Path
 from typing import Any
 
 import asyncpg
-import httpx
+import httpx2
 from websockets.asyncio.client import connect
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -127,10 +127,10 @@ def local_servers(count: int, args: argparse.Namespace) -> Iterator[tuple[list[s
 async def wait_healthy(bases: list[str], timeout: float = 60) -> None:
     """Poll each ``/health`` until it answers."""
     deadline = time.monotonic() + timeout
-    async with httpx.AsyncClient() as http:
+    async with httpx2.AsyncClient() as http:
         for base in bases:
             while True:
-                with contextlib.suppress(httpx.HTTPError):
+                with contextlib.suppress(httpx2.HTTPError):
                     if (await http.get(f"{base}/health")).status_code == 200:
                         break
                 if time.monotonic() > deadline:
@@ -138,14 +138,14 @@ async def wait_healthy(bases: list[str], timeout: float = 60) -> None:
                 await asyncio.sleep(0.2)
 
 
-async def is_over(http: httpx.AsyncClient, base: str, table_id: str) -> bool:
+async def is_over(http: httpx2.AsyncClient, base: str, table_id: str) -> bool:
     """Whether the table's game is over."""
     frame = (await http.get(f"{base}/api/tables/{table_id}/spectate")).json()
     return bool(frame["table"]["status"] == "over")
 
 
 async def bot_slot(
-    http: httpx.AsyncClient, bases: list[str], slot: int, stop: asyncio.Event
+    http: httpx2.AsyncClient, bases: list[str], slot: int, stop: asyncio.Event
 ) -> None:
     """Keep one table of four bots going."""
     turn = slot
@@ -165,7 +165,7 @@ async def bot_slot(
 async def client_slot(bases: list[str], slot: int, stop: asyncio.Event, load: Load) -> None:
     """One person against three bots, on a process other than the table's; replaced when over."""
     rng = random.Random(slot)
-    async with httpx.AsyncClient() as http:
+    async with httpx2.AsyncClient() as http:
         turn = slot
         while not stop.is_set():
             create, play = bases[turn % len(bases)], bases[(turn + 1) % len(bases)]
@@ -207,8 +207,8 @@ async def measure(bases: list[str], database: str, args: argparse.Namespace) -> 
     """Run the load; the actions stored per second over the measured window."""
     stop = asyncio.Event()
     load = Load()
-    limits = httpx.Limits(max_connections=50)
-    async with httpx.AsyncClient(timeout=30, limits=limits) as http:
+    limits = httpx2.Limits(max_connections=50)
+    async with httpx2.AsyncClient(timeout=30, limits=limits) as http:
         tasks = [
             asyncio.create_task(bot_slot(http, bases, slot, stop)) for slot in range(args.tables)
         ]

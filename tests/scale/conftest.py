@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-import httpx
+import httpx2
 import pytest
 
 PG_ADMIN = os.environ.get("ATOUT_TEST_PG", "postgresql://postgres@127.0.0.1:5432/postgres")
@@ -139,8 +139,8 @@ def start_server(database_url: str, log: Path, **env: str) -> Server:
     while time.monotonic() < deadline:
         if process.poll() is not None:
             raise RuntimeError(f"server exited: {log.read_text()[-2000:]}")
-        with contextlib.suppress(httpx.HTTPError):
-            if httpx.get(f"{server.http}/health", timeout=1).status_code == 200:
+        with contextlib.suppress(httpx2.HTTPError):
+            if httpx2.get(f"{server.http}/health", timeout=1).status_code == 200:
                 return server
         time.sleep(0.1)
     process.kill()
@@ -176,7 +176,7 @@ def pair(fresh_pg: Callable[[], str], tmp_path: Path) -> Iterator[list[Server]]:
 def create(server: Server, seats: list[str], **extra: Any) -> dict[str, Any]:
     """A Court Piece table created on ``server`` (sitting at seat 0 unless told otherwise)."""
     body = {"game": "court-piece", "seats": seats, **extra}
-    response = httpx.post(f"{server.http}/api/tables", json=body, timeout=10)
+    response = httpx2.post(f"{server.http}/api/tables", json=body, timeout=10)
     assert response.status_code == 201, response.text
     data: dict[str, Any] = response.json()
     return data
@@ -184,7 +184,7 @@ def create(server: Server, seats: list[str], **extra: Any) -> dict[str, Any]:
 
 def join(server: Server, table_id: str, seat: int) -> dict[str, Any]:
     """Take ``seat`` through ``server``."""
-    response = httpx.post(
+    response = httpx2.post(
         f"{server.http}/api/tables/{table_id}/join", json={"seat": seat}, timeout=10
     )
     assert response.status_code == 200, response.text
@@ -195,7 +195,8 @@ def join(server: Server, table_id: str, seat: int) -> dict[str, Any]:
 def record(server: Server, table_id: str, token: str | None = None) -> dict[str, Any]:
     """The table's record as ``server`` sees it."""
     headers = {"Authorization": f"Bearer {token}"} if token else {}
-    response = httpx.get(f"{server.http}/api/tables/{table_id}/record", headers=headers, timeout=10)
+    url = f"{server.http}/api/tables/{table_id}/record"
+    response = httpx2.get(url, headers=headers, timeout=10)
     assert response.status_code == 200, response.text
     data: dict[str, Any] = response.json()
     return data
