@@ -6,8 +6,9 @@ stderr what it leaves out:
 * ATOUT_NATIVE_BUILD=1 when this machine can compile C (a compiler and
   Python's headers), for wheels and editable installs alike: the
   double-dummy search's kernel ``atout.solver._dd`` (``src/atout/solver/_dd.c``)
-  is built. It is optional: a failed compile leaves the pure-Python search,
-  never a failed install.
+  is built, and the Court Piece tree search's kernel
+  ``atout.bots.hard._court_piece_tree``. Both are optional: a failed compile
+  leaves that search in Python, never a failed install.
 * ATOUT_MYPYC=1 for a wheel (``pip install .``) on such a machine, never for
   an editable install: the hot modules below are the same typed source
   compiled with mypyc, about 3x faster at Court Piece card play
@@ -34,6 +35,14 @@ if os.environ.get("ATOUT_NATIVE_BUILD") == "1":
         Extension(
             "atout.solver._dd",
             sources=["src/atout/solver/_dd.c"],
+            extra_compile_args=["-O2"],
+            optional=True,
+        )
+    )
+    extensions.append(
+        Extension(
+            "atout.bots.hard._court_piece_tree",
+            sources=["src/atout/bots/hard/_court_piece_tree.c"],
             extra_compile_args=["-O2"],
             optional=True,
         )
