@@ -1,6 +1,7 @@
 """Court Piece deal by deal: each bot pair against greedy on the same deals, and a ceiling.
 
-Usage: ``python bench/court_piece_deals.py [--deals N] [--seed S] [--budget B] [--bots ...]``
+Usage: ``python bench/court_piece_deals.py [--deals N] [--seed S] [--budget B] [--bots ...]
+[--out FILE]``
 
 A match (first side to 5 points) is mostly luck of the cards, so match win
 rates need hundreds of matches to compare bots. Deals are cheaper to read:
@@ -21,19 +22,21 @@ plays, when no card reaches the target, the card that keeps most tricks
 knows the greedy bot's policy as well: where double dummy finds no card
 that reaches the target, it searches for a line that beats greedy's actual
 replies (:mod:`atout.bots.hard.court_piece_response`) and plays it.
-``ismcts`` is a fair experiment (``bench/court_piece_ismcts.py``): Hard's
-worlds, searched by one information-set tree against greedy's policy.
+``hard-dd`` is Hard's card play before the tree search (PIMC with double
+dummy in each world, ``bench/court_piece_pimc.py``), to compare the two.
+``--out`` appends every deal's result, so runs can be pooled and paired.
 """
 
 from __future__ import annotations
 
 import argparse
 import functools
+import json
 import random
 from collections.abc import Callable, Mapping
 from typing import Any
 
-import court_piece_ismcts
+import court_piece_pimc
 from atout.bots import make_bot
 from atout.bots.hard.court_piece import _need
 from atout.bots.hard.court_piece_response import reaching
@@ -97,9 +100,9 @@ def _oracle(seed: int, *, most_tricks: bool, response: bool = False) -> Chooser:
 def _bot(name: str, seed: int, budget: float) -> Chooser:
     if name.startswith("oracle"):
         return _oracle(seed, most_tricks=name == "oracle+", response=name == "oracle-br")
-    if name == "ismcts":
+    if name == "hard-dd":
         rng = random.Random(seed)
-        return lambda match, view: court_piece_ismcts.choose(view, rng, budget)
+        return lambda match, view: court_piece_pimc.choose(view, rng, budget)
     bot = make_bot(name, "court-piece", seed, budget_seconds=budget)
     return lambda match, view: bot.choose(view)
 
@@ -143,11 +146,17 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=100)
     parser.add_argument("--budget", type=float, default=0.4, help="Hard seconds per decision.")
     parser.add_argument("--bots", default="medium,hard,oracle,oracle+")
+    parser.add_argument("--out", help="Append each deal's result here (JSON lines), to pool runs.")
     args = parser.parse_args()
     seeds = range(args.seed, args.seed + args.deals)
     won: dict[str, set[tuple[int, bool]]] = {}
     for name in args.bots.split(","):
         results = {(s, w): play_deal(name, s, w, args.budget) for s in seeds for w in (False, True)}
+        if args.out:
+            with open(args.out, "a") as out:
+                for (s, w), (p, c) in results.items():
+                    row = {"bot": name, "seed": s, "swapped": w, "points": p, "caller": c}
+                    out.write(json.dumps(row) + "\n")
         won[name] = {k for k, (p, _) in results.items() if p > 0}
         n = len(results)
         lo, hi = wilson_interval(len(won[name]), n)
