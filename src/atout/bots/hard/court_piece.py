@@ -90,7 +90,7 @@ def choose(view: Mapping[str, Any], rng: random.Random, budget: float, samples: 
     by_card = {parse_card(a): a for a in legal}
     hand = mask_of(parse_card(c) for c in view["hand"])
     if need > len(view["hand"]) or _equivalent(list(by_card), hand | _gone(view)):
-        return medium.choose(view, rng)  # the deal no longer depends on this card
+        return medium.choose(view, rng)  # the deal, or the card, no longer matters
     evidence = PlayEvidence.from_view(view)
     weight = evidence.weight if evidence.plays else None
 
