@@ -29,23 +29,16 @@ HOT_MODULES = [
     "src/atout/rl/court_piece_play.py",
 ]
 
+NATIVE_KERNELS = {
+    "atout.solver._dd": "src/atout/solver/_dd.c",
+    "atout.bots.hard._court_piece_tree": "src/atout/bots/hard/_court_piece_tree.c",
+}
+
 extensions = []
 if os.environ.get("ATOUT_NATIVE_BUILD") == "1":
-    extensions.append(
-        Extension(
-            "atout.solver._dd",
-            sources=["src/atout/solver/_dd.c"],
-            extra_compile_args=["-O2"],
-            optional=True,
-        )
-    )
-    extensions.append(
-        Extension(
-            "atout.bots.hard._court_piece_tree",
-            sources=["src/atout/bots/hard/_court_piece_tree.c"],
-            extra_compile_args=["-O2"],
-            optional=True,
-        )
+    extensions.extend(
+        Extension(name, sources=[source], extra_compile_args=["-O2"], optional=True)
+        for name, source in NATIVE_KERNELS.items()
     )
 if os.environ.get("ATOUT_MYPYC") == "1":
     from mypyc.build import mypycify
