@@ -1,6 +1,7 @@
 """Bot strength and speed figures (prints them; not a test).
 
 Usage: ``python bench/bots.py [--matches N] [--workers W] [--budget S] [--games court-piece,...]``
+or ``python bench/bots.py --pool REPORT.json ...`` to pool saved ``atout sim --json`` reports.
 
 For each game: Hard against greedy (duplicate: the same deals with the
 sides swapped), the ladder easy < medium < hard (each level against the one
@@ -15,6 +16,7 @@ p95 <= 2 s.
 from __future__ import annotations
 
 import argparse
+import json
 import random
 import statistics
 import time
@@ -23,6 +25,7 @@ from typing import Any
 from atout.bots import make_bot
 from atout.core import Match
 from atout.games import get_game
+from atout.sim.stats import wilson_interval
 from atout.sim.tournament import run_games
 
 GAMES = ("court-piece", "five-hundred", "bridge", "court-circular")
@@ -55,6 +58,38 @@ def strength(game: str, a: str, b: str, matches: int, workers: int, budget: floa
         ilo, ihi = summary["imps_ci95"]
         line += f"  IMPs/board {summary['imps_per_board']:+.2f} [{ilo:+.2f}, {ihi:+.2f}]"
     return line + f"  ({summary['seconds']:.0f} s)"
+
+
+def pool(paths: list[str]) -> str:
+    """One line: the listed ``atout sim --json`` reports taken as one run.
+
+    Long figures (400 Court Piece matches take three hours here) are run as
+    batches of different seeds; each batch's report is kept under
+    ``bench/results/`` and this adds them up (wins, draws, points, deals) and
+    recomputes the Wilson interval over all of them.
+    """
+    games = draws = deals = 0
+    wins = [0, 0]
+    points = [0, 0]
+    seconds = 0.0
+    for path in paths:
+        with open(path, encoding="utf-8") as handle:
+            report = json.load(handle)
+        games += report["games"]
+        draws += report["draws"]
+        deals += report["deals"]
+        seconds += report["seconds"]
+        for side in (0, 1):
+            wins[side] += report["wins"][side]
+            points[side] += report["points"][side]
+    score = wins[0] + draws / 2
+    lo, hi = wilson_interval(score, games)
+    return (
+        f"{len(paths)} reports, games {games}  "
+        f"win {score / max(games, 1):.3f} [{lo:.3f}, {hi:.3f}]  "
+        f"deals {deals}  points/deal {points[0] / max(deals, 1):.2f} vs "
+        f"{points[1] / max(deals, 1):.2f}  ({seconds / 60:.0f} min)"
+    )
 
 
 def decision_times(game: str, decisions: int, budget: float) -> str:
@@ -99,7 +134,14 @@ def main() -> None:
     parser.add_argument("--decisions", type=int, default=300)
     parser.add_argument("--games", default=",".join(GAMES))
     parser.add_argument("--skip-ladder", action="store_true")
+    parser.add_argument("--pool", nargs="+", metavar="REPORT", help="Pool saved sim reports.")
     args = parser.parse_args()
+    if args.pool:
+        try:
+            print(pool(args.pool))
+        except (OSError, ValueError, KeyError, IndexError, TypeError) as error:
+            parser.error(f"--pool: not a set of `atout sim --json` reports ({error!r})")
+        return
     for game in args.games.split(","):
         print(strength(game, "hard", "greedy", args.matches, args.workers, args.budget), flush=True)
         if not args.skip_ladder:
