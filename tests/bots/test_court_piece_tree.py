@@ -79,14 +79,32 @@ def test_ci_runs_the_kernel() -> None:
 
 @needs_kernel
 @settings(max_examples=200, deadline=None)
-@given(_positions(), st.integers(1, 1500))
-def test_the_kernel_and_the_reference_choose_alike(position: Position, iterations: int) -> None:
-    """Card for card and iteration for iteration: the same random numbers and tie-breaks."""
+@given(_positions(), st.integers(1, 3 * tree.SETTLE_EVERY), st.booleans())
+def test_the_kernel_and_the_reference_choose_alike(
+    position: Position, iterations: int, settle: bool
+) -> None:
+    """Card for card, iteration for iteration and value for value: the same random numbers,
+    tie-breaks and settled stops."""
     worlds, question = position
-    kernel = tree.search(worlds, **question, max_iterations=iterations)
-    reference = tree.search_python(worlds, **question, max_iterations=iterations)
+    kernel = tree.search(worlds, **question, max_iterations=iterations, settle=settle)
+    reference = tree.search_python(worlds, **question, max_iterations=iterations, settle=settle)
     assert kernel == reference
-    assert kernel[1] == iterations
+    assert kernel.iterations == iterations if not settle else kernel.iterations <= iterations
+    assert -1.0 <= kernel.value <= 1.0
+
+
+@needs_kernel
+@settings(max_examples=100, deadline=None)
+@given(_positions(), st.integers(tree.SETTLE_EVERY, 6 * tree.SETTLE_EVERY))
+def test_a_settled_search_plays_the_card_the_full_search_plays(
+    position: Position, iterations: int
+) -> None:
+    """Stopping once the card cannot change must never change it."""
+    worlds, question = position
+    full = tree.search(worlds, **question, max_iterations=iterations, settle=False)
+    settled = tree.search(worlds, **question, max_iterations=iterations)
+    assert settled.card == full.card
+    assert settled.iterations <= full.iterations == iterations
 
 
 @needs_kernel
@@ -108,7 +126,7 @@ def test_with_every_card_known_it_finds_a_line_that_beats_rule_play(position: Po
         side=seat % 2,
         need=question["need"],
     )
-    card, _ = tree.search(worlds, **question, max_iterations=20_000)
+    card = tree.search(worlds, **question, max_iterations=20_000).card
     assert card in _cards(legal)
     if winning:
         assert card in winning
@@ -127,10 +145,13 @@ def test_a_card_that_wins_in_every_world_is_played() -> None:
         worlds.append([ours, mask_of(rest[0:2]), mask_of(rest[2:4]), mask_of(rest[4:6])])
     question: dict[str, Any] = {"seat": 0, "trump": 0, "leader": 0, "trick": [], "need": 1}
     for search in (tree.search, tree.search_python):
-        card, _ = search(
-            worlds, **question, stakes=(-1.0, 1.0), seconds=math.inf, seed=1, max_iterations=2000
+        found = search(
+            worlds, **question, stakes=(-1.0, 1.0), seconds=math.inf, seed=1, max_iterations=5000
         )
-        assert card == parse_card("AH"), search
+        assert found.card == parse_card("AH"), search
+        assert 0.9 < found.value < 1.0  # the ace always makes it; the two is tried now and then
+        # Once the ace leads by more than the iterations left, the search stops.
+        assert found.iterations < 5000, search
 
 
 def test_the_search_ends_at_its_deadline() -> None:
@@ -139,7 +160,7 @@ def test_the_search_ends_at_its_deadline() -> None:
     rng.shuffle(deck)
     worlds = [[mask_of(deck[13 * s : 13 * s + 13]) for s in range(4)]] * 30
     started = time.perf_counter()
-    card, iterations = tree.search(
+    card, iterations, _ = tree.search(
         worlds,
         seat=0,
         trump=1,
@@ -149,6 +170,7 @@ def test_the_search_ends_at_its_deadline() -> None:
         stakes=(-1.0, 1.0),
         seconds=0.05,
         seed=2,
+        settle=False,
     )
     assert time.perf_counter() - started < 1.0
     assert iterations >= 2 * len(worlds)  # every world at least twice, whatever the clock says
@@ -177,8 +199,7 @@ def _good() -> Position:
 
 def test_a_good_question_is_answered() -> None:
     worlds, question = _good()
-    card, _ = tree.search(worlds, **question)
-    assert card == parse_card("2H")  # it must follow hearts
+    assert tree.search(worlds, **question).card == parse_card("2H")  # it must follow hearts
 
 
 @pytest.mark.parametrize(
@@ -213,7 +234,7 @@ def test_a_question_that_is_no_position_is_refused(change: dict[str, Any], messa
 def test_the_kernel_refuses_what_would_take_it_outside_its_arrays() -> None:
     kernel = tree._kernel
     hands = array("Q", [3, 4, 8, 16]).tobytes()
-    args = (hands, 0, 0, 0, (), 1, -1.0, 1.0, 1.0, 0.0, 1, 0, 1)
+    args = (hands, 0, 0, 0, (), 1, -1.0, 1.0, 1.0, 0.0, 1, 0, 1, True)
 
     def ask(**change: object) -> None:
         order = ["worlds", "seat", "trump", "leader", "trick", "need"]

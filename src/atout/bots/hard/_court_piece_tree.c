@@ -222,6 +222,28 @@ static int select_card(Pool *pool, int node, u64 cards, double exploration, u64 
     return best;
 }
 
+/* How often (in iterations) the search asks whether its answer can still change. */
+#define SETTLE_EVERY 1024
+#define SETTLE_MARGIN 1.5
+
+/* Whether the root's most tried card leads the next by more than `remaining` visits.
+ * Every iteration adds one visit to one root card, so such a lead cannot be caught:
+ * searching on would only confirm the card (_settled in the Python reference). */
+static int settled(const Pool *pool, int root, double remaining)
+{
+    long long best = 0, second = 0;
+    for (int i = pool->nodes[root].first_child; i >= 0; i = pool->nodes[i].sibling) {
+        long long visits = pool->nodes[i].visits;
+        if (visits > best) {
+            second = best;
+            best = visits;
+        } else if (visits > second) {
+            second = visits;
+        }
+    }
+    return (double)(best - second) > remaining;
+}
+
 typedef struct {
     const u64 *worlds;
     int world_count, seat, trump, leader, trick_size, need;
@@ -229,10 +251,12 @@ typedef struct {
     double fail, make, exploration, seconds;
     long long min_iterations, max_iterations;
     u64 seed;
+    int settle;
 } Question;
 
-/* Runs the search; the card (or -1 when out of memory) and the iterations done. */
-static int run(const Question *q, long long *iterations)
+/* Runs the search; the card (or -1 when out of memory), the iterations done and their mean
+ * value (what the position is worth to our side as the search plays it). */
+static int run(const Question *q, long long *iterations, double *value)
 {
     Pool pool = {0};
     int root = pool_new(&pool, -1);
@@ -241,7 +265,7 @@ static int run(const Question *q, long long *iterations)
     int side = q->seat % 2;
     int their_need = popcount(q->worlds[q->seat]) - q->need + 1;
     u64 rng = q->seed | 1;
-    double deadline = now_seconds() + q->seconds;
+    double start = now_seconds(), deadline = start + q->seconds, sum = 0.0;
     long long done = 0;
     int path[32];
     for (;;) {
@@ -249,6 +273,17 @@ static int run(const Question *q, long long *iterations)
             break;
         if (done >= q->min_iterations && (done & 63) == 0 && now_seconds() >= deadline)
             break;
+        if (q->settle && done >= q->min_iterations && done > 0 && done % SETTLE_EVERY == 0) {
+            /* The iterations still to come: to the cap, or at the rate so far (with a
+             * margin for a slower stretch) to the deadline. */
+            double remaining = q->max_iterations ? (double)(q->max_iterations - done) : INFINITY;
+            if (isfinite(q->seconds)) {
+                double now = now_seconds(), rate = (double)done / fmax(now - start, 1e-9);
+                remaining = fmin(remaining, SETTLE_MARGIN * rate * (deadline - now) + SETTLE_EVERY);
+            }
+            if (settled(&pool, root, remaining))
+                break;
+        }
         const u64 *world = q->worlds + 4 * (done % q->world_count);
         done++;
         u64 hands[4] = {world[0], world[1], world[2], world[3]};
@@ -293,6 +328,7 @@ static int run(const Question *q, long long *iterations)
             lead = winner;
         }
         double value = ours >= q->need ? q->make : q->fail;
+        sum += value;
         for (int i = 0; i < depth; i++) {
             pool.nodes[path[i]].visits++;
             pool.nodes[path[i]].total += value;
@@ -308,6 +344,7 @@ static int run(const Question *q, long long *iterations)
     }
     free(pool.nodes);
     *iterations = done;
+    *value = done > 0 ? sum / (double)done : 0.0;
     return best;
 }
 
@@ -347,9 +384,9 @@ static PyObject *tree_search(PyObject *module, PyObject *args)
     Py_buffer worlds;
     PyObject *trick;
     Question q;
-    if (!PyArg_ParseTuple(args, "y*iiiOiddddLLK", &worlds, &q.seat, &q.trump, &q.leader, &trick,
+    if (!PyArg_ParseTuple(args, "y*iiiOiddddLLKp", &worlds, &q.seat, &q.trump, &q.leader, &trick,
                           &q.need, &q.fail, &q.make, &q.exploration, &q.seconds,
-                          &q.min_iterations, &q.max_iterations, &q.seed))
+                          &q.min_iterations, &q.max_iterations, &q.seed, &q.settle))
         return NULL;
     PyObject *result = NULL;
     u64 *copy = NULL;
@@ -381,14 +418,15 @@ static PyObject *tree_search(PyObject *module, PyObject *args)
     if (check(&q) < 0)
         goto done;
     long long iterations = 0;
+    double value = 0.0;
     int card;
     Py_BEGIN_ALLOW_THREADS
-    card = run(&q, &iterations);
+    card = run(&q, &iterations, &value);
     Py_END_ALLOW_THREADS
     if (card < 0)
         PyErr_NoMemory();
     else
-        result = Py_BuildValue("iL", card, iterations);
+        result = Py_BuildValue("iLd", card, iterations, value);
 done:
     free(copy);
     Py_XDECREF(cards);
@@ -399,7 +437,7 @@ done:
 static PyMethodDef tree_methods[] = {
     {"search", tree_search, METH_VARARGS,
      "search(worlds, seat, trump, leader, trick, need, fail, make, exploration, seconds,\n"
-     "       min_iterations, max_iterations, seed) -> (card, iterations)\n"
+     "       min_iterations, max_iterations, seed, settle) -> (card, iterations, value)\n"
      "worlds: native-endian uint64 hands, four per world (array('Q'))."},
     {NULL, NULL, 0, NULL},
 };

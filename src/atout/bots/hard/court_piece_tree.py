@@ -20,7 +20,10 @@ This is the information-set answer, single-observer ISMCTS:
   opponent whose moves make sense, the same one the play evidence reads.
 * Below the tree, every seat plays the greedy rule until one side has the
   tricks that decide the deal; the value is the deal's stakes.
-* The root card tried most often is played.
+* The root card tried most often is played. The search ends at its deadline,
+  or sooner once that card leads the next by more visits than the iterations
+  still to come can give (*settled*: searching on would not change the card,
+  and in late or one-sided positions that is most of the budget given back).
 
 The loop runs in C (``_court_piece_tree.c``, 100-160 times more iterations
 at the same budget, which is where the strength comes from). This module
@@ -38,18 +41,43 @@ import os
 import time
 from array import array
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, NamedTuple
 
 from atout.bots.greedy.court_piece import choose_card as greedy_card
 from atout.cards import Card, CardSet, cards_of
 from atout.tricks import legal_follow, plain_trick_winner
 
-__all__ = ["EXPLORATION", "KERNEL", "search", "search_python"]
+__all__ = [
+    "EXPLORATION",
+    "KERNEL",
+    "SETTLE_EVERY",
+    "SETTLE_MARGIN",
+    "Searched",
+    "search",
+    "search_python",
+]
 
 EXPLORATION = 1.0
 """UCB1's constant; the values are the deal's stakes, -1 and +1 in most positions."""
 
+SETTLE_EVERY = 1024
+"""How often, in iterations, the search asks whether its card can still change."""
+
+SETTLE_MARGIN = 1.5
+"""The iterations still to come before a deadline, estimated at this many times the rate so
+far (and one more check's worth): a slower stretch must not make a settled card wrong."""
+
 _MASK = (1 << 64) - 1
+
+
+class Searched(NamedTuple):
+    """What a search found: the card to play, the iterations it took, and their mean value
+    (the deal's stakes averaged over every iteration: what the position is worth to our
+    side as the search plays it, its exploration included; a trump call compares these)."""
+
+    card: Card
+    iterations: int
+    value: float
 
 
 def _load_kernel() -> Any:
@@ -79,14 +107,16 @@ def search(
     seed: int,
     max_iterations: int = 0,
     exploration: float = EXPLORATION,
-) -> tuple[Card, int]:
-    """``seat``'s card that reaches ``need`` more tricks most often, and the iterations run.
+    settle: bool = True,
+) -> Searched:
+    """``seat``'s card that reaches ``need`` more tricks most often, with its value.
 
     ``worlds`` are full deals now (four hands each, ``seat``'s own the same in
     all), ``trick`` the cards already in the current trick from ``leader``;
     ``stakes`` what (falling short, reaching ``need``) is worth. The search
     stops after ``seconds`` (having run through every world twice) or
-    ``max_iterations`` (0: no cap); ``seed`` fixes its random choices.
+    ``max_iterations`` (0: no cap), or once its card is settled (unless
+    ``settle`` is false); ``seed`` fixes its random choices.
     """
     _check(worlds, seat, trump, leader, trick, need, seconds, max_iterations)
     if _kernel is None or os.environ.get("ATOUT_NATIVE") == "0":
@@ -102,9 +132,10 @@ def search(
             seed=seed,
             max_iterations=max_iterations,
             exploration=exploration,
+            settle=settle,
         )
     flat = array("Q", [hand for world in worlds for hand in world])
-    card, iterations = _kernel.search(
+    card, iterations, value = _kernel.search(
         flat.tobytes(),
         seat,
         trump,
@@ -118,8 +149,9 @@ def search(
         2 * len(worlds),
         max_iterations,
         seed & _MASK,
+        settle,
     )
-    return int(card), int(iterations)
+    return Searched(int(card), int(iterations), float(value))
 
 
 def _check(
@@ -203,18 +235,29 @@ def search_python(
     seed: int,
     max_iterations: int = 0,
     exploration: float = EXPLORATION,
-) -> tuple[Card, int]:
+    settle: bool = True,
+) -> Searched:
     """:func:`search` in Python (the reference; unchecked arguments)."""
     side = seat % 2
     their_need = worlds[0][seat].bit_count() - need + 1  # tricks that leave us short
     rng = _XorShift(seed)
     root = _Node()
-    deadline = time.perf_counter() + seconds
+    start = time.perf_counter()
+    deadline = start + seconds
     minimum = 2 * len(worlds)
     done = 0
+    total = 0.0
     while not (max_iterations and done >= max_iterations):
         if done >= minimum and done % 64 == 0 and time.perf_counter() >= deadline:
             break
+        if settle and done >= minimum and done and done % SETTLE_EVERY == 0:
+            remaining = float(max_iterations - done) if max_iterations else math.inf
+            if math.isfinite(seconds):
+                now = time.perf_counter()
+                rate = done / max(now - start, 1e-9)
+                remaining = min(remaining, SETTLE_MARGIN * rate * (deadline - now) + SETTLE_EVERY)
+            if _settled(root, remaining):
+                break
         hands = list(worlds[done % len(worlds)])
         done += 1
         played, lead = list(trick), leader
@@ -245,11 +288,21 @@ def search_python(
                 break
             played, lead = [], winner
         value = stakes[ours >= need]
+        total += value
         for visited in path:
             visited.visits += 1
             visited.total += value
     best = min(root.children.items(), key=lambda item: (-item[1].visits, item[0]))[0]
-    return best, done
+    return Searched(best, done, total / done if done else 0.0)
+
+
+def _settled(root: _Node, remaining: float) -> bool:
+    """Whether the most tried root card leads the next by more than ``remaining`` visits.
+
+    Each iteration adds one visit to one root card, so that lead cannot be caught.
+    """
+    visits = sorted((child.visits for child in root.children.values()), reverse=True) + [0, 0]
+    return visits[0] - visits[1] > remaining
 
 
 def _select(node: _Node, legal: CardSet, exploration: float, rng: _XorShift) -> tuple[Card, bool]:
