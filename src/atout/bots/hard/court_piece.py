@@ -11,7 +11,8 @@ proportion to how well rule play explains the opponents' plays in it:
 :mod:`.court_piece_evidence`), then one ISMCTS tree is grown over all of
 them (:mod:`.court_piece_tree`): our side's cards by UCB1, each opponent's
 by the greedy rule in the world, the deal played out by that rule below the
-tree. The card tried most often is played.
+tree. The card tried most often is played; the search gives back the rest
+of its budget once no iteration left could change that card.
 
 Why not double dummy in each world, as before: DDS treats the opponents as
 perfect. Against the greedy bot the tree search, which sees no hidden card,
@@ -27,7 +28,8 @@ the medium bot's card is played at once.
 The trump call is simulated with DDS: for each world (the caller's eight
 unseen cards drawn as well), DDS says whether the caller's side makes seven
 tricks with each suit as trump, the caller leading; the suit that makes
-most often is named.
+most often is named. (Naming the suit the tree search rates best did worse
+on the deals where the two differ: ``docs/bots.md``.)
 """
 
 from __future__ import annotations
@@ -101,7 +103,7 @@ def choose(view: Mapping[str, Any], rng: random.Random, budget: float, samples: 
     worlds: list[list[CardSet]] = []
     while len(worlds) < most and (len(worlds) < 8 or time.perf_counter() < start + budget / 2):
         worlds.append(believable_world(draw, weight, rng, CANDIDATES))
-    card, _ = court_piece_tree.search(
+    card, _, _ = court_piece_tree.search(
         worlds,
         seat=seat,
         trump="SHDC".index(view["trump"]),
