@@ -41,6 +41,7 @@ __all__ = [
     "bridge_world",
     "court_circular_state",
     "court_circular_world",
+    "court_piece_sampler",
     "court_piece_world",
     "deal_hidden",
     "five_hundred_world",
@@ -195,14 +196,27 @@ def court_piece_world(view: View, rng: random.Random) -> World:
     Evidence used: voids shown; the caller named trump from five cards, so
     worlds where he holds fewer than two trumps are redrawn (softly).
     """
+    return court_piece_sampler(view)(rng)
+
+
+def court_piece_sampler(view: View) -> Callable[[random.Random], World]:
+    """:func:`court_piece_world` for one view, read once: a decision draws thousands.
+
+    The draws are the same, from the same random numbers, as calling
+    :func:`court_piece_world` each time; only the reading of the view (its
+    cards, tricks and voids) is not repeated.
+    """
     seat = int(view["seat"])
     own = _cards(view["hand"])
     if view["phase"] == "trump":
         pool = FULL_DECK & ~own
         needs = [13 - own.bit_count() if s == seat else 13 for s in range(4)]
-        packets = deal_hidden(pool, needs, [0] * 4, rng)
-        hands = [packets[s] | (own if s == seat else 0) for s in range(4)]
-        return World(tuple(hands))
+
+        def before_trump(rng: random.Random) -> World:
+            packets = deal_hidden(pool, needs, [0] * 4, rng)
+            return World(tuple(packets[s] | (own if s == seat else 0) for s in range(4)))
+
+        return before_trump
     played = _played(view)
     pool = FULL_DECK & ~own & ~played
     voids = shown_voids(_plain_tricks(view), 4, lambda c: c // 13)
@@ -211,15 +225,19 @@ def court_piece_world(view: View, rng: random.Random) -> World:
     needs = [0 if s == seat else int(sizes[s]) for s in range(4)]
     trump = "SHDC".index(view["trump"])
     caller = int(view.get("caller", -1))
+    trumps = SUIT_MASKS[trump]
+    least = min(2, sizes[caller] // 4) if 0 <= caller != seat else 0
 
     def accept(packets: list[CardSet]) -> bool:
-        if caller < 0 or caller == seat:
-            return True
-        return bool((packets[caller] & SUIT_MASKS[trump]).bit_count() >= min(2, sizes[caller] // 4))
+        return (packets[caller] & trumps).bit_count() >= least
 
-    packets = deal_hidden(pool, needs, forbidden, rng, accept=accept, tries=8)
-    hands = [own if s == seat else packets[s] for s in range(4)]
-    return World(tuple(hands))
+    check = accept if least else None
+
+    def in_play(rng: random.Random) -> World:
+        packets = deal_hidden(pool, needs, forbidden, rng, accept=check, tries=8)
+        return World(tuple(own if s == seat else packets[s] for s in range(4)))
+
+    return in_play
 
 
 # Bridge.

@@ -434,11 +434,73 @@ done:
     return result;
 }
 
+/* greedy_misses(hands, plays, trump) -> bitmask: the plays rule play must still explain.
+ *
+ * The play evidence (atout/bots/hard/court_piece_evidence.py) replays every earlier
+ * opponent play in a sampled world: from the hand he held then (his hand in the world
+ * plus the cards he has played since), would the greedy rule have chosen that card?
+ * Thousands of worlds a decision ask this, so the greedy part runs here; the plays it
+ * does not explain (bit k set for play k) go on to the by-the-book check in Python.
+ * A forced play (one legal card) explains itself.
+ * plays: int64 fields per play: seat, since (cards played from then on), cards on the
+ * table before it (0..3), those three cards (unused ones -1), the card played. */
+#define PLAY_FIELDS 7
+
+static PyObject *greedy_misses(PyObject *module, PyObject *args)
+{
+    Py_buffer hands, plays;
+    int trump;
+    if (!PyArg_ParseTuple(args, "y*y*i", &hands, &plays, &trump))
+        return NULL;
+    PyObject *result = NULL;
+    const u64 *hand = hands.buf;
+    const int64_t *field = plays.buf;
+    Py_ssize_t count = plays.len / (PLAY_FIELDS * (Py_ssize_t)sizeof(int64_t));
+    if (hands.len != 4 * (Py_ssize_t)sizeof(u64)) {
+        fail_with("hands must be four 64-bit hands");
+        goto done;
+    }
+    if (plays.len % (PLAY_FIELDS * (Py_ssize_t)sizeof(int64_t)) || count > 64) {
+        fail_with("plays must be at most 64 plays of 7 int64 fields");
+        goto done;
+    }
+    if (trump < 0 || trump > 3) {
+        fail_with("trump must be 0..3");
+        goto done;
+    }
+    u64 misses = 0;
+    for (Py_ssize_t k = 0; k < count; k++) {
+        const int64_t *play = field + PLAY_FIELDS * k;
+        int seat = (int)play[0], n = (int)play[2], card = (int)play[6];
+        int before[3] = {(int)play[3], (int)play[4], (int)play[5]};
+        int valid = seat >= 0 && seat <= 3 && n >= 0 && n <= 3 && card >= 0 && card <= 51
+                    && !((u64)play[1] & ~DECK) && !(hand[seat] & ~DECK);
+        for (int i = 0; i < n && valid; i++)
+            valid = before[i] >= 0 && before[i] <= 51;
+        if (!valid) {
+            fail_with("a play must be a seat 0..3, a set of cards, 0..3 cards before it and a card");
+            goto done;
+        }
+        u64 cards = legal_cards(hand[seat] | (u64)play[1], before, n);
+        if (popcount(cards) > 1 && greedy_card(cards, before, n, trump) != card)
+            misses |= 1ULL << k;
+    }
+    result = PyLong_FromUnsignedLongLong(misses);
+done:
+    PyBuffer_Release(&hands);
+    PyBuffer_Release(&plays);
+    return result;
+}
+
 static PyMethodDef tree_methods[] = {
     {"search", tree_search, METH_VARARGS,
      "search(worlds, seat, trump, leader, trick, need, fail, make, exploration, seconds,\n"
      "       min_iterations, max_iterations, seed, settle) -> (card, iterations, value)\n"
      "worlds: native-endian uint64 hands, four per world (array('Q'))."},
+    {"greedy_misses", greedy_misses, METH_VARARGS,
+     "greedy_misses(hands, plays, trump) -> int\n"
+     "Bit k set: play k was not forced and the greedy rule would not have made it.\n"
+     "hands: four uint64 (array('Q')); plays: 7 int64 fields each (array('q'))."},
     {NULL, NULL, 0, NULL},
 };
 

@@ -43,7 +43,7 @@ from atout.bots.hard import court_piece_tree
 from atout.bots.hard.court_piece_evidence import PlayEvidence
 from atout.bots.medium import court_piece as medium
 from atout.bots.pimc import pimc
-from atout.bots.sampling import believable_world, court_piece_world
+from atout.bots.sampling import believable_world, court_piece_sampler
 from atout.cards import CardSet, mask_of, parse_card
 from atout.solver.dds import dds_solve
 
@@ -96,8 +96,10 @@ def choose(view: Mapping[str, Any], rng: random.Random, budget: float, samples: 
     evidence = PlayEvidence.from_view(view)
     weight = evidence.weight if evidence.plays else None
 
+    sampler = court_piece_sampler(view)
+
     def draw(r: random.Random) -> list[CardSet]:
-        return list(court_piece_world(view, r).hands)
+        return list(sampler(r).hands)
 
     most = WORLDS_PER_SAMPLE * samples
     worlds: list[list[CardSet]] = []
@@ -141,8 +143,10 @@ def _call_trump(view: Mapping[str, Any], rng: random.Random, deadline: float, sa
     legal = list(view["legal"])
     preferred = f"trump {'SHDC'[medium.name_trump([parse_card(c) for c in view['hand']])]}"
 
+    sampler = court_piece_sampler(view)
+
     def evaluate(r: random.Random) -> dict[str, float] | None:
-        world = court_piece_world(view, r)
+        world = sampler(r)
         hands = list(world.hands)
         out: dict[str, float] = {}
         for action in legal:

@@ -12,8 +12,11 @@ says nothing. The weight is a likelihood, not a filter: a player who plays
 otherwise only makes the inference softer.
 
 The Hard bot draws a few uniform worlds and keeps one in proportion to its
-weight (sampling-importance-resampling), so the DDS work goes to believable
-worlds.
+weight (sampling-importance-resampling), so the search goes to believable
+worlds. That is thousands of weights a decision, so the greedy replay runs
+in the tree search's C kernel where it is built (``greedy_misses``, the same
+rule as :func:`atout.bots.greedy.court_piece.choose_card`): only the plays
+greedy does not explain come back to Python for the by-the-book check.
 
 >>> view = {"seat": 0, "trump": "S", "trick": {"leader": 1, "cards": ["KH"]}, "tricks": []}
 >>> evidence = PlayEvidence.from_view(view)
@@ -26,11 +29,13 @@ worlds.
 
 from __future__ import annotations
 
+from array import array
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from atout.bots.greedy.court_piece import choose_card as greedy_card
+from atout.bots.hard.court_piece_tree import kernel
 from atout.bots.medium.plain import choose_card as book_card
 from atout.cards import Card, CardSet, cards_of, mask_of, parse_card
 from atout.tricks import legal_follow
@@ -59,6 +64,8 @@ class PlayEvidence:
 
     plays: tuple[_Play, ...]
     trump: int
+    packed: bytes = field(default=b"", repr=False, compare=False)
+    """The plays as the kernel's ``greedy_misses`` reads them (7 int64 fields each)."""
 
     @classmethod
     def from_view(cls, view: Mapping[str, Any]) -> PlayEvidence:
@@ -85,10 +92,26 @@ class PlayEvidence:
             played |= 1 << card
             if before and card // 13 != before[0] // 13:
                 voids[seat].add(before[0] // 13)
-        return cls(tuple(plays), "SHDC".index(view["trump"]))
+        fields = array("q")
+        for play in plays:
+            table = [*play.before, -1, -1, -1][:3]
+            fields.extend([play.seat, play.since, len(play.before), *table, play.card])
+        return cls(tuple(plays), "SHDC".index(view["trump"]), fields.tobytes())
 
     def weight(self, hands: Sequence[CardSet]) -> float:
         """The likelihood of the opponents' plays in a world (1.0: all explained)."""
+        native = kernel()
+        if native is None or len(self.plays) > 64:
+            return self.weight_python(hands)
+        misses = native.greedy_misses(array("Q", hands).tobytes(), self.packed, self.trump)
+        weight = 1.0
+        for k, play in enumerate(self.plays):
+            if misses >> k & 1 and not self._by_the_book(play, hands):
+                weight *= SURPRISE
+        return weight
+
+    def weight_python(self, hands: Sequence[CardSet]) -> float:
+        """:meth:`weight` without the kernel (the reference: the same value, a test)."""
         weight = 1.0
         for play in self.plays:
             held = hands[play.seat] | play.since
@@ -98,16 +121,22 @@ class PlayEvidence:
                 continue
             if greedy_card(cards, play.before, self.trump) == play.card:
                 continue
-            book = book_card(
-                hand=held,
-                legal=cards,
-                trick=play.before,
-                seat=play.seat,
-                leader=play.leader,
-                trump=self.trump,
-                played=play.played,
-                voids=play.voids,
-            )
-            if book != play.card:
+            if not self._by_the_book(play, hands):
                 weight *= SURPRISE
         return weight
+
+    def _by_the_book(self, play: _Play, hands: Sequence[CardSet]) -> bool:
+        """Whether the by-the-book card (:mod:`atout.bots.medium.plain`) is the card played."""
+        held = hands[play.seat] | play.since
+        legal = legal_follow(held, play.before[0] // 13) if play.before else held
+        book = book_card(
+            hand=held,
+            legal=list(cards_of(legal)),
+            trick=play.before,
+            seat=play.seat,
+            leader=play.leader,
+            trump=self.trump,
+            played=play.played,
+            voids=play.voids,
+        )
+        return book == play.card

@@ -53,6 +53,7 @@ __all__ = [
     "SETTLE_EVERY",
     "SETTLE_MARGIN",
     "Searched",
+    "kernel",
     "search",
     "search_python",
 ]
@@ -89,6 +90,13 @@ def _load_kernel() -> Any:
 
 
 _kernel = _load_kernel()
+
+
+def kernel() -> Any:
+    """The C kernel to use now: ``None`` where it was not built or ``ATOUT_NATIVE=0``."""
+    return None if os.environ.get("ATOUT_NATIVE") == "0" else _kernel
+
+
 KERNEL = _kernel is not None
 """Whether the C kernel is here (else, or with ``ATOUT_NATIVE=0``, the search runs in Python:
 the same cards, 100-160 times fewer iterations a second)."""
