@@ -105,7 +105,7 @@ def choose(view: Mapping[str, Any], rng: random.Random, budget: float, samples: 
     worlds: list[list[CardSet]] = []
     while len(worlds) < most and (len(worlds) < 8 or time.perf_counter() < start + budget / 2):
         worlds.append(believable_world(draw, weight, rng, CANDIDATES))
-    card, _, _ = court_piece_tree.search(
+    card = court_piece_tree.search(
         worlds,
         seat=seat,
         trump="SHDC".index(view["trump"]),
@@ -116,7 +116,7 @@ def choose(view: Mapping[str, Any], rng: random.Random, budget: float, samples: 
         seconds=max(0.0, start + budget - time.perf_counter()),
         seed=rng.getrandbits(64),
         max_iterations=ITERATIONS_PER_SAMPLE * samples,
-    )
+    ).card
     return str(by_card[card])
 
 

@@ -127,7 +127,8 @@ def search(
     ``settle`` is false); ``seed`` fixes its random choices.
     """
     _check(worlds, seat, trump, leader, trick, need, seconds, max_iterations)
-    if _kernel is None or os.environ.get("ATOUT_NATIVE") == "0":
+    native = kernel()
+    if native is None:
         return search_python(
             worlds,
             seat=seat,
@@ -143,7 +144,7 @@ def search(
             settle=settle,
         )
     flat = array("Q", [hand for world in worlds for hand in world])
-    card, iterations, value = _kernel.search(
+    card, iterations, value = native.search(
         flat.tobytes(),
         seat,
         trump,
