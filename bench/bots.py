@@ -25,7 +25,7 @@ from typing import Any
 from atout.bots import make_bot
 from atout.core import Match
 from atout.games import get_game
-from atout.sim.stats import wilson_interval
+from atout.sim.stats import pool_reports
 from atout.sim.tournament import run_games
 
 GAMES = ("court-piece", "five-hundred", "bridge", "court-circular")
@@ -63,32 +63,23 @@ def strength(game: str, a: str, b: str, matches: int, workers: int, budget: floa
 def pool(paths: list[str]) -> str:
     """One line: the listed ``atout sim --json`` reports taken as one run.
 
-    Long figures (400 Court Piece matches take three hours here) are run as
-    batches of different seeds; each batch's report is kept under
-    ``bench/results/`` and this adds them up (wins, draws, points, deals) and
-    recomputes the Wilson interval over all of them.
+    Long figures (400 Court Piece matches take hours here) are run as batches
+    of different seeds, each batch's report kept under ``bench/results/``;
+    :func:`atout.sim.stats.pool_reports` adds them up and refuses reports of
+    different pairings or overlapping seeds.
     """
-    games = draws = deals = 0
-    wins = [0, 0]
-    points = [0, 0]
-    seconds = 0.0
+    reports = []
     for path in paths:
         with open(path, encoding="utf-8") as handle:
-            report = json.load(handle)
-        games += report["games"]
-        draws += report["draws"]
-        deals += report["deals"]
-        seconds += report["seconds"]
-        for side in (0, 1):
-            wins[side] += report["wins"][side]
-            points[side] += report["points"][side]
-    score = wins[0] + draws / 2
-    lo, hi = wilson_interval(score, games)
+            reports.append(json.load(handle))
+    pooled = pool_reports(reports)
+    lo, hi = pooled["ci95"][0]
+    seeds = ", ".join(f"{a}-{b}" for a, b in pooled["seeds"])
     return (
-        f"{len(paths)} reports, games {games}  "
-        f"win {score / max(games, 1):.3f} [{lo:.3f}, {hi:.3f}]  "
-        f"deals {deals}  points/deal {points[0] / max(deals, 1):.2f} vs "
-        f"{points[1] / max(deals, 1):.2f}  ({seconds / 60:.0f} min)"
+        f"{pooled['reports']} reports (seeds {seeds}), games {pooled['games']}  "
+        f"win {pooled['win_rate'][0]:.3f} [{lo:.3f}, {hi:.3f}]  "
+        f"deals {pooled['deals']}  points/deal {pooled['points_per_deal'][0]:.2f} vs "
+        f"{pooled['points_per_deal'][1]:.2f}  ({pooled['seconds'] / 60:.0f} min)"
     )
 
 

@@ -9,8 +9,9 @@
 
 from __future__ import annotations
 
+import itertools
 import math
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from atout.core import Match
@@ -22,6 +23,7 @@ __all__ = [
     "elo_ratings",
     "imps",
     "mean_interval",
+    "pool_reports",
     "summarise",
     "summarise_results",
     "wilson_interval",
@@ -179,6 +181,61 @@ def summarise_results(
         out["imps_ci95"] = [round(lo, 3), round(hi, 3)]
         out["boards"] = len(boards)
     return out
+
+
+def _seeds(report: Mapping[str, Any]) -> range:
+    """The seeds a report's games were dealt from (each twice when it was duplicate)."""
+    played = int(report["games"]) + int(report.get("failed_games", 0))
+    per_seed = 2 if report["duplicate"] else 1
+    return range(int(report["seed"]), int(report["seed"]) + played // per_seed)
+
+
+def pool_reports(reports: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
+    """Several ``atout sim --json`` reports of one pairing taken as one run.
+
+    A long figure (400 Court Piece matches take hours on two cores) is run as
+    batches from different seeds; this adds their wins, draws, points and deals
+    up and recomputes the Wilson interval over all of them. Reports of another
+    game, other players or another duplicate setting, or whose seeds overlap
+    (the same deals counted twice), are refused with a ``ValueError``, since
+    their sum would not be one pairing's figure.
+    """
+    if not reports:
+        raise ValueError("no report to pool")
+    first = reports[0]
+    for report in reports[1:]:
+        for key in ("game", "players", "duplicate"):
+            if report[key] != first[key]:
+                raise ValueError(f"reports differ in {key}: {first[key]!r} and {report[key]!r}")
+    spans = sorted((_seeds(r) for r in reports), key=lambda span: span.start)
+    for before, after in itertools.pairwise(spans):
+        if after.start < before.stop:
+            raise ValueError(
+                f"seeds {before.start}-{before.stop - 1} and {after.start}-{after.stop - 1} overlap"
+            )
+    sides = len(first["wins"])
+    wins = [sum(int(r["wins"][i]) for r in reports) for i in range(sides)]
+    points = [sum(int(r["points"][i]) for r in reports) for i in range(sides)]
+    games = sum(int(r["games"]) for r in reports)
+    draws = sum(int(r["draws"]) for r in reports)
+    deals = sum(int(r["deals"]) for r in reports)
+    return {
+        "game": first["game"],
+        "players": list(first["players"]),
+        "duplicate": first["duplicate"],
+        "reports": len(reports),
+        "seeds": [[span.start, span.stop - 1] for span in spans],
+        "games": games,
+        "wins": wins,
+        "draws": draws,
+        "win_rate": [(w + draws / 2) / games if games else 0.0 for w in wins],
+        "ci95": [list(wilson_interval(w + draws / 2, games)) for w in wins],
+        "points": points,
+        "points_per_deal": [round(p / deals, 3) if deals else 0.0 for p in points],
+        "deals": deals,
+        "failed_games": sum(int(r.get("failed_games", 0)) for r in reports),
+        "seconds": round(sum(float(r["seconds"]) for r in reports), 3),
+    }
 
 
 def _board_imps(results: Sequence[GameResult], duplicate: bool) -> list[float]:
