@@ -127,7 +127,10 @@ def test_a_finished_bridge_table_offers_pbn_and_its_replay(server: str, context:
     page.wait_for_selector("#replay-slider")
     page.keyboard.press("End")
     page.wait_for_selector("#replay-deals li")
-    assert "Winner" in page.locator("#facts").inner_text()
+    # The table's deal is random: a board the bots pass out, or one scored alike, is a draw.
+    facts = page.locator("#facts").inner_text()
+    assert "Game over" in facts
+    assert "Winner" in facts or facts.rstrip().endswith("Draw")
 
 
 def test_a_bridge_hint_says_why(server: str, context: Any, artifacts: Path) -> None:
