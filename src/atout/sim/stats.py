@@ -89,6 +89,14 @@ def mean_interval(values: Sequence[float], z: float = 1.959964) -> tuple[float, 
     return (mean, mean - half, mean + half)
 
 
+def _rates(wins: Sequence[int], draws: int, games: int) -> dict[str, Any]:
+    """Each side's win rate (draws count half) and its 95% Wilson interval."""
+    return {
+        "win_rate": [(w + draws / 2) / games if games else 0.0 for w in wins],
+        "ci95": [list(wilson_interval(w + draws / 2, games)) for w in wins],
+    }
+
+
 def summarise(matches: Sequence[Match], seconds: float, sides: int = 2) -> dict[str, Any]:
     """Wins, draws, win rates with 95% intervals, points, deals and events per side."""
     wins = [0] * sides
@@ -109,13 +117,11 @@ def summarise(matches: Sequence[Match], seconds: float, sides: int = 2) -> dict[
                     events.setdefault(key, [0] * sides)[side] += 1
     games = len(matches)
     draws = games - sum(wins)
-    rates = [(w + draws / 2) / games if games else 0.0 for w in wins]
     return {
         "games": games,
         "wins": wins,
         "draws": draws,
-        "win_rate": rates,
-        "ci95": [list(wilson_interval(w + draws / 2, games)) for w in wins],
+        **_rates(wins, draws, games),
         "points": points,
         "deals": deals,
         "events": events,
@@ -164,8 +170,7 @@ def summarise_results(
         "games": games,
         "wins": wins,
         "draws": draws,
-        "win_rate": [(w + draws / 2) / games if games else 0.0 for w in wins],
-        "ci95": [list(wilson_interval(w + draws / 2, games)) for w in wins],
+        **_rates(wins, draws, games),
         "points": points,
         "points_per_deal": [round(sum(v) / len(v), 3) if v else 0.0 for v in per_deal],
         "deals": deals,
@@ -228,8 +233,7 @@ def pool_reports(reports: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
         "games": games,
         "wins": wins,
         "draws": draws,
-        "win_rate": [(w + draws / 2) / games if games else 0.0 for w in wins],
-        "ci95": [list(wilson_interval(w + draws / 2, games)) for w in wins],
+        **_rates(wins, draws, games),
         "points": points,
         "points_per_deal": [round(p / deals, 3) if deals else 0.0 for p in points],
         "deals": deals,
