@@ -150,7 +150,7 @@ class RedisBackend:
 
     async def disconnect(self) -> None:
         """Close both connections."""
-        await self._pubsub.aclose()  # type: ignore[no-untyped-call]
+        await self._pubsub.aclose()  # type: ignore[no-untyped-call, unused-ignore]  # untyped before redis 8.2
         await self._redis.aclose()
 
     async def subscribe(self, channel: str) -> None:
