@@ -1,9 +1,11 @@
-"""Play evidence for Hard Court Piece: worlds where the opponents' plays make sense weigh more."""
+"""Hard Court Piece's evidence: worlds where others' plays and trump call make sense weigh more."""
 
 from __future__ import annotations
 
+import itertools
 import random
 from array import array
+from collections.abc import Callable
 
 import pytest
 from hypothesis import given, settings
@@ -12,9 +14,15 @@ from hypothesis import strategies as st
 from atout.bots import make_bot
 from atout.bots.hard import court_piece as hard
 from atout.bots.hard import court_piece_tree
-from atout.bots.hard.court_piece_evidence import SURPRISE, PlayEvidence
-from atout.bots.sampling import believable_world, court_piece_world
-from atout.cards import mask_of, parse_card
+from atout.bots.hard.court_piece_evidence import (
+    CALL_FLOOR,
+    SURPRISE,
+    CallEvidence,
+    PlayEvidence,
+    call_likelihood,
+)
+from atout.bots.sampling import World, believable_world, court_piece_sampler, court_piece_world
+from atout.cards import SUIT_MASKS, cards_of, mask_of, parse_card, suit_of
 from atout.core import Match
 from atout.games import get_game
 
@@ -119,3 +127,115 @@ def test_the_kernel_refuses_plays_it_cannot_read() -> None:
     ]:
         with pytest.raises(ValueError, match=message):
             native.greedy_misses(*bad)
+
+
+Sampler = Callable[[random.Random], World]
+
+
+def _longest_share(hand: list[int], suit: int) -> float:
+    """The plain definition: over every five cards of ``hand``, how often ``suit`` is longest."""
+    total = 0.0
+    fives = list(itertools.combinations(hand, 5))
+    for five in fives:
+        counts = [sum(suit_of(c) == s for c in five) for s in range(4)]
+        if counts[suit] == max(counts):
+            total += 1 / counts.count(counts[suit])
+    return total / len(fives)
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.permutations(range(52)))
+def test_the_call_likelihood_is_the_share_of_five_card_draws_naming_the_suit(
+    deck: list[int],
+) -> None:
+    hand = deck[:13]
+    lengths = [sum(suit_of(c) == s for c in hand) for s in range(4)]
+    shares = []
+    for suit in range(4):
+        others = tuple(sorted(n for s, n in enumerate(lengths) if s != suit))
+        shares.append(call_likelihood(lengths[suit], others))
+        assert shares[-1] == pytest.approx(_longest_share(hand, suit))
+    assert sum(shares) == pytest.approx(1.0)  # some suit is always named
+
+
+def _play_view(tricks: list[dict[str, object]], trick: dict[str, object]) -> dict[str, object]:
+    return {
+        "seat": 0,
+        "caller": 1,
+        "trump": "H",
+        "tricks": tricks,
+        "trick": trick,
+        "tricks_won": [0, len(tricks)],
+    }
+
+
+def test_the_call_weighs_the_callers_whole_deal_with_the_cards_he_played() -> None:
+    # Seat 1 called hearts and has played two hearts: they count towards his length.
+    view = _play_view(
+        [{"leader": 1, "cards": ["AH", "2H", "3H", "4H"], "winner": 1}],
+        {"leader": 1, "cards": ["KH"]},
+    )
+    call = CallEvidence.from_view(view)
+    assert call is not None
+    assert cards_of(call.played) and call.played == _mask("AH", "KH")
+    now = _mask("QH", "JH", "TH", "9H", "2S", "3S", "4S", "2C", "3C", "4C", "5C")
+    assert call.weight([0, now, 0, 0]) == call_likelihood(6, (0, 3, 4))
+    # A world giving him no heart left still keeps the floor: a caller may name any suit.
+    hearts_gone = _mask("2S", "3S", "4S", "5S", "6S", "2C", "3C", "4C", "5C", "6C", "2D")
+    assert call.weight([0, hearts_gone, 0, 0]) == max(CALL_FLOOR, call_likelihood(2, (1, 5, 5)))
+
+
+def test_a_long_trump_suit_makes_a_world_likelier() -> None:
+    call = CallEvidence.from_view(_play_view([], {"leader": 1, "cards": []}))
+    assert call is not None
+    long_hearts = _mask(
+        "AH", "KH", "QH", "JH", "TH", "9H", "2S", "3S", "4S", "2C", "3C", "4C", "5D"
+    )
+    short_hearts = _mask(
+        "AH", "KH", "2S", "3S", "4S", "5S", "2C", "3C", "4C", "5C", "2D", "3D", "4D"
+    )
+    assert call.weight([0, long_hearts, 0, 0]) > 5 * call.weight([0, short_hearts, 0, 0])
+
+
+def test_no_call_evidence_for_the_caller_or_hidden_tricks() -> None:
+    view = _play_view([], {"leader": 1, "cards": []})
+    assert CallEvidence.from_view({**view, "seat": 1}) is None  # he knows his own hand
+    courts = {**view, "tricks_won": [1, 0]}
+    del courts["tricks"]
+    assert CallEvidence.from_view(courts) is None  # old tricks face down: his deal is unknown
+    first_trick = {**courts, "tricks_won": [0, 0], "trick": {"leader": 1, "cards": ["AH"]}}
+    call = CallEvidence.from_view(first_trick)
+    assert call is not None and call.played == _mask("AH")
+
+
+def test_believable_worlds_give_a_calling_opponent_more_trumps() -> None:
+    """Hard's worlds for a defender: the caller's trumps move towards what greedy callers hold."""
+    rng = random.Random(11)
+    real, drawn_before, drawn_now = [], [], []
+    for seed in range(12):
+        match = Match.new(get_game("court-piece"), {}, random.Random(seed))
+        bots = [make_bot("greedy", "court-piece", seed * 4 + s) for s in range(4)]
+        while match.view(match.actor)["phase"] == "trump":
+            match = match.apply(bots[match.actor].choose(match.view(match.actor)), match.turn)
+        caller = match.view(0)["caller"]
+        defender = (caller + 1) % 4
+        view = match.view(defender)
+        trumps = SUIT_MASKS["SHDC".index(view["trump"])]
+        held = mask_of(parse_card(c) for c in match.view(caller)["hand"])
+        real.append((held & trumps).bit_count())
+        sampler = court_piece_sampler(view)
+        weight = hard._believability(view)
+        assert weight is not None
+
+        def draw(
+            r: random.Random, sampler: Callable[[random.Random], World] = sampler
+        ) -> list[int]:
+            return list(sampler(r).hands)
+
+        for _ in range(100):
+            drawn_before.append((sampler(rng).hands[caller] & trumps).bit_count())
+            world = believable_world(draw, weight, rng, 8)
+            drawn_now.append((world[caller] & trumps).bit_count())
+    before = sum(drawn_before) / len(drawn_before)
+    now = sum(drawn_now) / len(drawn_now)
+    assert now > before + 0.4  # about 3.5 trumps before, 4.2 with the call read

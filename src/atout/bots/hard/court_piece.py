@@ -7,7 +7,8 @@ in the Bavney chase the question is all thirteen tricks (or, defending, one).
 
 Card play: a few hundred believable worlds are drawn (each one of
 :data:`CANDIDATES` uniform draws consistent with the view, picked in
-proportion to how well rule play explains the opponents' plays in it:
+proportion to how well rule play explains the opponents' plays in it, and
+how likely another seat's trump call is from the hand it holds there:
 :mod:`.court_piece_evidence`), then one ISMCTS tree is grown over all of
 them (:mod:`.court_piece_tree`): our side's cards by UCB1, each opponent's
 by the greedy rule in the world, the deal played out by that rule below the
@@ -36,11 +37,11 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from atout.bots.hard import court_piece_tree
-from atout.bots.hard.court_piece_evidence import PlayEvidence
+from atout.bots.hard.court_piece_evidence import CallEvidence, PlayEvidence
 from atout.bots.medium import court_piece as medium
 from atout.bots.pimc import pimc
 from atout.bots.sampling import believable_world, court_piece_sampler
@@ -93,9 +94,7 @@ def choose(view: Mapping[str, Any], rng: random.Random, budget: float, samples: 
     hand = mask_of(parse_card(c) for c in view["hand"])
     if need > len(view["hand"]) or _equivalent(list(by_card), hand | _gone(view)):
         return medium.choose(view, rng)  # the deal, or the card, no longer matters
-    evidence = PlayEvidence.from_view(view)
-    weight = evidence.weight if evidence.plays else None
-
+    weight = _believability(view)
     sampler = court_piece_sampler(view)
 
     def draw(r: random.Random) -> list[CardSet]:
@@ -118,6 +117,21 @@ def choose(view: Mapping[str, Any], rng: random.Random, budget: float, samples: 
         max_iterations=ITERATIONS_PER_SAMPLE * samples,
     ).card
     return str(by_card[card])
+
+
+def _believability(view: Mapping[str, Any]) -> Callable[[list[CardSet]], float] | None:
+    """How much a world weighs: the opponents' plays and another seat's trump call.
+
+    ``None`` when neither says anything (one uniform world is then drawn per world used).
+    """
+    plays = PlayEvidence.from_view(view)
+    call = CallEvidence.from_view(view)
+    if call is None:
+        return plays.weight if plays.plays else None
+    if not plays.plays:
+        return call.weight
+    play_weight, call_weight = plays.weight, call.weight
+    return lambda hands: play_weight(hands) * call_weight(hands)
 
 
 def _gone(view: Mapping[str, Any]) -> CardSet:

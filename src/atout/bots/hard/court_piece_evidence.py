@@ -1,4 +1,7 @@
-"""Evidence from the opponents' plays: how believable a sampled Court Piece world is.
+"""Evidence from the other players' choices: how believable a sampled Court Piece world is.
+
+Two kinds are read: the opponents' plays (:class:`PlayEvidence`) and the
+trump call (:class:`CallEvidence`).
 
 Uniform worlds ignore what the opponents' choices say. A player who leads
 the king of a suit rarely holds its ace; a player who ducks a trick he could
@@ -32,15 +35,17 @@ from __future__ import annotations
 from array import array
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import cache
+from math import comb
 from typing import Any
 
 from atout.bots.greedy.court_piece import choose_card as greedy_card
 from atout.bots.hard.court_piece_tree import kernel
 from atout.bots.medium.plain import choose_card as book_card
-from atout.cards import Card, CardSet, cards_of, mask_of, parse_card
+from atout.cards import SUIT_MASKS, Card, CardSet, cards_of, mask_of, parse_card
 from atout.tricks import legal_follow
 
-__all__ = ["SURPRISE", "PlayEvidence"]
+__all__ = ["CALL_FLOOR", "SURPRISE", "CallEvidence", "PlayEvidence", "call_likelihood"]
 
 SURPRISE = 0.2
 """The factor a world loses for each opponent play that no rule play explains."""
@@ -140,3 +145,89 @@ class PlayEvidence:
             voids=play.voids,
         )
         return book == play.card
+
+
+CALL_FLOOR = 0.02
+"""The least weight a world keeps for the call: a caller may name a suit for other reasons."""
+
+
+@cache
+def call_likelihood(named: int, others: tuple[int, ...]) -> float:
+    """How often a suit of ``named`` cards is the longest in five cards drawn from the hand.
+
+    ``others`` are the lengths of the hand's other three suits. The caller
+    sees his first five cards only, and those are five cards of his thirteen
+    drawn at random; naming the longest suit among them (the greedy player's
+    rule, and most players') names this suit with this probability, ties
+    shared evenly. The lengths alone decide it, so a table of a few hundred
+    entries serves every world.
+
+    >>> round(call_likelihood(6, (3, 2, 2)), 3), round(call_likelihood(2, (5, 4, 2)), 3)
+    (0.681, 0.074)
+    """
+    lengths = (named, *others)
+    total = comb(sum(lengths), 5)
+    if total == 0:
+        return 0.0
+    ways = 0.0
+    for a in range(min(5, named) + 1):
+        for b in range(min(5 - a, lengths[1]) + 1):
+            for c in range(min(5 - a - b, lengths[2]) + 1):
+                d = 5 - a - b - c
+                if d > lengths[3]:
+                    continue
+                counts = (a, b, c, d)
+                if a < max(counts):
+                    continue
+                n = comb(named, a) * comb(lengths[1], b) * comb(lengths[2], c) * comb(lengths[3], d)
+                ways += n / counts.count(a)
+    return ways / total
+
+
+@dataclass(frozen=True, slots=True)
+class CallEvidence:
+    """The trump call of another seat, read as evidence of the caller's hand.
+
+    A caller who names the longest suit of his first five cards holds 4.2
+    trumps of his thirteen on average, where the two-trump floor the worlds
+    are drawn with gives 3.5 (``bench/court_piece_call_evidence.py``). A
+    world weighs :func:`call_likelihood` for the caller's whole deal (his
+    hand in the world and the cards he has played), at least
+    :data:`CALL_FLOOR`.
+    """
+
+    caller: int
+    trump: int
+    played: CardSet
+    """The cards the caller has played in this deal."""
+
+    @classmethod
+    def from_view(cls, view: Mapping[str, Any]) -> CallEvidence | None:
+        """The call's evidence, or ``None`` where there is none to read.
+
+        None when the viewer called (he knows his hand) or when the caller's
+        played cards are not all known (the courts rules keep old tricks face
+        down: after the first trick his deal can no longer be put together).
+        """
+        seat, caller = int(view["seat"]), int(view.get("caller", -1))
+        if not 0 <= caller < 4 or caller == seat or view.get("trump") is None:
+            return None
+        shown = view.get("tricks")
+        if shown is None and any(int(x) for x in view["tricks_won"]):
+            return None
+        tricks = [(int(t["leader"]), t["cards"]) for t in shown or []]
+        tricks.append((int(view["trick"]["leader"]), view["trick"]["cards"]))
+        played = mask_of(
+            parse_card(card)
+            for leader, cards in tricks
+            for i, card in enumerate(cards)
+            if (leader + i) % 4 == caller
+        )
+        return cls(caller, "SHDC".index(view["trump"]), played)
+
+    def weight(self, hands: Sequence[CardSet]) -> float:
+        """The likelihood of the call in a world (at least :data:`CALL_FLOOR`)."""
+        deal = hands[self.caller] | self.played
+        named = (deal & SUIT_MASKS[self.trump]).bit_count()
+        others = sorted((deal & SUIT_MASKS[s]).bit_count() for s in range(4) if s != self.trump)
+        return max(CALL_FLOOR, call_likelihood(named, tuple(others)))
