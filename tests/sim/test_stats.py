@@ -5,8 +5,10 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
-from atout.sim.stats import pool_reports, wilson_interval
+from atout.sim.stats import pool_reports, sign_test, wilson_interval
 from atout.sim.tournament import run_games
 
 
@@ -77,3 +79,18 @@ def test_pool_refuses_overlapping_seeds() -> None:
 def test_pool_refuses_nothing() -> None:
     with pytest.raises(ValueError, match="no report"):
         pool_reports([])
+
+
+@given(st.integers(0, 60), st.integers(0, 60))
+def test_the_sign_test_is_symmetric_and_falls_as_the_split_grows(wins: int, losses: int) -> None:
+    p = sign_test(wins, losses)
+    assert 0.0 < p <= 1.0
+    assert p == sign_test(losses, wins)
+    if wins >= losses:
+        assert sign_test(wins + 1, losses) <= p
+
+
+def test_the_sign_test_is_the_binomial_tail() -> None:
+    # 9 of 10 discordant deals one way: twice the tail C(10,0) + C(10,1) over 2**10.
+    assert sign_test(9, 1) == 2 * 11 / 1024
+    assert sign_test(0, 0) == 1.0

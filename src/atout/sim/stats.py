@@ -24,6 +24,7 @@ __all__ = [
     "imps",
     "mean_interval",
     "pool_reports",
+    "sign_test",
     "summarise",
     "summarise_results",
     "wilson_interval",
@@ -74,6 +75,22 @@ def wilson_interval(successes: float, trials: int, z: float = 1.959964) -> tuple
     centre = (p + z * z / (2 * trials)) / denominator
     half = z * math.sqrt(p * (1 - p) / trials + z * z / (4 * trials * trials)) / denominator
     return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+def sign_test(wins: int, losses: int) -> float:
+    """Two-sided sign test: how likely a split this uneven is between two equal players.
+
+    ``wins`` and ``losses`` are the discordant pairs (the deals one version won
+    and the other lost, each way); ties carry no information and are left out.
+
+    >>> round(sign_test(28, 9), 4), sign_test(5, 5)
+    (0.0026, 1.0)
+    """
+    n = wins + losses
+    if n == 0:
+        return 1.0
+    tail = sum(math.comb(n, k) for k in range(min(wins, losses) + 1)) / 2.0**n
+    return min(1.0, 2.0 * tail)
 
 
 def mean_interval(values: Sequence[float], z: float = 1.959964) -> tuple[float, float, float]:
