@@ -197,9 +197,11 @@ def test_a_long_trump_suit_makes_a_world_likelier() -> None:
     assert call.weight([0, long_hearts, 0, 0]) > 5 * call.weight([0, short_hearts, 0, 0])
 
 
-def test_no_call_evidence_for_the_caller_or_hidden_tricks() -> None:
+def test_no_call_evidence_for_our_sides_call_or_hidden_tricks() -> None:
     view = _play_view([], {"leader": 1, "cards": []})
     assert CallEvidence.from_view({**view, "seat": 1}) is None  # he knows his own hand
+    assert CallEvidence.from_view({**view, "seat": 3}) is None  # partner's call: not greedy's
+    assert CallEvidence.from_view({**view, "seat": 2}) is not None  # the other opponent
     courts = {**view, "tricks_won": [1, 0]}
     del courts["tricks"]
     assert CallEvidence.from_view(courts) is None  # old tricks face down: his deal is unknown

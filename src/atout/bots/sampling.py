@@ -194,7 +194,8 @@ def court_piece_world(view: View, rng: random.Random) -> World:
     """A Court Piece deal now: before trump, the caller's other 8 cards are drawn too.
 
     Evidence used: voids shown; the caller named trump from five cards, so
-    worlds where he holds fewer than two trumps are redrawn (softly).
+    worlds where he holds fewer than two trumps are redrawn (softly). Hard
+    weighs the call further (:class:`atout.bots.hard.court_piece_evidence.CallEvidence`).
     """
     return court_piece_sampler(view)(rng)
 

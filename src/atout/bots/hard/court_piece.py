@@ -8,7 +8,7 @@ in the Bavney chase the question is all thirteen tricks (or, defending, one).
 Card play: a few hundred believable worlds are drawn (each one of
 :data:`CANDIDATES` uniform draws consistent with the view, picked in
 proportion to how well rule play explains the opponents' plays in it, and
-how likely another seat's trump call is from the hand it holds there:
+how likely an opponent's trump call is from the hand it holds there:
 :mod:`.court_piece_evidence`), then one ISMCTS tree is grown over all of
 them (:mod:`.court_piece_tree`): our side's cards by UCB1, each opponent's
 by the greedy rule in the world, the deal played out by that rule below the
@@ -120,7 +120,7 @@ def choose(view: Mapping[str, Any], rng: random.Random, budget: float, samples: 
 
 
 def _believability(view: Mapping[str, Any]) -> Callable[[list[CardSet]], float] | None:
-    """How much a world weighs: the opponents' plays and another seat's trump call.
+    """How much a world weighs: the opponents' plays and, if they called, their trump call.
 
     ``None`` when neither says anything (one uniform world is then drawn per world used).
     """

@@ -186,7 +186,7 @@ def call_likelihood(named: int, others: tuple[int, ...]) -> float:
 
 @dataclass(frozen=True, slots=True)
 class CallEvidence:
-    """The trump call of another seat, read as evidence of the caller's hand.
+    """An opponent's trump call, read as evidence of the caller's hand.
 
     A caller who names the longest suit of his first five cards holds 4.2
     trumps of his thirteen on average, where the two-trump floor the worlds
@@ -205,12 +205,15 @@ class CallEvidence:
     def from_view(cls, view: Mapping[str, Any]) -> CallEvidence | None:
         """The call's evidence, or ``None`` where there is none to read.
 
-        None when the viewer called (he knows his hand) or when the caller's
-        played cards are not all known (the courts rules keep old tricks face
-        down: after the first trick his deal can no longer be put together).
+        None when our side called: the viewer knows his own hand, and a Hard
+        partner names trump by double dummy, another suit than the longest of
+        his five in about a third of deals, so his call is not read this way.
+        None too when the caller's played cards are not all known (the courts
+        rules keep old tricks face down: after the first trick his deal can
+        no longer be put together).
         """
         seat, caller = int(view["seat"]), int(view.get("caller", -1))
-        if not 0 <= caller < 4 or caller == seat or view.get("trump") is None:
+        if not 0 <= caller < 4 or (caller - seat) % 2 == 0 or view.get("trump") is None:
             return None
         shown = view.get("tricks")
         if shown is None and any(int(x) for x in view["tricks_won"]):
