@@ -213,7 +213,7 @@ class CallEvidence:
         no longer be put together).
         """
         seat, caller = int(view["seat"]), int(view.get("caller", -1))
-        if not 0 <= caller < 4 or (caller - seat) % 2 == 0 or view.get("trump") is None:
+        if not 0 <= caller < 4 or caller % 2 == seat % 2 or view.get("trump") is None:
             return None
         shown = view.get("tricks")
         if shown is None and any(int(x) for x in view["tricks_won"]):
