@@ -6,9 +6,11 @@ import asyncio
 import io
 import json
 import logging
+import threading
 import time
 from collections.abc import Iterator
 from pathlib import Path
+from types import SimpleNamespace
 from typing import Any
 
 import pytest
@@ -229,3 +231,43 @@ async def _stored_actions(url: str, room: Room) -> int:
     async with app.router.lifespan_context(app):
         again = await app.state.hub.get(room.id)
         return int(again.next_seq)
+
+
+def test_a_driver_cancelled_as_its_bot_answers_is_cancelled() -> None:
+    """The server stops even when a bot's answer lands as its driver is cancelled.
+
+    Python 3.11's ``asyncio.wait_for`` returned the answer and dropped the
+    cancellation when both arrived together; the driver then played on, and
+    the server's shutdown waited for it forever. The cancellation is tried at
+    each step of the answer's way back to the driver.
+    """
+
+    class Waiting:
+        def __init__(self) -> None:
+            self.answered = threading.Event()
+
+        def choose(self, view: dict[str, Any]) -> str:
+            self.answered.wait(5)
+            return "7H"
+
+    room = SimpleNamespace(id="t", hub=SimpleNamespace(settings=Settings(bot_budget=10)), _bots={})
+
+    async def cancel_after(steps: int) -> bool:
+        """Whether the driver was still waiting, and so was cancelled, ``steps`` turns on."""
+        bot = Waiting()
+        view = {"legal": ["7H"], "seat": 1}
+        task = asyncio.create_task(Room._bot_action(room, bot, view))  # type: ignore[arg-type]
+        await asyncio.sleep(0.05)  # the bot thinks in its thread
+        bot.answered.set()
+        time.sleep(0.1)  # the loop is busy: the answer is queued on it
+        for _ in range(steps):
+            await asyncio.sleep(0)
+        if task.done():
+            return False
+        task.cancel()
+        with pytest.raises(asyncio.CancelledError):
+            await task
+        return True
+
+    tried = [asyncio.run(cancel_after(steps)) for steps in range(6)]
+    assert tried[0] and not tried[-1]  # the whole way, from the thread to the driver

@@ -107,7 +107,8 @@ class Cluster:
     async def close(self) -> None:
         """Send what is queued, hand our leases back, disconnect."""
         with contextlib.suppress(TimeoutError):
-            await asyncio.wait_for(self._outbox.join(), 2.0)
+            async with asyncio.timeout(2.0):  # not wait_for, which may drop a cancellation
+                await self._outbox.join()
         for room in list(self.hub.rooms.values()):
             if room.leased:
                 with contextlib.suppress(Exception):

@@ -740,9 +740,10 @@ class Room:
         if isinstance(bot, _INSTANT_BOTS):
             return _choose(bot, view, self.id)
         try:
-            return await asyncio.wait_for(
-                asyncio.to_thread(_choose, bot, view, self.id), self.hub.settings.bot_budget
-            )
+            # asyncio.timeout, not wait_for: in Python 3.11 wait_for returns an answer that
+            # lands with a cancellation and drops the cancellation, and the server never stops.
+            async with asyncio.timeout(self.hub.settings.bot_budget):
+                return await asyncio.to_thread(_choose, bot, view, self.id)
         except TimeoutError:
             # The thread cannot be stopped; the bot is not asked again at this table, so
             # a bot that always overruns does not pile up threads.
