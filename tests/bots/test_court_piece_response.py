@@ -8,7 +8,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from atout.bots.greedy import court_piece as greedy
-from atout.bots.hard.court_piece_response import reaches, reaching, rule_play
+from atout.bots.hard.court_piece_response import card_reaches, reaches, reaching, rule_play
 from atout.cards import CardSet, card_name, mask_of, parse_card
 from atout.core import Match
 from atout.games import get_game
@@ -152,6 +152,20 @@ def test_a_card_double_dummy_makes_also_beats_rule_play(
     )
 
 
+@settings(max_examples=150, deadline=None)
+@given(_endings())
+def test_one_card_at_a_time_agrees_with_the_search_over_all_cards(
+    ending: tuple[list[CardSet], int, int, list[int], int, int],
+) -> None:
+    hands, trump, leader, trick, side, need = ending
+    seat = (leader + len(trick)) % 4
+    legal = legal_follow(hands[seat], trick[0] // 13) if trick else hands[seat]
+    where = {"trump": trump, "leader": leader, "trick": trick, "side": side, "need": need}
+    winning = {c for c in _cards(legal) if card_reaches(hands, c, **where)}
+    assert winning == reaching(hands, _cards(legal), **where)
+    assert bool(winning) == reaches(hands, **where)
+
+
 def test_a_capped_search_proves_nothing() -> None:
     rng = random.Random(7)
     deck = list(range(52))
@@ -164,3 +178,6 @@ def test_a_capped_search_proves_nothing() -> None:
         )
         == set()
     )
+    top = _cards(hands[0])[-1]
+    capped = card_reaches(hands, top, trump=0, leader=0, trick=(), side=0, need=7, node_limit=50)
+    assert capped is None  # not known, where reaching() above can only leave the card out

@@ -38,7 +38,7 @@ from atout.bots.greedy.court_piece import choose_card as greedy_card
 from atout.cards import SUIT_MASKS, CardSet, cards_of
 from atout.tricks import legal_follow, plain_trick_winner
 
-__all__ = ["NODE_LIMIT", "reaches", "reaching", "rule_play"]
+__all__ = ["NODE_LIMIT", "card_reaches", "reaches", "reaching", "rule_play"]
 
 NODE_LIMIT = 4000
 """Positions a search may visit before it gives up (about 10 ms in CPython)."""
@@ -173,6 +173,31 @@ def reaching(
         except _OutOfNodes:
             break
     return won
+
+
+def card_reaches(
+    hands: Sequence[CardSet],
+    card: int,
+    *,
+    trump: int,
+    leader: int,
+    trick: Sequence[int],
+    side: int,
+    need: int,
+    node_limit: int = NODE_LIMIT,
+) -> bool | None:
+    """Whether ``card`` reaches ``need`` more tricks against rule play; ``None``: not known.
+
+    Unlike :func:`reaching`, which counts a card not proved in its nodes as
+    not reaching, this says when the nodes ran out, for measurements that
+    must not mistake "not found" for "lost".
+    """
+    search = _Search(trump, side, need, node_limit)
+    seat = (leader + len(trick)) % 4
+    try:
+        return search.after((*hands,), seat, card, leader, list(trick), 0)
+    except _OutOfNodes:
+        return None
 
 
 def reaches(
