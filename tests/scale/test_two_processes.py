@@ -34,26 +34,24 @@ def _my_turn(state: dict[str, Any]) -> bool:
 
 
 def _over_or_mine(state: dict[str, Any], acted: int) -> bool:
-    """The game is over, or it is our turn in a newer state than the one we acted in.
+    """The game is over, or it is our turn in another position than the one we acted in.
 
-    Newer by version, not by sequence number: an undo takes the sequence back,
-    so a position after an undo can carry the very number of the stale one we
-    acted in, and an action refused there (it was sent from the state the
-    undo replaced) must be sent again from the new one.
+    "Another" and not "a later" one: an undo takes the sequence back, and an
+    action sent from a state the undo replaced is refused, so we act again.
     """
-    return state["table"]["status"] == "over" or (_my_turn(state) and state["version"] > acted)
+    return state["table"]["status"] == "over" or (_my_turn(state) and state["seq"] != acted)
 
 
 async def _play(seat: Seat, rng: random.Random) -> None:
-    """Act whenever it is this seat's turn, once per state, until the game is over."""
+    """Act whenever it is this seat's turn, once per position, until the game is over."""
     acted = -1
     while True:
-        state = await seat.wait(lambda s, version=acted: _over_or_mine(s, version), timeout=60)
+        state = await seat.wait(lambda s, seq=acted: _over_or_mine(s, seq), timeout=60)
         if state["table"]["status"] == "over":
             return
-        acted = state["version"]
+        acted = state["seq"]
         action = rng.choice(state["view"]["legal"])
-        await seat.send({"type": "action", "action": action, "seq": state["seq"]})
+        await seat.send({"type": "action", "action": action, "seq": acted})
 
 
 def test_clients_on_two_processes_play_a_whole_game(pair: list[Server]) -> None:
