@@ -43,10 +43,24 @@ def _over_or_mine(state: dict[str, Any], acted: int) -> bool:
 
 
 async def _play(seat: Seat, rng: random.Random) -> None:
-    """Act whenever it is this seat's turn, once per position, until the game is over."""
+    """Act whenever it is this seat's turn, once per position, until the game is over.
+
+    After an undo a new position can carry the sequence number of the stale one
+    we acted in, and the action sent from the stale state is refused there; if
+    nothing moves for a few seconds while it is our turn, we act again.
+    """
     acted = -1
     while True:
-        state = await seat.wait(lambda s, seq=acted: _over_or_mine(s, seq), timeout=60)
+        for _ in range(12):
+            try:
+                state = await seat.wait(lambda s, seq=acted: _over_or_mine(s, seq), timeout=5)
+                break
+            except TimeoutError:
+                if seat.state is not None and _my_turn(seat.state):
+                    state = seat.state
+                    break
+        else:
+            raise TimeoutError("no position to act in for 60 s")
         if state["table"]["status"] == "over":
             return
         acted = state["seq"]
