@@ -16,7 +16,7 @@ then the one-sided search of :mod:`atout.bots.hard.court_piece_response`).
 A position is kept when some cards still win and some do not (every card's
 answer known): the *critical* decisions, where a card can give the deal away.
 
-``score`` asks a Hard variant (thinking time, worlds, evidence, exploration)
+``score`` asks a Hard variant (thinking time, worlds, the chain's swaps, evidence, exploration)
 for its card at every kept position and records whether that card still
 wins. ``compare`` prints each variant's rate of giving a won deal away, with
 a 95% interval, and for each pair of variants the positions one got right
@@ -151,7 +151,8 @@ def collect(seeds: range, out: Path) -> None:
 
 def variant(args: argparse.Namespace) -> None:
     """Set Hard's knobs for this run (module constants the search reads at each decision)."""
-    hard.CANDIDATES = args.candidates
+    hard.SWAPS_PER_WORLD = args.swaps
+    hard.BURN_IN = args.burn_in
     court_piece_evidence.SURPRISE = args.surprise
     hard.court_piece_tree = _Tree(args.exploration)  # type: ignore[assignment]
 
@@ -242,7 +243,8 @@ def main() -> None:
     ask.add_argument("--out", type=Path, required=True)
     ask.add_argument("--budget", type=float, default=0.4)
     ask.add_argument("--samples", type=int, default=64, help="6 worlds each (384).")
-    ask.add_argument("--candidates", type=int, default=hard.CANDIDATES)
+    ask.add_argument("--swaps", type=int, default=hard.SWAPS_PER_WORLD, help="Between worlds.")
+    ask.add_argument("--burn-in", type=int, default=hard.BURN_IN)
     ask.add_argument("--surprise", type=float, default=court_piece_evidence.SURPRISE)
     ask.add_argument("--exploration", type=float, default=court_piece_tree.EXPLORATION)
     ask.add_argument("--stride", type=int, default=1, help="Take every STRIDE-th position ...")

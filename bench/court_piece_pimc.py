@@ -24,6 +24,9 @@ from atout.bots.sampling import believable_world, court_piece_world
 from atout.cards import CardSet, mask_of, parse_card
 from atout.solver.dds import dds_solve
 
+CANDIDATES = 8
+"""Uniform worlds drawn for each world solved; the play evidence picks one of them."""
+
 TRICK_WEIGHT = 0.05
 """A trick's worth next to the +-1 of reaching the target: when the target is out of
 reach in a world, the card that keeps most tricks leaves most room for mistakes."""
@@ -54,7 +57,7 @@ def choose(view: Mapping[str, Any], rng: random.Random, budget: float, samples: 
         return list(court_piece_world(view, r).hands)
 
     def evaluate(r: random.Random) -> dict[str, float] | None:
-        hands = believable_world(draw, weight, r, hard.CANDIDATES)
+        hands = believable_world(draw, weight, r, CANDIDATES)
         scores = dds_solve(hands, trump, leader, trick, solutions=3)
         return {
             a: stakes[scores.get(c, 0) >= need] + TRICK_WEIGHT * scores.get(c, 0)

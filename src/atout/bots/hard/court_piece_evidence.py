@@ -14,9 +14,9 @@ neither would make costs the world a factor :data:`SURPRISE`; a forced play
 says nothing. The weight is a likelihood, not a filter: a player who plays
 otherwise only makes the inference softer.
 
-The Hard bot draws a few uniform worlds and keeps one in proportion to its
-weight (sampling-importance-resampling), so the search goes to believable
-worlds. That is thousands of weights a decision, so the greedy replay runs
+The Hard bot's worlds come in proportion to this weight (a chain of card
+swaps, :class:`atout.bots.sampling.SwapChain`), so the search goes to
+believable worlds. That is thousands of weights a decision, so the greedy replay runs
 in the tree search's C kernel where it is built (``greedy_misses``, the same
 rule as :func:`atout.bots.greedy.court_piece.choose_card`): only the plays
 greedy does not explain come back to Python for the by-the-book check.
@@ -27,7 +27,7 @@ greedy does not explain come back to Python for the by-the-book check.
 >>> holds_ace = [0, 1 << p("AH") | 1 << p("2H"), 0, 0]
 >>> no_ace = [0, 1 << p("QH") | 1 << p("2H"), 0, 0]
 >>> evidence.weight(holds_ace), evidence.weight(no_ace)  # the greedy leader leads his top heart
-(0.2, 1.0)
+(0.05, 1.0)
 """
 
 from __future__ import annotations
@@ -47,8 +47,15 @@ from atout.tricks import legal_follow
 
 __all__ = ["CALL_FLOOR", "SURPRISE", "CallEvidence", "PlayEvidence", "call_likelihood"]
 
-SURPRISE = 0.2
-"""The factor a world loses for each opponent play that no rule play explains."""
+SURPRISE = 0.05
+"""The factor a world loses for each opponent play that no rule play explains.
+
+Sharp, because the chain of worlds can follow sharp evidence: on the 419
+critical decisions of ``bench/court_piece_decisions.py`` Hard gave away
+11.3% of won deals at 0.05 and 11.6% at 0.01, against 13.3% at 0.2
+(``docs/bots.md``). Not sharper than that: a player who is neither greedy
+nor by the book should only soften the inference, not pin every world on
+the few that happen to explain him."""
 
 
 @dataclass(frozen=True, slots=True)
