@@ -26,6 +26,8 @@ from atout.cards import SUIT_MASKS, cards_of, mask_of, parse_card, suit_of
 from atout.core import Match
 from atout.games import get_game
 
+from .court_piece_deals import card_play_views
+
 
 def _mask(*names: str) -> int:
     return mask_of(parse_card(n) for n in names)
@@ -76,21 +78,6 @@ def test_equivalent_cards_are_answered_without_search() -> None:
     assert not hard._equivalent([parse_card("9H"), parse_card("9C")], _mask("9H", "9C"))
 
 
-def _views_in_a_deal(seed: int, kinds: tuple[str, str]) -> list[dict[str, object]]:
-    """Every card-play view of one deal, the sides played by bots of the two ``kinds``."""
-    match = Match.new(get_game("court-piece"), {}, random.Random(seed))
-    bots = [make_bot(kinds[s % 2], "court-piece", seed * 4 + s) for s in range(4)]
-    views = []
-    while not match.needs_deal() and not match.is_over():
-        actor = match.actor
-        assert actor is not None
-        view = match.view(actor)
-        if view["phase"] == "play":
-            views.append(dict(view))
-        match = match.apply(bots[actor].choose(view), match.turn)
-    return views
-
-
 @pytest.mark.skipif(not court_piece_tree.KERNEL, reason="C kernel not built")
 @settings(max_examples=40, deadline=None)
 @given(
@@ -102,7 +89,7 @@ def test_the_kernel_weighs_every_world_as_the_reference_does(
 ) -> None:
     """The greedy replay in C and the one in Python agree, whoever made the plays."""
     rng = random.Random(seed)
-    for view in _views_in_a_deal(seed, kinds)[::5]:
+    for view in card_play_views(seed, kinds)[::5]:
         evidence = PlayEvidence.from_view(view)
         for _ in range(10):
             hands = list(court_piece_world(view, rng).hands)

@@ -24,6 +24,8 @@ from atout.cards import FULL_DECK, SUIT_MASKS, mask_of, parse_card
 from atout.core import Match
 from atout.games import get_game
 
+from .court_piece_deals import card_play_views
+
 
 def test_court_piece_worlds_keep_voids_and_counts() -> None:
     spec = get_game("court-piece")
@@ -62,27 +64,12 @@ def test_court_circular_world_accounts_for_every_card() -> None:
     assert total == 52
 
 
-def _greedy_views(seed: int) -> list[dict[str, object]]:
-    """Every card-play view of one greedy deal."""
-    match = Match.new(get_game("court-piece"), {}, random.Random(seed))
-    bots = [make_bot("greedy", "court-piece", seed * 4 + s) for s in range(4)]
-    views = []
-    while not match.needs_deal() and not match.is_over():
-        actor = match.actor
-        assert actor is not None
-        view = match.view(actor)
-        if view["phase"] == "play":
-            views.append(dict(view))
-        match = match.apply(bots[actor].choose(view), match.turn)
-    return views
-
-
 @settings(max_examples=15, deadline=None)
 @given(st.integers(0, 10**6))
 def test_the_chain_of_worlds_keeps_what_the_seat_has_seen(seed: int) -> None:
     """Every world of the chain: the cards conserved, sizes and voids kept, own hand as seen."""
     rng = random.Random(seed)
-    for view in _greedy_views(seed)[::4]:
+    for view in card_play_views(seed)[::4]:
         seat = int(view["seat"])
         own = mask_of(parse_card(c) for c in view["hand"])
         played = mask_of(parse_card(c) for t in view["tricks"] for c in t["cards"])
@@ -134,7 +121,7 @@ def test_the_chain_draws_worlds_in_proportion_to_their_weight() -> None:
 
 
 def test_the_chain_is_deterministic_given_a_seed() -> None:
-    view = _greedy_views(3)[9]
+    view = card_play_views(3)[9]
 
     def weight(hands: list[int]) -> float:
         return 1.0 + (hands[1] & 0x1FFF).bit_count()

@@ -424,15 +424,7 @@ def court_piece_sampler(view: View) -> Callable[[random.Random], World]:
             return World(tuple(packets[s] | (own if s == seat else 0) for s in range(4)))
 
         return before_trump
-    rules = _court_piece_play_rules(view)
-
-    def in_play(rng: random.Random) -> World:
-        packets = deal_hidden(
-            rules.pool, rules.needs, rules.forbidden, rng, accept=rules.keep, tries=8
-        )
-        return World(tuple(own if s == seat else packets[s] for s in range(4)))
-
-    return in_play
+    return _court_piece_play_rules(view).deal
 
 
 def court_piece_chain(
@@ -445,9 +437,8 @@ def court_piece_chain(
     worlds ``weight`` prefers.
     """
     rules = _court_piece_play_rules(view)
-    start = list(court_piece_sampler(view)(rng).hands)
-    seat = int(view["seat"])
-    hidden = [s for s in range(4) if s != seat]
+    start = list(rules.deal(rng).hands)
+    hidden = [s for s in range(4) if s != rules.seat]
     return SwapChain(start, seats=hidden, forbidden=rules.forbidden, weight=weight, keep=rules.keep)
 
 
@@ -455,6 +446,9 @@ def court_piece_chain(
 class _PlayRules:
     """What a Court Piece world in card play must keep, read once from the view."""
 
+    seat: int
+    own: CardSet
+    """The viewer's seat and hand."""
     pool: CardSet
     """The unseen cards, to share among the other seats."""
     needs: list[int]
@@ -464,11 +458,16 @@ class _PlayRules:
     keep: Callable[[list[CardSet]], bool] | None
     """A soft rule: a calling opponent holds two trumps (``None`` when there is none)."""
 
+    def deal(self, rng: random.Random) -> World:
+        """A uniform world that keeps these rules (the soft one redrawn up to 8 times)."""
+        packets = deal_hidden(self.pool, self.needs, self.forbidden, rng, accept=self.keep, tries=8)
+        return World(tuple(self.own if s == self.seat else packets[s] for s in range(4)))
+
 
 def _court_piece_play_rules(view: View) -> _PlayRules:
     seat = int(view["seat"])
-    played = _played(view)
-    pool = FULL_DECK & ~_cards(view["hand"]) & ~played
+    own = _cards(view["hand"])
+    pool = FULL_DECK & ~own & ~_played(view)
     voids = shown_voids(_plain_tricks(view), 4, lambda c: c // 13)
     forbidden = [_void_mask(voids[s], SUIT_MASKS) for s in range(4)]
     sizes = list(view["hand_sizes"])
@@ -480,7 +479,7 @@ def _court_piece_play_rules(view: View) -> _PlayRules:
     def calls_sense(packets: list[CardSet]) -> bool:
         return (packets[caller] & trumps).bit_count() >= least
 
-    return _PlayRules(pool, needs, forbidden, calls_sense if least else None)
+    return _PlayRules(seat, own, pool, needs, forbidden, calls_sense if least else None)
 
 
 # Bridge.

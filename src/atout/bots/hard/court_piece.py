@@ -12,8 +12,9 @@ holds there: :mod:`.court_piece_evidence`; a chain of card swaps,
 :class:`atout.bots.sampling.SwapChain`, reaches them), then one ISMCTS tree
 is grown over all of them (:mod:`.court_piece_tree`): our side's cards by
 UCB1, each opponent's by the greedy rule in the world, the deal played out
-by that rule below the tree. The card tried most often is played; the search gives back the rest
-of its budget once no iteration left could change that card.
+by that rule below the tree. The card tried most often is played; the
+search gives back the rest of its budget once no iteration left could
+change that card.
 
 Why not double dummy in each world, as before: DDS treats the opponents as
 perfect. Against the greedy bot the tree search, which sees no hidden card,

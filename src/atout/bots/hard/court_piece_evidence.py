@@ -16,10 +16,11 @@ otherwise only makes the inference softer.
 
 The Hard bot's worlds come in proportion to this weight (a chain of card
 swaps, :class:`atout.bots.sampling.SwapChain`), so the search goes to
-believable worlds. That is thousands of weights a decision, so the greedy replay runs
-in the tree search's C kernel where it is built (``greedy_misses``, the same
-rule as :func:`atout.bots.greedy.court_piece.choose_card`): only the plays
-greedy does not explain come back to Python for the by-the-book check.
+believable worlds. That is thousands of weights a decision, so the greedy
+replay runs in the tree search's C kernel where it is built
+(``greedy_misses``, the same rule as
+:func:`atout.bots.greedy.court_piece.choose_card`): only the plays greedy
+does not explain come back to Python for the by-the-book check.
 
 >>> view = {"seat": 0, "trump": "S", "trick": {"leader": 1, "cards": ["KH"]}, "tricks": []}
 >>> evidence = PlayEvidence.from_view(view)
