@@ -14,7 +14,10 @@ stderr what it leaves out:
   compiled with mypyc, about 3x faster at Court Piece card play
   (``bench/compiled.sh``), and the environment's Court Piece writer that
   reads that engine every step (``bench/rl.py``); the pure-Python package
-  behaves the same.
+  behaves the same. mypyc type-checks every module these import, their
+  packages' ``__init__`` included, in the build environment, which holds
+  setuptools and mypy only: a listed module may reach the standard library
+  and atout's own pure modules, never a dependency (``tests/packaging``).
 """
 
 import os
@@ -26,7 +29,7 @@ HOT_MODULES = [
     "src/atout/tricks.py",
     "src/atout/games/court_piece.py",
     "src/atout/solver/search.py",
-    "src/atout/rl/court_piece_play.py",
+    "src/atout/observation/court_piece_play.py",
 ]
 
 NATIVE_KERNELS = {
