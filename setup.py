@@ -16,8 +16,10 @@ stderr what it leaves out:
   reads that engine every step (``bench/rl.py``); the pure-Python package
   behaves the same. mypyc type-checks every module these import, their
   packages' ``__init__`` included, in the build environment, which holds
-  setuptools and mypy only: a listed module may reach the standard library
-  and atout's own pure modules, never a dependency (``tests/packaging``).
+  setuptools and mypy only: a listed module may reach the standard library,
+  atout's own modules, and a core dependency mypy is told to take as missing
+  (``ignore_missing_imports``: endplay, imported lazily), never an extra's
+  module (``tests/packaging/test_compiled_closure.py``).
 """
 
 import os
