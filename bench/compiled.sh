@@ -11,7 +11,7 @@ python3 -m venv .venv-compiled
 cd bench  # run outside the source tree, so the installed (compiled) package is imported
 ../.venv-compiled/bin/python - <<'PY'
 import atout.games.court_piece as m
-import atout.rl.court_piece_play as w
+import atout.observation.court_piece_play as w
 for module in (m, w):
     print("compiled:", module.__file__)
     if not module.__file__.endswith(".so"):

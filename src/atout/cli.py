@@ -257,6 +257,13 @@ def serve(
     ),
 ) -> None:
     """Run the web table: lobby, tables with bots, reconnect; open http://HOST:PORT/ ."""
+    from atout.extras import MissingExtraError, require  # noqa: PLC0415
+
+    try:
+        require("server", "atout serve")
+    except MissingExtraError as error:
+        typer.echo(f"error: {error}", err=True)
+        raise typer.Exit(1) from None
     import uvicorn  # noqa: PLC0415 - the server's dependencies load only for this command
 
     from atout.server import create_app  # noqa: PLC0415

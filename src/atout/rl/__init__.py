@@ -1,6 +1,8 @@
 """Reinforcement-learning environments (PettingZoo AEC) for every atout game.
 
-An optional adapter: it needs ``pettingzoo`` and ``numpy`` (the rules do not).
+An optional adapter: it needs ``pettingzoo`` and ``numpy`` (the rules do not),
+installed by the ``[rl]`` extra (``pip install 'atout[rl]'``); without them
+importing it raises :class:`~atout.extras.MissingExtraError` naming the extra.
 ``env(game, **options)`` gives an :class:`~pettingzoo.AECEnv` over the same
 engine the server and the bots use; the game's rule options pass through
 (``env("court-piece", variant="courts")``), and a few keyword-only options
@@ -44,6 +46,7 @@ from typing import Any
 
 from atout.bots import Bot
 from atout.games import get_game
+from atout.rl import _extra  # noqa: F401 - checks the [rl] extra before the rest loads
 from atout.rl.bridge import BridgeSpec
 from atout.rl.court_circular import CourtCircularSpec
 from atout.rl.court_piece import CourtPieceSpec

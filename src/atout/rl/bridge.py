@@ -46,7 +46,7 @@ from typing import Any
 
 from atout.cards import card_names
 from atout.games.bridge.auction import DOUBLE, PASS, REDOUBLE, call_name
-from atout.rl.slots import CARD_BIT, HAND_SIZES, THIRTEENTHS, hand_sizes, write_cards
+from atout.observation.slots import CARD_BIT, HAND_SIZES, THIRTEENTHS, hand_sizes, write_cards
 from atout.rl.spec import CARD_INDEX, Encoded, GameSpec, Layout, PlayedCards, View, clip
 
 __all__ = ["BridgeSpec"]

@@ -33,7 +33,7 @@ from typing import Any
 from atout.cards import card_names
 from atout.games.court_circular import Phase
 from atout.games.court_circular_lines import best_line
-from atout.rl.slots import CARD_BIT
+from atout.observation.slots import CARD_BIT
 from atout.rl.spec import CARD_INDEX, Encoded, GameSpec, Layout, View, clip
 
 __all__ = ["CourtCircularSpec"]

@@ -32,7 +32,7 @@ from __future__ import annotations
 from typing import Any
 
 from atout.cards import card_names
-from atout.rl.court_piece_play import PlaySeen, PlayWriter
+from atout.observation.court_piece_play import PlaySeen, PlayWriter
 from atout.rl.spec import CARD_INDEX, Encoded, GameSpec, Layout, View, clip
 
 __all__ = ["CourtPieceSpec"]
@@ -115,7 +115,7 @@ class CourtPieceSpec(GameSpec):
 
     def write_state(self, state: Any, seat: int, sheet: View, slots: Any, kept: bool) -> bool:
         """The play phase straight into the seat's kept slots: only what changed since its
-        last look (:class:`~atout.rl.court_piece_play.PlayWriter`), from the state's public
+        last look (:class:`~atout.observation.court_piece_play.PlayWriter`), from the state's public
         accessors; a new deal, score sheet or an earlier state starts from zeros."""
         if self.honour or state.trump_suit < 0:
             return False

@@ -55,7 +55,7 @@ from typing import Any
 from atout.cards import JOKER, card_name, card_names, cards_of
 from atout.core import IllegalActionError
 from atout.games.five_hundred import CALL_NAMES
-from atout.rl.slots import CARD_BIT, THIRTEENTHS, hand_sizes, write_cards
+from atout.observation.slots import CARD_BIT, THIRTEENTHS, hand_sizes, write_cards
 from atout.rl.spec import CARD_INDEX, Encoded, GameSpec, Layout, PlayedCards, View, clip
 
 __all__ = ["FiveHundredSpec"]

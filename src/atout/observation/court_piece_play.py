@@ -2,8 +2,9 @@
 
 This is the per-step half of :meth:`atout.rl.court_piece.CourtPieceSpec.write_state`
 (the spec keeps the checks and the deal's restart). It is a module of its
-own so that a wheel (``pip install .``) compiles it with mypyc next to the
-engine it reads (``setup.py``'s ``HOT_MODULES``): there the engine's card
+own, outside :mod:`atout.rl` and free of numpy, so that a wheel (``pip install .``)
+compiles it with mypyc next to the engine it reads (``setup.py``'s
+``HOT_MODULES``) without depending on the ``[rl]`` extra: there the engine's card
 play is about three times faster, and this writer, the environment's largest
 cost per step, had become most of the gap between an environment step and a
 raw engine action (``bench/rl.py``). In the editable install it is the same
@@ -20,7 +21,7 @@ from __future__ import annotations
 from typing import Any
 
 from atout.games.court_piece import CourtPieceState
-from atout.rl.slots import CARD_BIT, HAND_SIZES, THIRTEENTHS
+from atout.observation.slots import CARD_BIT, HAND_SIZES, THIRTEENTHS
 
 __all__ = ["PlaySeen", "PlayWriter"]
 
@@ -61,7 +62,7 @@ class PlaySeen:
         self.won = (-1, -1)
         """Tricks won (the state's ``tricks_won``) as written."""
         self.sizes = None
-        """The hand sizes written (a tuple of :data:`~atout.rl.slots.HAND_SIZES`)."""
+        """The hand sizes written (a tuple of :data:`~atout.observation.slots.HAND_SIZES`)."""
 
 
 class PlayWriter:
