@@ -144,6 +144,11 @@ class Game(Protocol):
     @property
     def sides(self) -> int: ...
 
+    @property
+    def option_specs(self) -> tuple[Any, ...]:
+        """The options, declared once (:class:`atout.games.options.Option`)."""
+        ...
+
     def parse_rules(self, options: Mapping[str, Any]) -> Any:
         """Validate options into the game's frozen ``Rules`` (``ValueError`` on a bad one)."""
         ...
