@@ -611,7 +611,9 @@ class CourtCircular:
         """No points, no deals."""
         return CourtCircularTally()
 
-    def first_dealer(self, rules: CourtCircularRules, rng: random.Random) -> int:
+    def first_dealer(
+        self, rules: CourtCircularRules, rng: random.Random, *, host: int | None = None
+    ) -> int:
         """Each player draws a card; the lower one (1.4 order) deals for the whole game."""
         cut = rng.sample(range(52), 2)
         return 0 if CARD_STRENGTH[cut[0]] < CARD_STRENGTH[cut[1]] else 1

@@ -733,9 +733,17 @@ class CourtPiece:
         """No points, no series, no deals."""
         return CourtPieceTally()
 
-    def first_dealer(self, rules: CourtPieceRules, rng: random.Random) -> int:
-        """The option's seat, or one at random (both seeds draw the first dealer)."""
-        return rng.randrange(4) if rules.first_dealer is None else rules.first_dealer
+    def first_dealer(
+        self, rules: CourtPieceRules, rng: random.Random, *, host: int | None = None
+    ) -> int:
+        """The option's seat; else, under the simple rules at a table a person set up
+        (``host``), the seat on his right, so that he names the first trump (seed 001:
+        "le siège à votre droite donne la première donne"); else a draw (seed 003)."""
+        if rules.first_dealer is not None:
+            return rules.first_dealer
+        if host is not None and not rules.courts:
+            return (host - 1) % 4  # clockwise play: the seat before the host is on his right
+        return rng.randrange(4)
 
     def deal(self, rules: CourtPieceRules, dealer: int, rng: random.Random) -> CourtPieceDeal:
         """Shuffle, then packets of 5, 4 and 4 from the caller round in playing order."""

@@ -51,6 +51,7 @@ from atout.server.storage import (
     TableRow,
     hash_token,
 )
+from atout.table import home_seat
 
 __all__ = ["Connection", "Hub", "Room", "RoomError", "Settings", "available_bots"]
 
@@ -529,7 +530,10 @@ class Room:
 
     async def _start(self) -> None:
         rng = self._rng(0)
-        match = Match.new(self.game, self.options, rng, players=[s.label for s in self.seats])
+        # The host: the first person's seat (the lobby seats the table's creator there).
+        host = next((s.number for s in self.seats if s.kind == "human"), None)
+        labels = [s.label for s in self.seats]
+        match = Match.new(self.game, self.options, rng, host=host, players=labels)
         now = time.monotonic()
         for chair in self.seats:
             chair.away_since = now
@@ -1085,6 +1089,7 @@ def games_catalogue(describe: Callable[[Game], list[JSON]]) -> list[JSON]:
             "title": game.title,
             "players": game.players,
             "sides": game.sides,
+            "home_seat": home_seat(game.id),
             "options": describe(game),
             "bots": available_bots(game.id),
         }

@@ -811,7 +811,9 @@ class Bridge:
         """An empty rubber sheet, or no boards played."""
         return DuplicateTally() if rules.duplicate else RubberTally()
 
-    def first_dealer(self, rules: BridgeRules, rng: random.Random) -> int:
+    def first_dealer(
+        self, rules: BridgeRules, rng: random.Random, *, host: int | None = None
+    ) -> int:
         """Duplicate: North deals board 1. Rubber: the option's seat, or a cut."""
         if rules.duplicate:
             return board_dealer(1)

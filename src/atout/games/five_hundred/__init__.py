@@ -110,7 +110,9 @@ class FiveHundred:
         """Both sides at zero."""
         return FiveHundredTally()
 
-    def first_dealer(self, rules: FiveHundredRules, rng: random.Random) -> int:
+    def first_dealer(
+        self, rules: FiveHundredRules, rng: random.Random, *, host: int | None = None
+    ) -> int:
         """The option's seat, or one at random (the seed does not say how)."""
         return rng.randrange(4) if rules.first_dealer is None else rules.first_dealer
 

@@ -227,4 +227,10 @@ export default {
   recordJson: "Record (JSON)",
   recordPbn: "Record (PBN)",
   hintWhy: "Hint: {action}. Why: {why}",
+  sessionUnit: "Session length in",
+  unit_deals: "deals",
+  unit_minutes: "minutes",
+  atRandom: "drawn at random",
+  badSession: "{name}: give a whole number of {unit} from {min} to {max}",
+  badNumber: "{name}: give a whole number from {min} to {max}",
 };

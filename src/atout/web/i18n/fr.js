@@ -227,4 +227,10 @@ export default {
   recordJson: "Enregistrement (JSON)",
   recordPbn: "Enregistrement (PBN)",
   hintWhy: "Conseil : {action}. Pourquoi : {why}",
+  sessionUnit: "Durée de la session en",
+  unit_deals: "donnes",
+  unit_minutes: "minutes",
+  atRandom: "tiré au sort",
+  badSession: "{name} : un nombre entier de {unit} de {min} à {max}",
+  badNumber: "{name} : un nombre entier de {min} à {max}",
 };
