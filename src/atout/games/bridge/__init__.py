@@ -701,7 +701,9 @@ class BridgeState:
         dummy = None if declarer < 0 else (declarer + 2) % 4
         hands = self._hands
         trick = self._trick
-        shown = declarer >= 0 and (bool(self._done) or bool(trick))
+        # Dummy is faced after the opening lead; a claim faces declarer's hand (Law 68),
+        # and dummy's with it should declarer claim before the lead.
+        shown = declarer >= 0 and (bool(self._done) or bool(trick) or phase == CLAIM)
         turn = self._turn
         if phase == OVER:
             acting = None
@@ -732,13 +734,23 @@ class BridgeState:
             },
             "tricks_won": list(self._won),
             "tricks": tricks_json(self._done),
-            "claim": None if self._claim < 0 else {"by": declarer, "tricks": self._claim},
+            "claim": self._claim_view(),
             "can_claim": phase == PLAY and seat is not None and seat == declarer,
             "legal": list(self.legal_actions()) if seat is not None and seat == acting else [],
         }
         if phase == OVER:
             view["result"] = self.result()
         return view
+
+    def _claim_view(self) -> dict[str, Any] | None:
+        """The claim: who, how many further tricks, and while it is open declarer's hand,
+        which a claim faces for everyone (Law 68), so the defenders judge it knowing the deal."""
+        if self._claim < 0:
+            return None
+        out: dict[str, Any] = {"by": self._declarer, "tricks": self._claim}
+        if self._phase == CLAIM:
+            out["hand"] = list(card_names(self._hands[self._declarer]))
+        return out
 
     def result(self) -> dict[str, Any]:
         """Contract, declarer, tricks, ``+1``/``=``/``-2``, score ``[NS, EW]`` (once over)."""

@@ -233,4 +233,6 @@ export default {
   atRandom: "drawn at random",
   badSession: "{name}: give a whole number of {unit} from {min} to {max}",
   badNumber: "{name}: give a whole number from {min} to {max}",
+  claimLeft: "That leaves {n} to the defence.",
+  claimHandShown: "The claimer's hand is face up.",
 };

@@ -233,4 +233,6 @@ export default {
   atRandom: "tiré au sort",
   badSession: "{name} : un nombre entier de {unit} de {min} à {max}",
   badNumber: "{name} : un nombre entier de {min} à {max}",
+  claimLeft: "Il en reste {n} à la défense.",
+  claimHandShown: "La main du réclamant est étalée.",
 };
