@@ -508,11 +508,15 @@ class CourtPieceState:
         closed (gathered) only when the next one is led: until that lead, its
         cards may still be corrected, so a renege by the last player to a trick
         can be put right too, and the trick's winner and the count are worked
-        out again. The trick that ends the deal is closed with it.
+        out again. The trick that ends the deal stays open to a correction until
+        the next deal starts (or a revoke claim replaces the result): the deal is
+        then scored again, and play resumes if the corrected trick no longer ends it.
         """
         if not self.rules.honour_mode:
             raise IllegalActionError("corrections exist only in honour_mode")
-        if not self._trick and self._done and self._turn >= 0:
+        if not self._trick and self._done and (self._turn >= 0 or self._honour.claim is None):
+            # The trick just completed, the deal's last one included: until the next
+            # lead (or the next deal) it is not gathered, so it may still be corrected.
             return self._correct_last_trick(card, seat)
         position = (seat - self._leader) % 4
         if self._turn < 0 or position >= len(self._trick) or position == 0:
@@ -652,9 +656,37 @@ class CourtPieceState:
         }
         if not self.rules.courts:
             view["tricks"] = tricks_json(self._done)
+        if self.rules.honour_mode:
+            view["played"] = [
+                [(leader + i) % 4, names[c]]
+                for leader, cards, _ in self._done
+                for i, c in enumerate(cards)
+            ]
+            view["out_of_turn"] = self.out_of_turn_actions(seat)
         if self._turn < 0:
             view["result"] = self.result()
         return view
+
+    def out_of_turn_actions(self, seat: int | None) -> list[str]:
+        """Honour mode: what ``seat`` may do besides its turn (``correct C``, ``claim revoke``).
+
+        A correction is listed when the engine would take it (the seat's renege in
+        the trick not yet gathered, or a card played after a corrected one). A
+        revoke claim is listed once a trick is closed and until the deal's result
+        is replaced by one; the engine judges it (section 4.6).
+        """
+        if seat is None or not self.rules.honour_mode or self._honour.claim is not None:
+            return []
+        out = []
+        for card in cards_of(self.hand(seat)):
+            try:
+                self._correct(card, seat)
+            except IllegalActionError:
+                continue
+            out.append(f"correct {card_name(card)}")
+        if self._done:
+            out.append("claim revoke")
+        return out
 
     def result(self) -> dict[str, Any]:
         """Tricks per side, who won the deal, and Bavney or court."""

@@ -235,4 +235,10 @@ export default {
   badNumber: "{name}: give a whole number from {min} to {max}",
   claimLeft: "That leaves {n} to the defence.",
   claimHandShown: "The claimer's hand is face up.",
+  correctPrompt: "You may take your card back:",
+  playInstead: "play",
+  claimRevoke: "Claim a revoke",
+  claimRevokeTitle: "A player of the other side failed to follow suit in a closed trick: the deal ends and your side wins a court.",
+  noticeRevokeClaimed: "{name} claims a revoke: the deal ends and their side wins a court.",
+  noticeRevokeCorrected: "{name} corrects a revoke and plays {card} instead; those who played after may change their cards.",
 };

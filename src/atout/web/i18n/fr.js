@@ -235,4 +235,10 @@ export default {
   badNumber: "{name} : un nombre entier de {min} à {max}",
   claimLeft: "Il en reste {n} à la défense.",
   claimHandShown: "La main du réclamant est étalée.",
+  correctPrompt: "Vous pouvez reprendre votre carte :",
+  playInstead: "jouer",
+  claimRevoke: "Dénoncer une renonce",
+  claimRevokeTitle: "Un joueur adverse n’a pas fourni dans une levée fermée : la donne s’arrête et votre camp gagne une court.",
+  noticeRevokeClaimed: "{name} dénonce une renonce : la donne s’arrête et son camp gagne une court.",
+  noticeRevokeCorrected: "{name} corrige une renonce et joue {card} à la place ; ceux qui ont joué après peuvent changer leur carte.",
 };
