@@ -111,7 +111,7 @@ export async function renderLobby(root, navigate) {
   const nameInput = h("input", { id: "name", value: playerName(), maxlength: 24, autocomplete: "nickname" });
   const form = h(
     "form",
-    { class: "card-panel new-table", id: "new-table" },
+    { class: "card-panel new-table", id: "new-table", novalidate: true },
     h("h2", {}, t("newTable")),
     h("label", { for: "game" }, t("game")),
     gameSelect,

@@ -239,6 +239,6 @@ export default {
   playInstead: "play",
   claimRevoke: "Claim a revoke",
   claimRevokeTitle: "A player of the other side failed to follow suit in a closed trick: the deal ends and your side wins a court.",
-  noticeRevokeClaimed: "{name} claims a revoke: the deal ends and their side wins a court.",
-  noticeRevokeCorrected: "{name} corrects a revoke and plays {card} instead; those who played after may change their cards.",
+  noticeRevokeClaimed: "Revoke claimed by {name}: the deal ends and their side wins a court.",
+  noticeRevokeCorrected: "Revoke corrected by {name}: {card} played instead; those who played after may change their cards.",
 };

@@ -239,6 +239,6 @@ export default {
   playInstead: "jouer",
   claimRevoke: "Dénoncer une renonce",
   claimRevokeTitle: "Un joueur adverse n’a pas fourni dans une levée fermée : la donne s’arrête et votre camp gagne une court.",
-  noticeRevokeClaimed: "{name} dénonce une renonce : la donne s’arrête et son camp gagne une court.",
-  noticeRevokeCorrected: "{name} corrige une renonce et joue {card} à la place ; ceux qui ont joué après peuvent changer leur carte.",
+  noticeRevokeClaimed: "Renonce dénoncée par {name} : la donne s’arrête et son camp gagne une court.",
+  noticeRevokeCorrected: "Renonce corrigée par {name} : {card} joué à la place ; ceux qui ont joué après peuvent changer leur carte.",
 };
