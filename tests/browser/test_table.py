@@ -25,11 +25,11 @@ def create_from_lobby(
     page: Any,
     server: str,
     game: str,
-    humans: tuple[int, ...] = (0,),
+    humans: tuple[int, ...] = (),
     options: Callable[[Any], None] | None = None,
 ) -> str:
     """Create a table from the lobby (the creator sits at his home seat: South in bridge,
-    else seat 0; ``humans`` are seats left to people); returns its id."""
+    else seat 0; ``humans`` are other seats left to people); returns its id."""
     page.goto(server + "/")
     page.select_option("#game", game)
     page.fill("#name", "Ana")
@@ -144,7 +144,7 @@ def test_two_players_join_one_table_by_the_invite_link(
     bo = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True)
     try:
         page_a = ana.new_page()
-        table = create_from_lobby(page_a, server, "court-piece", humans=(0, 2))
+        table = create_from_lobby(page_a, server, "court-piece", humans=(2,))
         invite = page_a.locator("#invite").get_attribute("title")
         assert invite and invite.endswith(f"/t/{table}")
         page_a.wait_for_selector("#status:has-text('Waiting')")

@@ -98,3 +98,21 @@ def test_classic_court_piece_and_court_circular_draw_the_first_dealer(game: str)
         output = _play(game, options, seed).output
         dealers.add(re.search(r"dealer: (seat \d)", output)[1])  # type: ignore[index]
     assert len(dealers) >= 2
+
+
+def test_a_classic_session_ends_after_16_deals_by_default() -> None:
+    """Seed 003: the session's length is fixed; ``atout sim`` with the courts rules returns."""
+    players = "greedy,random,greedy,random"
+    args = ["sim", "court-piece", "--variant", "courts", "-n", "3", "--json", "--players", players]
+    result = CliRunner().invoke(app, args)
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.stdout)["deals"] == 3 * 16
+
+
+def test_a_bad_session_length_is_refused_in_words() -> None:
+    result = CliRunner().invoke(
+        app, ["play", "court-piece", "-o", "variant=courts", "-o", "session_end={deals:4}"]
+    )
+    assert result.exit_code == 2
+    assert "session_end must be a number of deals or of minutes" in result.stderr
+    assert "JSON" not in result.stderr and "Expecting" not in result.stderr
