@@ -265,6 +265,7 @@ def test_revokes_corrected_and_claimed_by_clicking(
                     else:
                         bo.wait_for_timeout(30)
                 ana.wait_for_selector("#notice:has-text('Revoke claimed by')")
+                ana.wait_for_selector("#deal-result:has-text('A revoke was claimed')")
                 ana.screenshot(path=str(artifacts / "revoke-claimed.png"))
                 claimed = True
                 continue

@@ -78,6 +78,7 @@ function result(deal, ctx) {
   const [mine, theirs] = [r.tricks_won[w], r.tricks_won[1 - w]];
   const score = `${t("tricks")} ${mine}–${theirs} · ${t("trump")} ${SUITS[r.trump]} (${ctx.name(r.caller)})`;
   if ("court" in r) {
+    if (r.revoke_claimed_by !== undefined && r.revoke_claimed_by !== null) return [sideSay(ctx, "cpCourt", w), t("courtRevoke"), score];
     if (r.court) return [sideSay(ctx, "cpCourt", w), theirs === 0 ? t("courtFirstSeven") : t("courtSeries"), score];
     const series = ctx.view.match.series ?? [];
     return [sideSay(ctx, "cpWon", w, { tricks: `${mine}–${theirs}` }), `${t("series")}: ${series.map((n, i) => `${ctx.sideName(i)} ${n}`).join(" · ")}`];

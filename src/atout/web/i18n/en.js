@@ -230,7 +230,7 @@ export default {
   sessionUnit: "Session length in",
   unit_deals: "deals",
   unit_minutes: "minutes",
-  atRandom: "drawn at random",
+  atRandom: "as the rules say",
   badSession: "{name}: give a whole number of {unit} from {min} to {max}",
   badNumber: "{name}: give a whole number from {min} to {max}",
   claimLeft: "That leaves {n} to the defence.",
@@ -241,4 +241,5 @@ export default {
   claimRevokeTitle: "A player of the other side failed to follow suit in a closed trick: the deal ends and your side wins a court.",
   noticeRevokeClaimed: "Revoke claimed by {name}: the deal ends and their side wins a court.",
   noticeRevokeCorrected: "Revoke corrected by {name}: {card} played instead; those who played after may change their cards.",
+  courtRevoke: "A revoke was claimed: the deal ended there.",
 };

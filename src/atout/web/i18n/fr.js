@@ -230,7 +230,7 @@ export default {
   sessionUnit: "Durée de la session en",
   unit_deals: "donnes",
   unit_minutes: "minutes",
-  atRandom: "tiré au sort",
+  atRandom: "selon la règle",
   badSession: "{name} : un nombre entier de {unit} de {min} à {max}",
   badNumber: "{name} : un nombre entier de {min} à {max}",
   claimLeft: "Il en reste {n} à la défense.",
@@ -241,4 +241,5 @@ export default {
   claimRevokeTitle: "Un joueur adverse n’a pas fourni dans une levée fermée : la donne s’arrête et votre camp gagne une court.",
   noticeRevokeClaimed: "Renonce dénoncée par {name} : la donne s’arrête et son camp gagne une court.",
   noticeRevokeCorrected: "Renonce corrigée par {name} : {card} joué à la place ; ceux qui ont joué après peuvent changer leur carte.",
+  courtRevoke: "Une renonce a été dénoncée : la donne s’est arrêtée là.",
 };
