@@ -144,6 +144,11 @@ class Game(Protocol):
     @property
     def sides(self) -> int: ...
 
+    @property
+    def option_specs(self) -> tuple[Any, ...]:
+        """The options, declared once (:class:`atout.games.options.Option`)."""
+        ...
+
     def parse_rules(self, options: Mapping[str, Any]) -> Any:
         """Validate options into the game's frozen ``Rules`` (``ValueError`` on a bad one)."""
         ...
@@ -156,8 +161,9 @@ class Game(Protocol):
         """The running score of a game that has not begun."""
         ...
 
-    def first_dealer(self, rules: Any, rng: random.Random) -> int:
-        """Who deals first when the record does not say."""
+    def first_dealer(self, rules: Any, rng: random.Random, *, host: int | None = None) -> int:
+        """Who deals first when the record does not say (``host``: the seat of the
+        person who set up the table, where a game's rules seat the first deal by him)."""
         ...
 
     def deal(self, rules: Any, dealer: int, rng: random.Random) -> Layout:
@@ -228,13 +234,15 @@ class Match:
         rng: random.Random | None = None,
         *,
         dealer: int | None = None,
+        host: int | None = None,
         players: Sequence[str] | None = None,
     ) -> Match:
-        """A new game with its first deal dealt."""
+        """A new game with its first deal dealt (by ``dealer`` if given, else as the game
+        says, ``host`` being the seat of the person who set up the table, if any)."""
         rng = rng or random.Random()
         rules = game.parse_rules(options or {})
         match = cls(game, rules, players=tuple(players) if players else None)
-        first = game.first_dealer(rules, rng) if dealer is None else dealer
+        first = game.first_dealer(rules, rng, host=host) if dealer is None else dealer
         return match.start_deal(game.deal(rules, first, rng))
 
     def start_deal(self, layout: Layout) -> Match:

@@ -10,7 +10,7 @@ Seats are numbered 0..n-1 in the order of play: the seat after ``s`` is
 
 from __future__ import annotations
 
-__all__ = ["BRIDGE_SEATS", "next_seat", "partner", "seats_from", "side_of"]
+__all__ = ["BRIDGE_SEATS", "home_seat", "next_seat", "partner", "seats_from", "side_of"]
 
 BRIDGE_SEATS = "NESW"
 
@@ -37,3 +37,12 @@ def seats_from(first: int, players: int = 4) -> list[int]:
     [2, 3, 0, 1]
     """
     return [(first + i) % players for i in range(players)]
+
+
+def home_seat(game_id: str) -> int:
+    """Where a person sits by default: South in bridge (as on BBO and in books), else seat 0.
+
+    >>> home_seat("bridge"), home_seat("court-piece")
+    (2, 0)
+    """
+    return BRIDGE_SEATS.index("S") if game_id == "bridge" else 0

@@ -8,6 +8,7 @@ discard picker), never from knowledge of a game's rules.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -15,18 +16,28 @@ import pytest
 from playwright.sync_api import Error as PlaywrightError
 
 from atout.games import GAMES
+from atout.table import home_seat
 
 AVOID = re.compile(r"^(concede|claim)", re.I)
 
 
-def create_from_lobby(page: Any, server: str, game: str, humans: tuple[int, ...] = (0,)) -> str:
-    """Create a table from the lobby (seat 0 is the creator); returns its id."""
+def create_from_lobby(
+    page: Any,
+    server: str,
+    game: str,
+    humans: tuple[int, ...] = (),
+    options: Callable[[Any], None] | None = None,
+) -> str:
+    """Create a table from the lobby (the creator sits at his home seat: South in bridge,
+    else seat 0; ``humans`` are other seats left to people); returns its id."""
     page.goto(server + "/")
     page.select_option("#game", game)
     page.fill("#name", "Ana")
-    count = GAMES[game].players
-    for seat in range(1, count):
-        if seat in humans:
+    if options is not None:
+        options(page)
+    home = home_seat(game)
+    for seat in range(GAMES[game].players):
+        if seat != home and seat in humans:
             page.select_option(f"#seat-{seat}", "human")
     page.click("#create")
     page.wait_for_url(re.compile(r"/t/\w+"))
@@ -133,7 +144,7 @@ def test_two_players_join_one_table_by_the_invite_link(
     bo = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True)
     try:
         page_a = ana.new_page()
-        table = create_from_lobby(page_a, server, "court-piece", humans=(0, 2))
+        table = create_from_lobby(page_a, server, "court-piece", humans=(2,))
         invite = page_a.locator("#invite").get_attribute("title")
         assert invite and invite.endswith(f"/t/{table}")
         page_a.wait_for_selector("#status:has-text('Waiting')")

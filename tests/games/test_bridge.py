@@ -11,7 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from atout.bots.greedy.bridge import choose
-from atout.cards import parse_card
+from atout.cards import card_names, parse_card
 from atout.core import IllegalActionError, InvalidActionError, Match
 from atout.games import get_game
 from atout.games.bridge import BRIDGE, BridgeDeal, BridgeState
@@ -176,7 +176,9 @@ def test_claims() -> None:
     claimed = state.apply("claim 8", seat=0)
     assert claimed.phase == "claim" and claimed.turn == 1
     assert claimed.legal_actions() == ("accept", "reject")
-    assert claimed.view(1)["claim"] == {"by": 0, "tricks": 8}
+    faced = list(card_names(claimed.hand(0)))
+    assert claimed.view(1)["claim"] == {"by": 0, "tricks": 8, "hand": faced}  # Law 68
+    assert claimed.view(None)["dummy"] == list(card_names(claimed.hand(2)))
     rejected = claimed.apply("reject")
     assert rejected.phase == "play" and rejected.turn == 1
     done = claimed.apply("accept").apply("accept", seat=3)

@@ -446,7 +446,7 @@ def test_out_of_turn() -> None:
         ({"misere": "yes"}, "misere must be true or false"),
         ({"first_dealer": 4}, "first_dealer must be a seat"),
         ({"misere": True, "open_misere_expose": "never"}, "open_misere_expose must be"),
-        ({"misere_defender_trick_points": True}, "options of misere"),
+        ({"misere_defender_trick_points": True}, "an option of misere"),
     ],
 )
 def test_bad_options(options: dict[str, Any], message: str) -> None:

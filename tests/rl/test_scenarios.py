@@ -384,7 +384,9 @@ def test_bridge_claim_answered_by_agents(
         assert set(np.flatnonzero(mask)) == answer
         assert "claim" not in " ".join(state.legal_actions())
         for s in range(4):
-            assert state.view(s)["claim"] == {"by": declarer, "tricks": state.claimed_tricks}
+            claim = state.view(s)["claim"]
+            assert (claim["by"], claim["tricks"]) == (declarer, state.claimed_tricks)
+            assert len(claim["hand"]) == state.hand(declarer).bit_count()  # faced (Law 68)
         pending.append((seat, state.claimed_tricks, state.tricks_won, len(state.trick)))
 
     check = drive(e, 5, bridge_defender(answers), each=note)

@@ -122,3 +122,27 @@ def _my_turn(ws: Any) -> dict[str, Any]:
         frame: dict[str, Any] = ws.receive_json()
         if frame["type"] == "state" and frame["view"]["legal"]:
             return frame
+
+
+def test_numbers_out_of_their_range_are_refused_in_words(client: TestClient) -> None:
+    """Every option has a range or choices; a huge number is refused, never stored."""
+    cases = [
+        ("bridge", {"scoring": "duplicate", "boards": 10**18}, "boards must be a whole number"),
+        ("court-piece", {"variant": "courts", "session_end": {"deals": 10**18}}, "session_end"),
+        ("court-piece", {"first_dealer": 10**18}, "first_dealer must be a seat"),
+        ("court-circular", {"target": 10**18}, "target must be 20 or 50"),
+    ]
+    for game, options, words in cases:
+        seats = BOTS if GAMES[game].players == 4 else BOTS[:2]
+        response = client.post(
+            "/api/tables", json={"game": game, "seats": seats, "options": options}
+        )
+        assert response.status_code == 422
+        assert words in response.json()["error"]
+    games = {g["id"]: g for g in client.get("/api/games").json()}
+    for game in games.values():
+        for option in game["options"]:
+            assert option["type"] in ("bool", "choice", "int", "seat", "session")
+            if option["type"] == "int":
+                assert option["min"] is not None and option["max"] is not None
+    assert games["bridge"]["home_seat"] == 2 and games["court-piece"]["home_seat"] == 0

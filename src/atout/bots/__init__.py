@@ -121,7 +121,9 @@ class EasyBot:
             from atout.bots.bridge_bidding import choose_call  # noqa: PLC0415
 
             return choose_call(view)
-        bidding = phase in ("auction", "kitty", "trump")
+        # Bids and claim answers are never random: a beginner misplays only the cards
+        # (a claim is judged on the faced hands, see atout.bots.claims).
+        bidding = phase in ("auction", "kitty", "trump", "claim")
         if not bidding and len(legal) > 1 and self.rng.random() < self.mistakes:
             plausible = [a for a in legal if a not in ("concede", "claim revoke")] or legal
             plausible = [a for a in plausible if not a.startswith(("correct", "claim"))] or legal

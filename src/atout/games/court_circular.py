@@ -27,7 +27,7 @@ import random
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from enum import Enum
-from typing import Any
+from typing import Any, Final
 
 from atout.cards import (
     CARD_BY_NAME,
@@ -45,7 +45,6 @@ from atout.core import (
     InvalidActionError,
     Settlement,
     Trick,
-    check_options,
 )
 from atout.games._json import CARD_NAMES
 from atout.games.court_circular_lines import (
@@ -55,6 +54,7 @@ from atout.games.court_circular_lines import (
     card_points,
     line_to_json,
 )
+from atout.games.options import Option, read_options
 
 __all__ = [
     "CONCEDE",
@@ -75,7 +75,17 @@ TARGETS = (20, 50)
 HAND_SIZE = 6
 PER_TRICK = 3
 """Cards each player puts down in a full trick."""
-_OPTIONS = ("target", "carroll_resign")
+OPTIONS: Final = (
+    Option("target", "choice", 20, "points that win the game", choices=TARGETS),
+    Option(
+        "carroll_resign",
+        "bool",
+        False,
+        "a player may resign as soon as a card of the trick is down",
+    ),
+)
+"""The options (``rules/court-circular.md``): the lobby, the CLI and the API read them here."""
+_OPTIONS = tuple(o.name for o in OPTIONS)
 
 
 @dataclass(frozen=True, slots=True)
@@ -581,17 +591,12 @@ class CourtCircular:
     players: int = 2
     sides: int = 2
     option_names: tuple[str, ...] = field(default=_OPTIONS)
+    option_specs: tuple[Option, ...] = field(default=OPTIONS)
 
     def parse_rules(self, options: Mapping[str, Any]) -> CourtCircularRules:
         """Validate options (see :class:`CourtCircularRules`)."""
-        check_options(options, _OPTIONS, self.id)
-        target = options.get("target", 20)
-        if type(target) is not int or target not in TARGETS:
-            raise ValueError(f"target must be 20 or 50, not {target!r}")
-        carroll = options.get("carroll_resign", False)
-        if type(carroll) is not bool:
-            raise ValueError(f"carroll_resign must be true or false, not {carroll!r}")
-        return CourtCircularRules(target, carroll)
+        values = read_options(OPTIONS, options, self.id)
+        return CourtCircularRules(values["target"], values["carroll_resign"])
 
     def rules_to_json(self, rules: CourtCircularRules) -> dict[str, Any]:
         """The options that differ from the defaults."""
@@ -606,7 +611,9 @@ class CourtCircular:
         """No points, no deals."""
         return CourtCircularTally()
 
-    def first_dealer(self, rules: CourtCircularRules, rng: random.Random) -> int:
+    def first_dealer(
+        self, rules: CourtCircularRules, rng: random.Random, *, host: int | None = None
+    ) -> int:
         """Each player draws a card; the lower one (1.4 order) deals for the whole game."""
         cut = rng.sample(range(52), 2)
         return 0 if CARD_STRENGTH[cut[0]] < CARD_STRENGTH[cut[1]] else 1

@@ -43,16 +43,56 @@ from atout.core import (
     InvalidActionError,
     Settlement,
     Trick,
-    check_options,
 )
 from atout.games._json import CARD_NAMES, tricks_json
+from atout.games.options import Option, read_options
 from atout.tricks import must_follow_message, plain_trick_winner
 
 __all__ = ["COURT_PIECE", "CourtPiece", "CourtPieceDeal", "CourtPieceRules", "CourtPieceState"]
 
 TRUMP_ACTIONS: Final = ("trump S", "trump H", "trump D", "trump C")
 VARIANTS = ("simple", "courts")
-_OPTIONS = ("variant", "target", "first_dealer", "session_end", "honour_mode")
+_COURTS = (("variant", "courts"),)
+_SIMPLE = (("variant", "simple"),)
+OPTIONS: Final = (
+    Option(
+        "variant",
+        "choice",
+        "simple",
+        "the rules: seed 001's simple game or seed 003's courts",
+        choices=VARIANTS,
+    ),
+    Option(
+        "target",
+        "int",
+        5,
+        "points that win the game",
+        low=3,
+        high=15,
+        when=_SIMPLE,
+        when_words="the simple variant (courts use session_end)",
+    ),
+    Option("first_dealer", "seat", None, "who deals first", high=4),
+    Option(
+        "session_end",
+        "session",
+        {"deals": 16},
+        "the session's length",
+        when=_COURTS,
+        when_words="the courts variant",
+        off=None,
+    ),
+    Option(
+        "honour_mode",
+        "bool",
+        False,
+        "illegal cards may be played, then corrected or claimed",
+        when=_COURTS,
+        when_words="the courts variant",
+    ),
+)
+"""The options (``rules/court-piece.md``): the lobby, the CLI and the API read them here."""
+_OPTIONS = tuple(o.name for o in OPTIONS)
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,7 +106,8 @@ class CourtPieceRules:
     first_dealer: int | None = None
     """The first dealer's seat; ``None`` draws it at random."""
     session_end: tuple[str, int] | None = None
-    """Courts variant: ``("deals", N)`` or ``("minutes", M)``; ``None`` plays on."""
+    """Courts variant: ``("deals", N)`` or ``("minutes", M)`` (16 deals unless set, 4.7);
+    ``None`` under the simple rules, which end at the target."""
     honour_mode: bool = False
     """Courts variant: illegal cards may be played; corrections and revoke claims."""
 
@@ -121,6 +162,8 @@ class _Honour:
 
 
 _NO_HONOUR: Final = _Honour()
+_DEFAULT_SESSION: Final = ("deals", 16)
+"""A courts session's length when the table sets none (4.7)."""
 _UNDEALT: Final = (-1, -1, -1, -1)
 """The constructor's default ``hands``: take them from the deal.
 
@@ -465,11 +508,15 @@ class CourtPieceState:
         closed (gathered) only when the next one is led: until that lead, its
         cards may still be corrected, so a renege by the last player to a trick
         can be put right too, and the trick's winner and the count are worked
-        out again. The trick that ends the deal is closed with it.
+        out again. The trick that ends the deal stays open to a correction until
+        the next deal starts (or a revoke claim replaces the result): the deal is
+        then scored again, and play resumes if the corrected trick no longer ends it.
         """
         if not self.rules.honour_mode:
             raise IllegalActionError("corrections exist only in honour_mode")
-        if not self._trick and self._done and self._turn >= 0:
+        if not self._trick and self._done and (self._turn >= 0 or self._honour.claim is None):
+            # The trick just completed, the deal's last one included: until the next
+            # lead (or the next deal) it is not gathered, so it may still be corrected.
             return self._correct_last_trick(card, seat)
         position = (seat - self._leader) % 4
         if self._turn < 0 or position >= len(self._trick) or position == 0:
@@ -609,9 +656,37 @@ class CourtPieceState:
         }
         if not self.rules.courts:
             view["tricks"] = tricks_json(self._done)
+        if self.rules.honour_mode:
+            view["played"] = [
+                [(leader + i) % 4, names[c]]
+                for leader, cards, _ in self._done
+                for i, c in enumerate(cards)
+            ]
+            view["out_of_turn"] = self.out_of_turn_actions(seat)
         if self._turn < 0:
             view["result"] = self.result()
         return view
+
+    def out_of_turn_actions(self, seat: int | None) -> list[str]:
+        """Honour mode: what ``seat`` may do besides its turn (``correct C``, ``claim revoke``).
+
+        A correction is listed when the engine would take it (the seat's renege in
+        the trick not yet gathered, or a card played after a corrected one). A
+        revoke claim is listed once a trick is closed and until the deal's result
+        is replaced by one; the engine judges it (section 4.6).
+        """
+        if seat is None or not self.rules.honour_mode or self._honour.claim is not None:
+            return []
+        out = []
+        for card in cards_of(self.hand(seat)):
+            try:
+                self._correct(card, seat)
+            except IllegalActionError:
+                continue
+            out.append(f"correct {card_name(card)}")
+        if self._done:
+            out.append("claim revoke")
+        return out
 
     def result(self) -> dict[str, Any]:
         """Tricks per side, who won the deal, and Bavney or court."""
@@ -660,28 +735,18 @@ class CourtPiece:
     players: int = 4
     sides: int = 2
     option_names: tuple[str, ...] = field(default=_OPTIONS)
+    option_specs: tuple[Option, ...] = field(default=OPTIONS)
 
     def parse_rules(self, options: Mapping[str, Any]) -> CourtPieceRules:
         """Validate options (see :class:`CourtPieceRules`)."""
-        check_options(options, _OPTIONS, self.id)
-        variant = options.get("variant", "simple")
-        if variant not in VARIANTS:
-            raise ValueError(f"variant must be 'simple' or 'courts', not {variant!r}")
-        target = options.get("target", 5)
-        if type(target) is not int or not 3 <= target <= 15:
-            raise ValueError(f"target must be a whole number from 3 to 15, not {target!r}")
-        if variant == "courts" and target != 5:
-            raise ValueError("target is an option of the simple variant (courts use session_end)")
-        first = options.get("first_dealer")
-        if first is not None and (type(first) is not int or not 0 <= first <= 3):
-            raise ValueError(f"first_dealer must be a seat 0..3, not {first!r}")
-        session = _parse_session_end(options.get("session_end"))
-        honour = options.get("honour_mode", False)
-        if type(honour) is not bool:
-            raise ValueError(f"honour_mode must be true or false, not {honour!r}")
-        if variant == "simple" and (session is not None or honour):
-            raise ValueError("session_end and honour_mode are options of the courts variant")
-        return CourtPieceRules(variant, target, first, session, honour)
+        values = read_options(OPTIONS, options, self.id)
+        return CourtPieceRules(
+            values["variant"],
+            values["target"],
+            values["first_dealer"],
+            values["session_end"],
+            values["honour_mode"],
+        )
 
     def rules_to_json(self, rules: CourtPieceRules) -> dict[str, Any]:
         """The options that differ from the defaults."""
@@ -690,7 +755,7 @@ class CourtPiece:
             out["target"] = rules.target
         if rules.first_dealer is not None:
             out["first_dealer"] = rules.first_dealer
-        if rules.session_end is not None:
+        if rules.session_end is not None and rules.session_end != _DEFAULT_SESSION:
             out["session_end"] = {rules.session_end[0]: rules.session_end[1]}
         if rules.honour_mode:
             out["honour_mode"] = True
@@ -700,9 +765,17 @@ class CourtPiece:
         """No points, no series, no deals."""
         return CourtPieceTally()
 
-    def first_dealer(self, rules: CourtPieceRules, rng: random.Random) -> int:
-        """The option's seat, or one at random (both seeds draw the first dealer)."""
-        return rng.randrange(4) if rules.first_dealer is None else rules.first_dealer
+    def first_dealer(
+        self, rules: CourtPieceRules, rng: random.Random, *, host: int | None = None
+    ) -> int:
+        """The option's seat; else, under the simple rules at a table a person set up
+        (``host``), the seat on his right, so that he names the first trump (seed 001:
+        "le siège à votre droite donne la première donne"); else a draw (seed 003)."""
+        if rules.first_dealer is not None:
+            return rules.first_dealer
+        if host is not None and not rules.courts:
+            return (host - 1) % 4  # clockwise play: the seat before the host is on his right
+        return rng.randrange(4)
 
     def deal(self, rules: CourtPieceRules, dealer: int, rng: random.Random) -> CourtPieceDeal:
         """Shuffle, then packets of 5, 4 and 4 from the caller round in playing order."""
@@ -809,18 +882,6 @@ def _settle_courts(
         winner = 0 if courts[0] > courts[1] else 1
     new = CourtPieceTally((courts[0], courts[1]), (series[0], series[1]), deals)
     return Settlement((points[0], points[1]), new, next_dealer, winner, over)
-
-
-def _parse_session_end(value: Any) -> tuple[str, int] | None:
-    if value is None:
-        return None
-    if isinstance(value, Mapping) and len(value) == 1:
-        ((kind, amount),) = value.items()
-        if kind in ("deals", "minutes") and type(amount) is int and amount >= 1:
-            return (str(kind), amount)
-    raise ValueError(
-        f'session_end must be {{"deals": N}} or {{"minutes": M}} with N, M >= 1, not {value!r}'
-    )
 
 
 COURT_PIECE = CourtPiece()

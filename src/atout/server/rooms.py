@@ -51,6 +51,7 @@ from atout.server.storage import (
     TableRow,
     hash_token,
 )
+from atout.table import home_seat
 
 __all__ = ["Connection", "Hub", "Room", "RoomError", "Settings", "available_bots"]
 
@@ -87,6 +88,9 @@ class Settings:
     """Seconds a bot may think; past them a fallback plays (greedy, else random) for it."""
     clock: Callable[[], float] = time.time
     """Wall clock for timed sessions (tests pass a fake one)."""
+    revoke_window: float = 10.0
+    """Seconds a finished deal stays open before the next one where the rules still allow
+    actions on it (Court Piece's honour mode: a revoke claimed until the next deal starts)."""
 
     @classmethod
     def from_env(cls) -> Settings:
@@ -223,6 +227,8 @@ class Room:
         self.wake = asyncio.Event()
         self.connections: set[Connection] = set()
         self.last_trick: JSON | None = None
+        self.notice: JSON | None = None
+        """The last action everyone is told of in words (a revoke corrected or claimed)."""
         self._bots: dict[tuple[int, str], Bot] = {}
         self._views: dict[int | None, JSON] = {}
         self._views_of: Match | None = None
@@ -368,6 +374,7 @@ class Room:
             "view": view,
             "last_trick": self.last_trick,
             "last_deal": self._last_deal(),
+            "notice": self.notice,
             **frame_explanations(view),
         }
         return frame
@@ -529,7 +536,10 @@ class Room:
 
     async def _start(self) -> None:
         rng = self._rng(0)
-        match = Match.new(self.game, self.options, rng, players=[s.label for s in self.seats])
+        # The host: the first person's seat (the lobby seats the table's creator there).
+        host = next((s.number for s in self.seats if s.kind == "human"), None)
+        labels = [s.label for s in self.seats]
+        match = Match.new(self.game, self.options, rng, host=host, players=labels)
         now = time.monotonic()
         for chair in self.seats:
             chair.away_since = now
@@ -575,10 +585,13 @@ class Room:
             raise RoomError("the game has not started")
         if self.status == "over":
             raise RoomError("the game is over")
-        action = _canonical(action, match.legal_actions())
         # Authority: a seat acts only when the engine offers it actions (in bridge the
-        # engine offers dummy's cards to declarer, never to dummy's own seat).
-        if not self.view(seat, match).get("legal"):
+        # engine offers dummy's cards to declarer, never to dummy's own seat), or takes
+        # one the engine lists for it out of turn (a revoke corrected or claimed).
+        view = self.view(seat, match)
+        anytime = tuple(view.get("out_of_turn") or ())
+        action = _canonical(action, (*match.legal_actions(), *anytime))
+        if not view.get("legal") and action not in anytime:
             raise RoomError("it is not your turn")
         try:
             new = match.apply(action, seat)
@@ -619,6 +632,8 @@ class Room:
         if match is not None and len(tricks) > len(match.state.tricks()):
             self.last_trick = {**tricks[-1].to_json(), "version": version}
         self.match, self.version = new, version
+        if action is not None and str(action.get("action", "")).startswith(_NOTICED):
+            self.notice = {"seat": action["seat"], "action": action["action"], "version": version}
         if new.is_over():
             self.status = "over"
         self._changed(action)
@@ -711,7 +726,7 @@ class Room:
             await self._call_time(match)
             return 0
         if match.needs_deal():
-            await asyncio.sleep(_jittered(self.hub.settings.deal_pause))
+            await asyncio.sleep(_jittered(self._deal_pause(match)))
             await self._deal_next(match)
             return 0
         seat = self._actor(match)
@@ -730,6 +745,13 @@ class Room:
             if self.version == version:
                 await self._apply(seat, action)
         return 0
+
+    def _deal_pause(self, match: Match) -> float:
+        """The wait before the next deal: longer while someone may still act on the last one."""
+        pause = self.hub.settings.deal_pause
+        if any(self.view(seat, match).get("out_of_turn") for seat in range(self.game.players)):
+            return max(pause, self.hub.settings.revoke_window)
+        return pause
 
     async def _bot_action(self, bot: Bot, view: JSON) -> str:
         """The bot's choice, off the event loop; past its time budget, a fallback's.
@@ -846,6 +868,8 @@ class Room:
         return bot
 
 
+_NOTICED = ("correct", "claim revoke")
+"""Actions announced to the whole table (the action itself is seen by its seat only)."""
 _INSTANT_BOTS = (RandomBot, GreedyBot)
 JITTER = 0.25
 """A bot's wait is its delay give or take this fraction, drawn anew at every move."""
@@ -867,7 +891,7 @@ def _jittered(delay: float) -> float:
 
 def _choose(bot: Bot, view: JSON, table: str = "") -> str:
     """A bot's choice; a bot that fails or answers nonsense is replaced by a fallback."""
-    legal = view.get("legal") or []
+    legal = [*(view.get("legal") or []), *(view.get("out_of_turn") or [])]
     try:
         action = bot.choose(view)
     except Exception:  # a broken bot must not stop the table
@@ -1085,6 +1109,7 @@ def games_catalogue(describe: Callable[[Game], list[JSON]]) -> list[JSON]:
             "title": game.title,
             "players": game.players,
             "sides": game.sides,
+            "home_seat": home_seat(game.id),
             "options": describe(game),
             "bots": available_bots(game.id),
         }

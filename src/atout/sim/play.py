@@ -75,6 +75,6 @@ def _bot_move(match: Match, bots: Sequence[Bot], players: Sequence[str]) -> Matc
         action = bots[actor].choose(view)
     except Exception as error:  # a user's bot may raise anything
         raise BotFailure(actor, players[actor], view, repr(error)) from error
-    if action not in view["legal"]:
+    if action not in view["legal"] and action not in view.get("out_of_turn", ()):
         raise BotFailure(actor, players[actor], view, f"illegal action {action!r}")
     return match.apply(action, seat)

@@ -57,9 +57,9 @@ def play_terminal(
         for s, p in enumerate(players)
         if s != human
     }
-    # The app's first dealer sits on the person's right, so the person calls first.
-    dealer = (human - 1) % game.players
-    match = Match.new(game, options, rng, dealer=dealer, players=players)
+    # The game decides who deals first, knowing where the person sits (seed 001's app: on
+    # his right); an explicit first_dealer, a duplicate board or a draw otherwise.
+    match = Match.new(game, options, rng, host=human, players=players)
     started = clock()
     while not match.is_over():
         limit = match.minutes_limit

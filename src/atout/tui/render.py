@@ -56,6 +56,8 @@ def render_view(view: Mapping[str, Any], me: int | None) -> Group:
         Text(_score_line(view.get("match", {}))),
     )
     status = [f"phase: {view.get('phase')}", f"turn: {seat_name(view, view.get('turn'), me)}"]
+    if view.get("dealer") is not None:
+        status.append(f"dealer: {seat_name(view, view['dealer'], me)}")
     if view.get("trump"):
         status.append(f"trump: {_suit_symbol(view['trump'])}")
     if "tricks_won" in view:

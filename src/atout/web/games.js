@@ -8,6 +8,8 @@ export function visibleHands(view) {
     out[view.dummy_seat] = view.dummy;
   }
   if (view.exposed?.hand) out[view.exposed.seat] = view.exposed.hand;
+  // A bridge claim faces the claimer's hand for everyone while it is open (Law 68).
+  if (view.phase === "claim" && Array.isArray(view.claim?.hand)) out[view.claim.by] = view.claim.hand;
   return out;
 }
 

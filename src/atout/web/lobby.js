@@ -19,27 +19,66 @@ function preferredBot(bots) {
   return bots[bots.length - 1];
 }
 
+/** The input of one option, from its declaration (type, default, range or choices). */
 function optionInput(spec) {
   const id = `opt-${spec.name}`;
   let input;
+  let extra = null;
   if (spec.type === "bool") {
     input = h("input", { type: "checkbox", id, "data-option": spec.name });
     input.checked = !!spec.default;
-  } else if (spec.type === "choice" || spec.choices || (spec.type === "int" && spec.nullable)) {
-    const values = spec.choices || [];
+  } else if (spec.type === "session") {
+    // A session's length in words: a number, then deals or minutes.
+    const [unit, amount] = Object.entries(spec.default)[0];
+    input = h("input", { type: "number", id, min: spec.units[unit].min, max: spec.units[unit].max, value: amount, "data-option": spec.name, inputmode: "numeric" });
+    extra = h(
+      "select",
+      { id: `${id}-unit`, "aria-label": t("sessionUnit") },
+      Object.keys(spec.units).map((u) => h("option", { value: u }, t(`unit_${u}`))),
+    );
+    extra.value = unit;
+    extra.addEventListener("change", () => {
+      input.min = spec.units[extra.value].min;
+      input.max = spec.units[extra.value].max;
+    });
+  } else if (spec.type === "seat") {
     input = h("select", { id, "data-option": spec.name });
-    if (spec.nullable) input.append(h("option", { value: "" }, t("none")));
-    const range = spec.choices ? values : Array.from({ length: spec.max - spec.min + 1 }, (_, i) => spec.min + i);
-    for (const v of range) input.append(h("option", { value: String(v) }, String(v)));
+    input.append(h("option", { value: "" }, t("atRandom")));
+    for (const v of spec.choices) input.append(h("option", { value: String(v) }, t("seat", { n: v + 1 })));
     input.value = spec.default === null ? "" : String(spec.default);
-  } else if (spec.type === "int") {
-    input = h("input", { type: "number", id, min: spec.min, max: spec.max, value: spec.default, "data-option": spec.name });
+  } else if (spec.type === "choice") {
+    input = h("select", { id, "data-option": spec.name });
+    for (const v of spec.choices) input.append(h("option", { value: String(v) }, String(v)));
+    input.value = String(spec.default);
   } else {
-    input = h("input", { type: "text", id, placeholder: "JSON, e.g. {\"deals\": 5}", "data-option": spec.name, "data-json": "1" });
+    input = h("input", { type: "number", id, min: spec.min, max: spec.max, value: spec.default ?? "", placeholder: spec.nullable ? t("none") : undefined, "data-option": spec.name, inputmode: "numeric" });
   }
-  const label = h("label", { for: id }, spec.name.replaceAll("_", " "));
-  const hint = spec.min !== undefined ? h("small", {}, ` ${spec.min}–${spec.max}`) : null;
-  return h("div", { class: "option", "data-requires": spec.requires ? JSON.stringify(spec.requires) : null }, label, hint, input);
+  const label = h("label", { for: id, title: spec.words || undefined }, spec.name.replaceAll("_", " "));
+  const hint = spec.min !== undefined && spec.min !== null ? h("small", {}, ` ${spec.min}–${spec.max}`) : null;
+  const field = extra ? h("span", { class: "session-input" }, input, extra) : input;
+  return h("div", { class: "option", "data-requires": spec.requires ? JSON.stringify(spec.requires) : null }, label, hint, field);
+}
+
+/** The value of one option's input, or a sentence saying what it takes. */
+function readValue(spec, input, form) {
+  if (spec.type === "bool") return input.checked;
+  if (spec.type === "session") {
+    const unit = form.querySelector(`#opt-${spec.name}-unit`).value;
+    const { min, max } = spec.units[unit];
+    const amount = Number(input.value);
+    if (!input.value.trim() || !Number.isInteger(amount) || amount < min || amount > max)
+      throw new Error(t("badSession", { name: spec.name.replaceAll("_", " "), min, max, unit: t(`unit_${unit}`) }));
+    return { [unit]: amount };
+  }
+  if (input.value === "") {
+    if (spec.nullable) return null;
+    throw new Error(t("badNumber", { name: spec.name.replaceAll("_", " "), min: spec.min, max: spec.max }));
+  }
+  if (spec.type === "seat") return Number(input.value);
+  if (spec.type === "choice") return typeof spec.default === "number" ? Number(input.value) : input.value;
+  const n = Number(input.value);
+  if (!Number.isInteger(n) || n < spec.min || n > spec.max) throw new Error(t("badNumber", { name: spec.name.replaceAll("_", " "), min: spec.min, max: spec.max }));
+  return n;
 }
 
 function readOptions(form, game) {
@@ -47,14 +86,7 @@ function readOptions(form, game) {
   for (const spec of game.options) {
     const wrap = form.querySelector(`#opt-${spec.name}`)?.closest(".option");
     if (!wrap || wrap.hidden) continue;
-    const input = wrap.querySelector("[data-option]");
-    let value;
-    if (spec.type === "bool") value = input.checked;
-    else if (input.dataset.json) {
-      if (!input.value.trim()) continue;
-      value = JSON.parse(input.value);
-    } else if (input.value === "") value = null;
-    else value = spec.type === "int" ? Number(input.value) : input.value;
+    const value = readValue(spec, wrap.querySelector("[data-option]"), form);
     if (JSON.stringify(value) !== JSON.stringify(spec.default)) options[spec.name] = value;
   }
   return options;
@@ -79,7 +111,7 @@ export async function renderLobby(root, navigate) {
   const nameInput = h("input", { id: "name", value: playerName(), maxlength: 24, autocomplete: "nickname" });
   const form = h(
     "form",
-    { class: "card-panel new-table", id: "new-table" },
+    { class: "card-panel new-table", id: "new-table", novalidate: true },
     h("h2", {}, t("newTable")),
     h("label", { for: "game" }, t("game")),
     gameSelect,
@@ -97,20 +129,22 @@ export async function renderLobby(root, navigate) {
     refreshRequirements(form);
     const choices = ["human", ...game.bots.map((b) => `bot:${b}`)];
     const best = `bot:${preferredBot(game.bots)}`;
+    const home = game.home_seat ?? 0;
+    const seatName = (i) => (game.id === "bridge" ? t(`compass${"NESW"[i]}`) : t("seat", { n: i + 1 }));
     seatsBox.replaceChildren(
       h("legend", {}, t("seats")),
       ...Array.from({ length: game.players }, (_, i) =>
         h(
           "div",
           { class: "seat-choice" },
-          h("label", { for: `seat-${i}` }, i === 0 ? `${t("seat", { n: i + 1 })} (${t("you")})` : t("seat", { n: i + 1 })),
+          h("label", { for: `seat-${i}` }, i === home ? `${seatName(i)} (${t("you")})` : seatName(i)),
           (() => {
             const select = h(
               "select",
-              { id: `seat-${i}`, disabled: i === 0 },
+              { id: `seat-${i}`, disabled: i === home },
               choices.map((c) => h("option", { value: c }, c === "human" ? t("human") : t("bot", { name: c.slice(4) }))),
             );
-            select.value = i === 0 ? "human" : best;
+            select.value = i === home ? "human" : best;
             return select;
           })(),
         ),
@@ -128,7 +162,7 @@ export async function renderLobby(root, navigate) {
       const seats = Array.from({ length: game.players }, (_, i) => form.querySelector(`#seat-${i}`).value);
       const table = await api("/api/tables", {
         method: "POST",
-        body: { game: game.id, options: readOptions(form, game), seats, sit: 0, name: nameInput.value.trim() || undefined },
+        body: { game: game.id, options: readOptions(form, game), seats, sit: game.home_seat ?? 0, name: nameInput.value.trim() || undefined },
       });
       saveSeat(table.id, table.seat, table.token);
       navigate(`/t/${table.id}`);

@@ -10,7 +10,10 @@ import { t } from "./i18n/index.js";
 import { h } from "./lobby.js";
 import { beep, prefs } from "./prefs.js";
 
+// Where each seat sits from the viewer's, in playing order: clockwise play puts the next
+// seat on the left; anticlockwise play (seed 003's Court Piece) on the right.
 const POSITIONS = { 2: ["bottom", "top"], 3: ["bottom", "left", "right"], 4: ["bottom", "left", "top", "right"] };
+const ANTICLOCKWISE = { 4: ["bottom", "right", "top", "left"] };
 
 export function openTable(root, tableId, navigate) {
   const s = {
@@ -254,9 +257,9 @@ export function openTable(root, tableId, navigate) {
     const table = frame.table;
     const n = table.seats.length;
     const me = s.seat ?? 0;
-    const positions = POSITIONS[n] || POSITIONS[4];
-    const pos = (seat) => positions[(seat - me + n) % n];
     const game = rendererFor(table.game);
+    const positions = (game.anticlockwise?.(table.options) && ANTICLOCKWISE[n]) || POSITIONS[n] || POSITIONS[4];
+    const pos = (seat) => positions[(seat - me + n) % n];
     const ctx = view ? context(frame, n, pos) : null;
     const page = h(
       "section",
@@ -528,7 +531,22 @@ export function openTable(root, tableId, navigate) {
     const deal = frame.last_deal;
     if (deal && deal.number > s.dismissedDeal && !view?.match?.over) out.push(dealResult(deal, game, ctx));
     if (view?.match?.over) out.push(gameOver(frame, view, table, n, game, ctx));
+    if (frame.notice && frame.notice.version > (s.noticeSeen ?? 0)) out.push(noticeToast(frame.notice));
     return out;
+  }
+
+  /** A revoke corrected or claimed, told to everyone at the table. */
+  function noticeToast(notice) {
+    if (s.noticeFor !== notice.version) {
+      s.noticeFor = notice.version;
+      setTimeout(() => {
+        s.noticeSeen = Math.max(s.noticeSeen ?? 0, notice.version);
+        if (!s.closed) render();
+      }, 8000);
+    }
+    const who = name(notice.seat);
+    const text = notice.action === "claim revoke" ? t("noticeRevokeClaimed", { name: who }) : t("noticeRevokeCorrected", { name: who, card: pretty(notice.action.slice(8)) });
+    return h("div", { class: "toast notice", id: "notice", role: "alert", onclick: () => { s.noticeSeen = notice.version; render(); } }, text);
   }
 
   connect();

@@ -20,6 +20,8 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from atout.bots.claims import answer_claim
+
 __all__ = ["choose"]
 
 _RANKS = "23456789TJQKA"
@@ -35,7 +37,7 @@ def choose(view: Mapping[str, Any], rng: random.Random) -> str:
         raise ValueError("no legal action in this view")
     phase = view.get("phase")
     if phase == "claim":
-        return "accept" if "accept" in legal else legal[0]
+        return answer_claim(view)
     if phase == "auction":
         call = _bid(view)
         return call if call in legal else "pass" if "pass" in legal else legal[0]

@@ -17,6 +17,7 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from atout.bots.revokes import proven_revoke
 from atout.cards import card_name, parse_card, parse_suit, rank_of, suit_of
 from atout.tricks import plain_trick_winner
 
@@ -28,6 +29,8 @@ def choose(view: Mapping[str, Any], rng: random.Random) -> str:
     legal: Sequence[str] = view["legal"]
     if not legal:
         raise ValueError("no legal action in this view")
+    if proven_revoke(view):
+        return "claim revoke"
     if view["phase"] == "trump":
         return f"trump {'SHDC'[name_trump([parse_card(c) for c in view['hand']])]}"
     trump = int(parse_suit(view["trump"]))

@@ -45,6 +45,7 @@ from atout.bots.hard import court_piece_tree
 from atout.bots.hard.court_piece_evidence import CallEvidence, PlayEvidence
 from atout.bots.medium import court_piece as medium
 from atout.bots.pimc import pimc
+from atout.bots.revokes import proven_revoke
 from atout.bots.sampling import court_piece_chain, court_piece_sampler
 from atout.cards import CardSet, mask_of, parse_card
 from atout.solver.dds import dds_solve
@@ -90,6 +91,8 @@ def _need(won: list[int], side: int, *, courts: bool) -> tuple[int, tuple[float,
 def choose(view: Mapping[str, Any], rng: random.Random, budget: float, samples: int = 64) -> str:
     """The hard action for this view, within ``budget`` seconds (the trump call gets three)."""
     legal = list(view["legal"])
+    if proven_revoke(view):
+        return "claim revoke"
     if len(legal) == 1:
         return str(legal[0])
     if view["phase"] == "trump":

@@ -2,8 +2,8 @@
 
 Card play is :mod:`atout.bots.medium.plain` seen from the hand to play: its
 own hand or, for declarer, dummy's (the view's ``turn`` says which), with
-partner's cards known when partner is dummy. Claims are accepted, since a
-claim the engine lets declarer make is the normal end of a played-out hand.
+partner's cards known when partner is dummy. A claim is accepted only when it
+is sure against any defence (:mod:`atout.bots.claims`).
 """
 
 from __future__ import annotations
@@ -13,6 +13,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from atout.bots.bridge_bidding import choose_call
+from atout.bots.claims import answer_claim
 from atout.bots.medium.plain import choose_card
 from atout.bots.sampling import shown_voids
 from atout.cards import card_name, mask_of, parse_card
@@ -27,7 +28,7 @@ def choose(view: Mapping[str, Any], rng: random.Random) -> str:
         raise ValueError("no legal action in this view")
     phase = view.get("phase")
     if phase == "claim":
-        return "accept" if "accept" in legal else legal[0]
+        return answer_claim(view)
     if phase == "auction":
         return choose_call(view)
     cards = [parse_card(c) for c in legal if c[:1] != "c" and len(c) == 2]

@@ -16,6 +16,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from atout.bots.medium.plain import choose_card
+from atout.bots.revokes import proven_revoke
 from atout.bots.sampling import shown_voids
 from atout.cards import card_name, mask_of, parse_card
 
@@ -27,6 +28,8 @@ def choose(view: Mapping[str, Any], rng: random.Random) -> str:
     legal: Sequence[str] = view["legal"]
     if not legal:
         raise ValueError("no legal action in this view")
+    if proven_revoke(view):
+        return "claim revoke"
     if view["phase"] == "trump":
         return f"trump {'SHDC'[name_trump([parse_card(c) for c in view['hand']])]}"
     cards = [parse_card(c) for c in legal if not c.startswith(("correct", "claim"))]

@@ -33,7 +33,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Final
 
 from atout.cards import (
     CARD_BY_NAME,
@@ -46,7 +46,7 @@ from atout.cards import (
     mask_of,
     parse_card,
 )
-from atout.core import IllegalActionError, InvalidActionError, Settlement, Trick, check_options
+from atout.core import IllegalActionError, InvalidActionError, Settlement, Trick
 from atout.games._json import CARD_NAMES, tricks_json
 from atout.games.bridge.auction import (
     Auction,
@@ -66,6 +66,7 @@ from atout.games.bridge.scoring import (
     honours,
     rubber_deal,
 )
+from atout.games.options import Option, read_options
 from atout.tricks import must_follow_message, plain_trick_winner
 
 __all__ = [
@@ -82,7 +83,34 @@ __all__ = [
 
 SEAT_LETTERS = "NESW"
 SCORINGS = ("rubber", "duplicate")
-_OPTIONS = ("scoring", "first_dealer", "boards", "auto_accept_proven_claims")
+_RUBBER = (("scoring", "rubber"),)
+_DUPLICATE = (("scoring", "duplicate"),)
+OPTIONS: Final = (
+    Option("scoring", "choice", "rubber", "rubber bridge or duplicate boards", choices=SCORINGS),
+    Option(
+        "first_dealer",
+        "seat",
+        None,
+        "who deals first",
+        high=4,
+        when=_RUBBER,
+        when_words="rubber scoring (in duplicate the board fixes the dealer)",
+    ),
+    Option(
+        "boards",
+        "int",
+        None,
+        "boards the match lasts (none: it plays on)",
+        low=1,
+        high=100,
+        when=_DUPLICATE,
+        when_words="duplicate scoring (a rubber ends at two games)",
+    ),
+    Option("auto_accept_proven_claims", "bool", False, "a claim the solver proves needs no answer"),
+)
+"""The options (``rules/bridge.md``): the lobby, the CLI and the API read them here.
+``claim_prover`` is set in code, never an option."""
+_OPTIONS = tuple(o.name for o in OPTIONS)
 
 AUCTION, PLAY, CLAIM, OVER = 0, 1, 2, 3
 _PHASE_NAMES = ("auction", "play", "claim", "over")
@@ -673,7 +701,9 @@ class BridgeState:
         dummy = None if declarer < 0 else (declarer + 2) % 4
         hands = self._hands
         trick = self._trick
-        shown = declarer >= 0 and (bool(self._done) or bool(trick))
+        # Dummy is faced after the opening lead; a claim faces declarer's hand (Law 68),
+        # and dummy's with it should declarer claim before the lead.
+        shown = declarer >= 0 and (bool(self._done) or bool(trick) or phase == CLAIM)
         turn = self._turn
         if phase == OVER:
             acting = None
@@ -704,13 +734,23 @@ class BridgeState:
             },
             "tricks_won": list(self._won),
             "tricks": tricks_json(self._done),
-            "claim": None if self._claim < 0 else {"by": declarer, "tricks": self._claim},
+            "claim": self._claim_view(),
             "can_claim": phase == PLAY and seat is not None and seat == declarer,
             "legal": list(self.legal_actions()) if seat is not None and seat == acting else [],
         }
         if phase == OVER:
             view["result"] = self.result()
         return view
+
+    def _claim_view(self) -> dict[str, Any] | None:
+        """The claim: who, how many further tricks, and while it is open declarer's hand,
+        which a claim faces for everyone (Law 68), so the defenders judge it knowing the deal."""
+        if self._claim < 0:
+            return None
+        out: dict[str, Any] = {"by": self._declarer, "tricks": self._claim}
+        if self._phase == CLAIM:
+            out["hand"] = list(card_names(self._hands[self._declarer]))
+        return out
 
     def result(self) -> dict[str, Any]:
         """Contract, declarer, tricks, ``+1``/``=``/``-2``, score ``[NS, EW]`` (once over)."""
@@ -756,27 +796,17 @@ class Bridge:
     players: int = 4
     sides: int = 2
     option_names: tuple[str, ...] = field(default=_OPTIONS)
+    option_specs: tuple[Option, ...] = field(default=OPTIONS)
 
     def parse_rules(self, options: Mapping[str, Any]) -> BridgeRules:
         """Validate options (see :class:`BridgeRules`)."""
-        check_options(options, _OPTIONS, self.id)
-        scoring = options.get("scoring", "rubber")
-        if scoring not in SCORINGS:
-            raise ValueError(f"scoring must be 'rubber' or 'duplicate', not {scoring!r}")
-        first = options.get("first_dealer")
-        if first is not None and (type(first) is not int or not 0 <= first <= 3):
-            raise ValueError(f"first_dealer must be a seat 0..3, not {first!r}")
-        if first is not None and scoring == "duplicate":
-            raise ValueError("first_dealer is a rubber option: in duplicate the board fixes it")
-        boards = options.get("boards")
-        if boards is not None and (type(boards) is not int or boards < 1):
-            raise ValueError(f"boards must be a whole number >= 1, not {boards!r}")
-        if boards is not None and scoring != "duplicate":
-            raise ValueError("boards is a duplicate option (a rubber ends at two games)")
-        auto = options.get("auto_accept_proven_claims", False)
-        if type(auto) is not bool:
-            raise ValueError(f"auto_accept_proven_claims must be true or false, not {auto!r}")
-        return BridgeRules(scoring, first, boards, auto)
+        values = read_options(OPTIONS, options, self.id)
+        return BridgeRules(
+            values["scoring"],
+            values["first_dealer"],
+            values["boards"],
+            values["auto_accept_proven_claims"],
+        )
 
     def rules_to_json(self, rules: BridgeRules) -> dict[str, Any]:
         """The options that differ from the defaults (scoring always stated)."""
@@ -793,7 +823,9 @@ class Bridge:
         """An empty rubber sheet, or no boards played."""
         return DuplicateTally() if rules.duplicate else RubberTally()
 
-    def first_dealer(self, rules: BridgeRules, rng: random.Random) -> int:
+    def first_dealer(
+        self, rules: BridgeRules, rng: random.Random, *, host: int | None = None
+    ) -> int:
         """Duplicate: North deals board 1. Rubber: the option's seat, or a cut."""
         if rules.duplicate:
             return board_dealer(1)

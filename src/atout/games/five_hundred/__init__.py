@@ -36,13 +36,13 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from atout.cards import Card, card_name, cards_of, mask_of, parse_card
-from atout.core import Settlement, check_options
+from atout.core import Settlement
 from atout.games.five_hundred.rules import (
     CALL_NAMES,
     DECK,
     DEFAULT_RULES,
-    EXPOSE_CHOICES,
     GAME,
+    OPTION_SPECS,
     OPTIONS,
     FiveHundredRules,
     Phase,
@@ -54,6 +54,7 @@ from atout.games.five_hundred.rules import (
     strain_of,
 )
 from atout.games.five_hundred.state import FiveHundredDeal, FiveHundredState
+from atout.games.options import Option, read_options
 
 __all__ = [
     "CALL_NAMES",
@@ -91,31 +92,11 @@ class FiveHundred:
     players: int = 4
     sides: int = 2
     option_names: tuple[str, ...] = field(default=OPTIONS)
+    option_specs: tuple[Option, ...] = field(default=OPTION_SPECS)
 
     def parse_rules(self, options: Mapping[str, Any]) -> FiveHundredRules:
         """Validate options (see :class:`FiveHundredRules`)."""
-        check_options(options, OPTIONS, self.id)
-        first = options.get("first_dealer")
-        if first is not None and (type(first) is not int or not 0 <= first <= 3):
-            raise ValueError(f"first_dealer must be a seat 0..3, not {first!r}")
-        flags: dict[str, Any] = {}
-        for name in OPTIONS[1:]:
-            value = options.get(name, getattr(DEFAULT_RULES, name))
-            if name != "open_misere_expose" and type(value) is not bool:
-                raise ValueError(f"{name} must be true or false, not {value!r}")
-            flags[name] = value
-        expose = flags.pop("open_misere_expose")
-        if expose not in EXPOSE_CHOICES:
-            raise ValueError(
-                f"open_misere_expose must be 'after_first_trick' or 'before_lead', not {expose!r}"
-            )
-        if not flags["misere"] and (
-            expose != DEFAULT_RULES.open_misere_expose or flags["misere_defender_trick_points"]
-        ):
-            raise ValueError(
-                "open_misere_expose and misere_defender_trick_points are options of misere"
-            )
-        return FiveHundredRules(first_dealer=first, open_misere_expose=expose, **flags)
+        return FiveHundredRules(**read_options(OPTION_SPECS, options, self.id))
 
     def rules_to_json(self, rules: FiveHundredRules) -> dict[str, Any]:
         """The options that differ from the defaults."""
@@ -129,7 +110,9 @@ class FiveHundred:
         """Both sides at zero."""
         return FiveHundredTally()
 
-    def first_dealer(self, rules: FiveHundredRules, rng: random.Random) -> int:
+    def first_dealer(
+        self, rules: FiveHundredRules, rng: random.Random, *, host: int | None = None
+    ) -> int:
         """The option's seat, or one at random (the seed does not say how)."""
         return rng.randrange(4) if rules.first_dealer is None else rules.first_dealer
 

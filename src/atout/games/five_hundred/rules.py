@@ -15,9 +15,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import IntEnum
 from functools import cache
+from typing import Final
 
 from atout.cards import JOKER, SUIT_MASKS, CardSet, Suit
 from atout.core import InvalidActionError
+from atout.games.options import Option
 from atout.tricks import TrickOrder, trick_winner
 
 __all__ = [
@@ -76,6 +78,37 @@ OPTIONS = (
     "defenders_cannot_win",
 )
 EXPOSE_CHOICES = ("after_first_trick", "before_lead")
+_MISERE = (("misere", True),)
+OPTION_SPECS: Final = (
+    Option("first_dealer", "seat", None, "who deals first", high=4),
+    Option("single_round_bidding", "bool", False, "each player bids once"),
+    Option("misere", "bool", False, "misère and open misère may be bid"),
+    Option(
+        "open_misere_expose",
+        "choice",
+        "after_first_trick",
+        "when an open misère hand is laid face up",
+        choices=EXPOSE_CHOICES,
+        when=_MISERE,
+        when_words="misere",
+    ),
+    Option(
+        "misere_defender_trick_points",
+        "bool",
+        False,
+        "defenders score 10 a trick against a misère",
+        when=_MISERE,
+        when_words="misere",
+    ),
+    Option(
+        "joker_nominate_restricted",
+        "bool",
+        True,
+        "a joker led in no-trumps may not name a suit its leader showed void in",
+    ),
+    Option("defenders_cannot_win", "bool", False, "trick points alone never win the game"),
+)
+"""The options (``rules/five-hundred.md``): the lobby, the CLI and the API read them here."""
 
 
 class Phase(IntEnum):

@@ -84,12 +84,25 @@ function claimPicker(ctx) {
   );
 }
 
-function claimAnswer(ctx) {
+/** What was claimed, in words, and that the claimer's hand is face up on the felt. */
+function claimWords(ctx) {
   const claim = ctx.view.claim;
+  const left = 13 - (ctx.view.tricks?.length || 0);
+  return h(
+    "p",
+    { class: "claim-words", id: "claim-words" },
+    t("claimMade", { name: `${compass(claim.by)} (${ctx.name(claim.by)})`, n: claim.tricks }),
+    " ",
+    t("claimLeft", { n: left - claim.tricks }),
+    claim.hand && claim.by !== ctx.me ? ` ${t("claimHandShown")}` : "",
+  );
+}
+
+function claimAnswer(ctx) {
   return h(
     "div",
     { class: "claim-answer", id: "claim-answer" },
-    h("span", {}, t("claimMade", { name: compass(claim.by), n: claim.tricks })),
+    claimWords(ctx),
     actionButton(ctx, "accept", t("accept"), { className: "primary" }),
     actionButton(ctx, "reject", t("reject")),
   );
@@ -98,7 +111,7 @@ function claimAnswer(ctx) {
 function controls(ctx) {
   const { view } = ctx;
   if (view.phase === "auction" && view.legal.length) return biddingBox(ctx);
-  if (view.phase === "claim") return view.legal.length ? claimAnswer(ctx) : h("p", {}, t("claimMade", { name: compass(view.claim.by), n: view.claim.tricks }));
+  if (view.phase === "claim") return view.legal.length ? claimAnswer(ctx) : claimWords(ctx);
   if (view.phase === "play" && view.can_claim && view.legal.length) return claimPicker(ctx);
   return null;
 }

@@ -1,6 +1,6 @@
 // Court Piece: the trump call from five cards, points to the target (simple)
 // or courts and series (classic), and the deal's result in words.
-import { SUITS, actionButton, badge, facts, h, sheet, sideHead, sideSay, suitName, t } from "./common.js";
+import { SUITS, actionButton, badge, facts, h, pretty, sheet, sideHead, sideSay, suitName, t } from "./common.js";
 
 function trumpBadge(ctx) {
   const { view, name } = ctx;
@@ -78,6 +78,7 @@ function result(deal, ctx) {
   const [mine, theirs] = [r.tricks_won[w], r.tricks_won[1 - w]];
   const score = `${t("tricks")} ${mine}–${theirs} · ${t("trump")} ${SUITS[r.trump]} (${ctx.name(r.caller)})`;
   if ("court" in r) {
+    if (r.revoke_claimed_by !== undefined && r.revoke_claimed_by !== null) return [sideSay(ctx, "cpCourt", w), t("courtRevoke"), score];
     if (r.court) return [sideSay(ctx, "cpCourt", w), theirs === 0 ? t("courtFirstSeven") : t("courtSeries"), score];
     const series = ctx.view.match.series ?? [];
     return [sideSay(ctx, "cpWon", w, { tricks: `${mine}–${theirs}` }), `${t("series")}: ${series.map((n, i) => `${ctx.sideName(i)} ${n}`).join(" · ")}`];
@@ -86,9 +87,29 @@ function result(deal, ctx) {
   return [sideSay(ctx, "cpMade", w, { tricks: mine, points: pointsWord(deal.points[w]) }), score];
 }
 
+/** Honour mode: take back a renege (or a card played after one), or claim a revoke. */
+function honourControls(ctx) {
+  const anytime = ctx.view.out_of_turn || [];
+  if (!anytime.length) return null;
+  const corrections = anytime.filter((a) => a.startsWith("correct "));
+  return h(
+    "div",
+    { class: "honour", id: "honour" },
+    corrections.length ? h("span", {}, t("correctPrompt"), " ") : null,
+    corrections.map((a) => actionButton(ctx, a, [t("playInstead"), " ", h("span", { class: `suit-${a.slice(-1)}` }, pretty(a.slice(8)))], { className: "correct" })),
+    anytime.includes("claim revoke") ? actionButton(ctx, "claim revoke", t("claimRevoke"), { className: "claim-revoke", title: t("claimRevokeTitle") }) : null,
+  );
+}
+
+/** Seed 003 plays anticlockwise ("on joue vers la droite"): the next seat sits on your right. */
+function anticlockwise(options) {
+  return options?.variant === "courts";
+}
+
 export default {
   badge: trumpBadge,
-  controls: (ctx) => (ctx.view.phase === "trump" ? trumpCall(ctx) : null),
+  anticlockwise,
+  controls: (ctx) => (ctx.view.phase === "trump" ? trumpCall(ctx) : honourControls(ctx)),
   sheet: (ctx) => (ctx.view.match.courts ? courtsSheet(ctx) : simpleSheet(ctx)),
   result,
   facts: (ctx) => [
