@@ -7,7 +7,9 @@ from medium-against-greedy games (the seats medium plays, only where more
 than one action is legal; every third such position, to spread them over
 the deal). On each position Hard decides once with the default budget
 (:data:`atout.bots.DEFAULT_BUDGET`) and once at each effort, interleaved so
-that the load on the machine weighs on all alike. It prints the mean and
+that the load on the machine weighs on all alike (after one untimed decision
+at the lowest effort, so that no setting pays for the position's first call,
+and in an order that turns from one position to the next). It prints the mean and
 median wall-clock seconds per decision, and the effort whose mean matches
 the budget's (interpolated between the two efforts around it): the effort
 that does the work the budget does on this machine, at this load.
@@ -16,6 +18,7 @@ that does the work the budget does on this machine, at this load.
 from __future__ import annotations
 
 import argparse
+import itertools
 import math
 import os
 import random
@@ -71,11 +74,14 @@ def _seconds(bot: Any, view: Mapping[str, Any]) -> float:
 
 def measure(game: str, decisions: int, efforts: tuple[int, ...]) -> dict[str, list[float]]:
     """Seconds per decision with the budget and at each effort, on the same positions."""
-    times: dict[str, list[float]] = {"budget": [], **{str(e): [] for e in efforts}}
+    settings: list[tuple[str, dict[str, Any]]] = [("budget", {})]
+    settings += [(str(e), {"effort": e}) for e in efforts]
+    times: dict[str, list[float]] = {label: [] for label, _ in settings}
     for i, view in enumerate(positions(game, decisions)):
-        times["budget"].append(_seconds(make_bot("hard", game, i), view))
-        for effort in efforts:
-            times[str(effort)].append(_seconds(make_bot("hard", game, i, effort=effort), view))
+        make_bot("hard", game, i, effort=min(efforts)).choose(view)
+        turn = i % len(settings)
+        for label, setting in settings[turn:] + settings[:turn]:
+            times[label].append(_seconds(make_bot("hard", game, i, **setting), view))
     return times
 
 
@@ -83,7 +89,7 @@ def matching_effort(times: Mapping[str, list[float]], efforts: tuple[int, ...]) 
     """The effort whose mean time equals the budget's (log-linear between the two around it)."""
     target = statistics.mean(times["budget"])
     points = [(e, statistics.mean(times[str(e)])) for e in efforts]
-    for (e0, t0), (e1, t1) in zip(points, points[1:], strict=False):
+    for (e0, t0), (e1, t1) in itertools.pairwise(points):
         if t0 <= target <= t1 and t1 > t0:
             share = (target - t0) / (t1 - t0)
             return math.exp(math.log(e0) + share * (math.log(e1) - math.log(e0)))
@@ -98,9 +104,7 @@ def main() -> None:
     args = parser.parse_args()
     print(f"budget {DEFAULT_BUDGET} s; load average {os.getloadavg()[0]:.1f} on {os.cpu_count()}")
     for game in args.games.split(","):
-        efforts = (
-            tuple(int(e) for e in args.efforts.split(",")) if args.efforts else EFFORTS[game]
-        )
+        efforts = tuple(int(e) for e in args.efforts.split(",")) if args.efforts else EFFORTS[game]
         times = measure(game, args.decisions, efforts)
         cells = [
             f"{label} {statistics.mean(ts):.3f}/{statistics.median(ts):.3f}"

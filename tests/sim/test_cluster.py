@@ -28,6 +28,8 @@ from atout.sim.tournament import run_elo, run_games
 BRIDGE = {"scoring": "duplicate"}
 LINEUP = ["hard", "medium", "hard", "greedy"]
 
+pytestmark = pytest.mark.xdist_group("ray")  # one test cluster: its tests on one xdist worker
+
 
 @pytest.fixture(scope="module")
 def cluster() -> Iterator[Cluster]:

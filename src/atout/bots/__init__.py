@@ -33,7 +33,6 @@ from typing import Any, Protocol
 __all__ = [
     "BOT_NAMES",
     "DEFAULT_BUDGET",
-    "DEFAULT_EFFORT",
     "Bot",
     "EasyBot",
     "GreedyBot",
@@ -46,11 +45,6 @@ __all__ = [
 DEFAULT_BUDGET = 0.4
 """Seconds a Hard decision may take by default (special decisions such as a trump
 call or a bid may take a small multiple of it)."""
-
-DEFAULT_EFFORT = 64
-"""Hard's samples per decision (its cap under a time budget too): with ``effort`` and no
-clock, about what the default budget does on the project's 2-core machine
-(``docs/tournaments.md`` gives each game's figure and how it was measured)."""
 
 View = Mapping[str, Any]
 
@@ -162,7 +156,7 @@ class HardBot:
         game: str,
         seed: int | None = None,
         budget_seconds: float = DEFAULT_BUDGET,
-        samples: int = DEFAULT_EFFORT,
+        samples: int = 64,
     ) -> None:
         self._choose: Callable[[View, random.Random, float, int], str] = _module(
             "hard", game
