@@ -4,6 +4,7 @@ A resumed run starts with the matches already in its results file counted
 done, but its rate (and so its time left) only from the matches played now.
 
 >>> import io
+from collections.abc import Callable
 >>> from rich.console import Console
 >>> console = Console(file=io.StringIO(), width=100, force_terminal=False)
 >>> bar = TournamentProgress("Court Piece", console=console)
@@ -15,6 +16,7 @@ True
 from __future__ import annotations
 
 import io
+from collections.abc import Callable
 
 from rich.console import Console
 from rich.progress import (
@@ -48,7 +50,12 @@ class TournamentProgress:
     """A rich progress bar fed with (matches done, matches in all)."""
 
     def __init__(
-        self, title: str, *, console: Console | None = None, disable: bool = False
+        self,
+        title: str,
+        *,
+        console: Console | None = None,
+        disable: bool = False,
+        get_time: Callable[[], float] | None = None,
     ) -> None:
         self.progress = Progress(
             TextColumn("{task.description}"),
@@ -62,6 +69,7 @@ class TournamentProgress:
             transient=True,
             disable=disable,
             speed_estimate_period=300,
+            get_time=get_time,
         )
         self.task = self.progress.add_task(title, total=None, start=False)
         self.started = False
