@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 import os
 import signal
+import socket
 import sys
 import time
 from collections import Counter
@@ -31,11 +32,26 @@ LINEUP = ["hard", "medium", "hard", "greedy"]
 pytestmark = pytest.mark.xdist_group("ray")  # one test cluster: its tests on one xdist worker
 
 
+def _free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+CLIENT_PORT = _free_port()
+
+
 @pytest.fixture(scope="module")
 def cluster() -> Iterator[Cluster]:
-    """A head node and a second node, one CPU each, as separate raylet processes."""
+    """A head node (with a Ray Client server) and a second node, one CPU each, as separate
+    raylet processes."""
     nodes = Cluster(
-        initialize_head=True, head_node_args={"num_cpus": 1, "include_dashboard": False}
+        initialize_head=True,
+        head_node_args={
+            "num_cpus": 1,
+            "include_dashboard": False,
+            "ray_client_server_port": CLIENT_PORT,
+        },
     )
     nodes.add_node(num_cpus=1)
     nodes.wait_for_nodes()
@@ -191,12 +207,13 @@ def test_elo_records_and_a_users_bot_only_the_driver_can_import(
     assert all(load_record(r).is_over() for r in records)
 
 
-def test_the_command_runs_on_the_cluster_and_resumes(cluster: Cluster, tmp_path: Path) -> None:
+def test_the_command_runs_through_the_ray_client_and_resumes(
+    cluster: Cluster, tmp_path: Path
+) -> None:
     path = tmp_path / "run.jsonl"
     args = ["sim", "court-circular", "-n", "4", "--seed", "2", "--players", "greedy,random"]
-    first = CliRunner().invoke(
-        app, [*args, "--json", "--cluster", cluster.address, "--results", str(path)]
-    )
+    address = f"ray://127.0.0.1:{CLIENT_PORT}"
+    first = CliRunner().invoke(app, [*args, "--json", "--cluster", address, "--results", str(path)])
     assert first.exit_code == 0, first.stderr
     again = CliRunner().invoke(app, [*args, "--json", "--resume", str(path)])
     assert again.exit_code == 0, again.stderr
