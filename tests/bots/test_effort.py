@@ -6,6 +6,7 @@ import itertools
 import random
 import time
 from collections.abc import Mapping
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -66,11 +67,13 @@ def test_an_effort_is_work_not_a_budget() -> None:
 
 
 def test_the_command_refuses_effort_with_budget_and_explains_a_missing_ray(
-    monkeypatch: pytest.MonkeyPatch,
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
     args = ["sim", "court-circular", "-n", "1", "--players", "hard,greedy"]
     result = CliRunner().invoke(app, [*args, "--effort", "4", "--budget", "0.1"])
     assert result.exit_code == 2 and "not both" in result.stderr
     monkeypatch.setitem(__import__("sys").modules, "ray", None)  # Ray not installed
-    result = CliRunner().invoke(app, [*args, "--cluster", "local"])
+    results = tmp_path / "run.jsonl"
+    result = CliRunner().invoke(app, [*args, "--cluster", "local", "--results", str(results)])
     assert result.exit_code == 2 and "pip install 'atout[cluster]'" in result.stderr
+    assert not results.exists()  # refused before anything was written

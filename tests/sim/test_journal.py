@@ -71,6 +71,23 @@ def test_results_stream_and_an_interrupted_run_resumes_without_double_counting(
     assert _without_seconds(resumed) == _without_seconds(whole)
 
 
+def test_a_run_stopped_before_its_first_match_may_start_afresh(tmp_path: Path) -> None:
+    path = tmp_path / "run.jsonl"
+    with pytest.raises(Interrupt):
+        run_games(
+            "court-circular",
+            {},
+            ["greedy", "random"],
+            games=2,
+            seed=1,
+            results=path,
+            progress=_interrupting(0),
+        )
+    assert len(path.read_text().splitlines()) == 1  # the header alone
+    report = run_games("court-circular", {}, ["greedy", "random"], games=2, seed=1, results=path)
+    assert report["games"] == 2 and len(_keys(path)) == 2
+
+
 def test_a_line_cut_short_by_a_crash_is_played_again(tmp_path: Path) -> None:
     path = tmp_path / "run.jsonl"
     whole = run_games("court-circular", {}, ["greedy", "random"], games=4, seed=1, results=path)

@@ -126,6 +126,16 @@ def read_journal(stream: IO[str], run: Mapping[str, Any]) -> dict[str, GameResul
     return done
 
 
+def _holds_results(path: Path) -> bool:
+    """Whether ``path`` has a line after the header (a run stopped before its first match
+    finished, a cluster out of reach, leaves only the header: starting afresh loses nothing)."""
+    try:
+        with path.open(encoding="utf-8") as stream:
+            return len(stream.readlines()[1:2]) > 0
+    except FileNotFoundError:
+        return False
+
+
 def _readable(line: str) -> bool:
     """Whether a line is a whole JSON value ended by its newline."""
     try:
@@ -138,13 +148,13 @@ def _readable(line: str) -> bool:
 def resume_journal(
     path: Path, run: Mapping[str, Any], *, resume: bool
 ) -> tuple[Journal, dict[str, GameResult]]:
-    """Open ``path`` for a run: a new file (refused if one is there), or, with ``resume``, the
-    results already in it (the file is then appended to).
+    """Open ``path`` for a run: a new file (refused if one holding results is there), or, with
+    ``resume``, the results already in it (the file is then appended to).
 
     A cut-short last line is removed first, so the lines appended after it stay readable.
     """
     if not resume:
-        if path.exists() and path.stat().st_size > 0:
+        if _holds_results(path):
             raise JournalError(f"{path} already holds results: resume it with --resume {path}")
         stream = path.open("w", encoding="utf-8")
         journal = Journal(stream, run)
