@@ -219,3 +219,36 @@ def test_the_command_runs_through_the_ray_client_and_resumes(
     assert again.exit_code == 0, again.stderr
     assert _without_seconds(json.loads(first.stdout)) == _without_seconds(json.loads(again.stdout))
     assert len(_lines(path)) == 4  # nothing played twice
+
+
+def test_a_lost_node_loses_no_match(cluster: Cluster, tmp_path: Path) -> None:
+    """The second node goes down mid-run; its tasks run again on the head node."""
+    lineup = ["medium", "greedy", "medium", "greedy"]
+    second = next(node for node in cluster.list_all_nodes() if node is not cluster.head_node)
+    lost: list[bool] = []
+
+    def lose_the_node(done: int, total: int) -> None:
+        if done > 0 and not lost:
+            cluster.remove_node(second, allow_graceful=False)
+            lost.append(True)
+
+    path = tmp_path / "run.jsonl"
+    try:
+        report = run_games(
+            "court-piece",
+            {"target": 3},
+            lineup,
+            games=16,
+            seed=3,
+            cluster=cluster.address,
+            results=path,
+            progress=lose_the_node,
+        )
+    finally:
+        cluster.add_node(num_cpus=1)  # back to two nodes for any later test
+        cluster.wait_for_nodes()
+    assert lost
+    keys = Counter(line["key"] for line in _lines(path))
+    assert len(keys) == 16 and set(keys.values()) == {1}
+    alone = run_games("court-piece", {"target": 3}, lineup, games=16, seed=3)
+    assert _without_seconds(report) == _without_seconds(alone)
