@@ -3,8 +3,9 @@
 Usage: ``python bench/cluster.py [--game court-piece] [--players medium,greedy,medium,greedy]
 [--matches 120] [--effort N] [--rounds 3]``
 
-Prints matches per second for the same tournament (same seeds, so the same
-matches) played
+Prints matches per second (wall clock) and CPU milliseconds per match (every
+process of the run: this one, its pool workers, and Ray's raylets, GCS and
+workers) for the same tournament (same seeds, so the same matches) played
 
 * in one process and over ``--workers 2`` processes (multiprocessing);
 * through Ray on a local instance with one and with two CPUs, against the
@@ -16,7 +17,9 @@ Ray's start-up (the instance or cluster, then two warm-up matches per CPU,
 so that every worker process has started and imported atout) is timed apart
 and left out of the rates: it is paid once per run, not per match. Each
 setting runs ``--rounds`` times in turn with the others (so the machine's
-load weighs on all alike) and the median is kept.
+load weighs on all alike) and the median is kept. On a machine shared with
+other work the CPU figure is the one to compare: wall-clock rates there also
+measure how much of the contended cores each setting's processes win.
 The default tournament (medium against greedy, whole Court Piece games of
 tenths of a second) is the hard case for Ray: the cheaper a match, the more
 its task overhead shows.
@@ -26,6 +29,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import resource
 import statistics
 import time
 from collections.abc import Callable, Iterator
@@ -65,8 +69,36 @@ def test_cluster(nodes: int) -> Iterator[str]:
         cluster.shutdown()
 
 
-def rate(args: argparse.Namespace, **where: Any) -> float:
-    """Matches per second of the tournament, played where ``where`` says."""
+def tree_cpu_seconds() -> float:
+    """CPU seconds of this process, its live descendants and its reaped children."""
+    parent: dict[int, int] = {}
+    ticks: dict[int, int] = {}
+    for entry in os.listdir("/proc"):
+        if not entry.isdigit():
+            continue
+        try:
+            with open(f"/proc/{entry}/stat") as stat:
+                text = stat.read()
+        except OSError:
+            continue
+        fields = text[text.rindex(")") + 2 :].split()
+        parent[int(entry)] = int(fields[1])
+        ticks[int(entry)] = int(fields[11]) + int(fields[12])
+    children: dict[int, list[int]] = {}
+    for pid, ppid in parent.items():
+        children.setdefault(ppid, []).append(pid)
+    total, stack = 0, [os.getpid()]
+    while stack:
+        pid = stack.pop()
+        total += ticks.get(pid, 0)
+        stack.extend(children.get(pid, []))
+    reaped = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return total / os.sysconf("SC_CLK_TCK") + reaped.ru_utime + reaped.ru_stime
+
+
+def rate(args: argparse.Namespace, **where: Any) -> tuple[float, float]:
+    """Matches per second, and CPU seconds per match, played where ``where`` says."""
+    cpu = tree_cpu_seconds()
     started = time.perf_counter()
     report = run_games(
         args.game,
@@ -78,7 +110,8 @@ def rate(args: argparse.Namespace, **where: Any) -> float:
         **where,
     )
     assert report["games"] + report["failed_games"] == args.matches
-    return args.matches / (time.perf_counter() - started)
+    seconds = time.perf_counter() - started
+    return args.matches / seconds, (tree_cpu_seconds() - cpu) / args.matches
 
 
 def timed_start(
@@ -106,6 +139,7 @@ def main() -> None:
         f"median of {args.rounds}; load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores"
     )
     rates: dict[str, list[float]] = {}
+    cpus: dict[str, list[float]] = {}
     starts: dict[str, list[float]] = {}
     settings: list[tuple[str, Callable[[], Any] | None, dict[str, Any]]] = [
         ("one process", None, {"workers": 1}),
@@ -118,24 +152,31 @@ def main() -> None:
     for _ in range(args.rounds):
         for label, start, where in settings:
             if start is None:
-                rates.setdefault(label, []).append(rate(args, **where))
-                continue
-            (context, address), seconds = timed_start(start, args, where)
-            try:
-                starts.setdefault(label, []).append(seconds)
-                rates.setdefault(label, []).append(rate(args, cluster=address, **where))
-            finally:
-                context.__exit__(None, None, None)
+                speed, cpu = rate(args, **where)
+            else:
+                (context, address), seconds = timed_start(start, args, where)
+                try:
+                    starts.setdefault(label, []).append(seconds)
+                    speed, cpu = rate(args, cluster=address, **where)
+                finally:
+                    context.__exit__(None, None, None)
+            rates.setdefault(label, []).append(speed)
+            cpus.setdefault(label, []).append(cpu)
     median = {label: statistics.median(values) for label, values in rates.items()}
+    cpu = {label: statistics.median(values) for label, values in cpus.items()}
     for label, value in median.items():
         start = f"  (start-up {statistics.median(starts[label]):.1f} s)" if label in starts else ""
-        print(f"{label:20} {value:6.2f} matches/s{start}")
-    for cpus in (1, 2):
-        ray_rate = median[f"ray local {cpus} cpu{'s' if cpus > 1 else ''}"]
-        pool_rate = median["one process" if cpus == 1 else "processes 2"]
-        print(f"Ray overhead with {cpus} worker(s): {100 * (pool_rate / ray_rate - 1):+.1f}%")
+        print(f"{label:20} {value:6.2f} matches/s  {1000 * cpu[label]:6.1f} CPU ms/match{start}")
+    for workers in (1, 2):
+        ray = f"ray local {workers} cpu{'s' if workers > 1 else ''}"
+        pool = "one process" if workers == 1 else "processes 2"
+        print(
+            f"Ray against multiprocessing, {workers} worker(s): CPU per match "
+            f"{100 * (cpu[ray] / cpu[pool] - 1):+.1f}%, "
+            f"wall-clock rate {100 * (median[ray] / median[pool] - 1):+.1f}%"
+        )
     scaling = median["ray cluster 2 nodes"] / median["ray cluster 1 node"]
-    print(f"one node to two: x{scaling:.2f}")
+    print(f"one node to two: x{scaling:.2f} matches/s")
 
 
 if __name__ == "__main__":
