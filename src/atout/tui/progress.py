@@ -4,7 +4,6 @@ A resumed run starts with the matches already in its results file counted
 done, but its rate (and so its time left) only from the matches played now.
 
 >>> import io
-from collections.abc import Callable
 >>> from rich.console import Console
 >>> console = Console(file=io.StringIO(), width=100, force_terminal=False)
 >>> bar = TournamentProgress("Court Piece", console=console)
