@@ -100,6 +100,18 @@ def test_a_line_cut_short_by_a_crash_is_played_again(tmp_path: Path) -> None:
     assert set(_keys(path).values()) == {1} and len(_keys(path)) == 4
 
 
+def test_a_last_line_whole_but_for_its_newline_is_kept(tmp_path: Path) -> None:
+    path = tmp_path / "run.jsonl"
+    whole = run_games("court-circular", {}, ["greedy", "random"], games=3, seed=1, results=path)
+    path.write_text(path.read_text().rstrip("\n"))  # the crash came before the newline
+    resumed = run_games(
+        "court-circular", {}, ["greedy", "random"], games=4, seed=1, results=path, resume=True
+    )
+    assert resumed["games"] == 4 and _keys(path)["greedy,random|3|"] == 1
+    assert set(_keys(path).values()) == {1} and len(_keys(path)) == 4
+    assert whole["games"] == 3
+
+
 def test_resume_refuses_another_runs_file_and_a_file_is_never_overwritten(
     tmp_path: Path,
 ) -> None:

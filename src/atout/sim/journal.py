@@ -136,13 +136,13 @@ def _holds_results(path: Path) -> bool:
         return False
 
 
-def _readable(line: str) -> bool:
-    """Whether a line is a whole JSON value ended by its newline."""
+def _parses(line: str) -> bool:
+    """Whether a line is a whole JSON value."""
     try:
         json.loads(line)
     except ValueError:
         return False
-    return line.endswith("\n")
+    return True
 
 
 def resume_journal(
@@ -151,7 +151,8 @@ def resume_journal(
     """Open ``path`` for a run: a new file (refused if one holding results is there), or, with
     ``resume``, the results already in it (the file is then appended to).
 
-    A cut-short last line is removed first, so the lines appended after it stay readable.
+    A cut-short last line is removed first (one whole but for its newline gets it), so the
+    lines appended after it stay readable.
     """
     if not resume:
         if _holds_results(path):
@@ -166,6 +167,9 @@ def resume_journal(
         raise JournalError(f"cannot read {path}: {error.strerror or error}") from None
     done = read_journal(io.StringIO(text), run)
     lines = text.splitlines(keepends=True)
-    if not _readable(lines[-1]):
-        path.write_text("".join(lines[:-1]), encoding="utf-8")
+    kept = "".join(lines if _parses(lines[-1]) else lines[:-1])
+    if kept and not kept.endswith("\n"):
+        kept += "\n"
+    if kept != text:
+        path.write_text(kept, encoding="utf-8")
     return Journal(path.open("a", encoding="utf-8"), run), done
