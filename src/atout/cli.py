@@ -129,6 +129,22 @@ def sim(
         False, "--elo", help="Round robin over the distinct bots of --players; an Elo table."
     ),
     budget: float | None = typer.Option(None, min=0.0, help="Hard bots' seconds per decision."),
+    effort: int | None = typer.Option(
+        None,
+        min=1,
+        help="Hard bots' samples per decision, no clock: the same games on any machine.",
+    ),
+    cluster: str | None = typer.Option(
+        None,
+        help="Run the matches on Ray: local (start one), auto (this machine's cluster), "
+        "ray://HOST:PORT. Needs atout[cluster].",
+    ),
+    results: Path | None = typer.Option(
+        None, help="Write each match's result to this JSONL file as it finishes."
+    ),
+    resume: Path | None = typer.Option(
+        None, help="Resume the run whose results are in this JSONL file: play only the missing."
+    ),
 ) -> None:
     """Play many games between bots and report wins (95% interval), points and deals.
 
@@ -137,10 +153,11 @@ def sim(
     board for side 0. With --elo, --players is a list of bots (any length): every pair
     plays --games duplicated games and an Elo table is fitted to all results.
     """
-    from rich.progress import Progress  # noqa: PLC0415
-
     from atout.games import get_game  # noqa: PLC0415
+    from atout.sim.cluster import ClusterUnavailable  # noqa: PLC0415
+    from atout.sim.journal import JournalError  # noqa: PLC0415
     from atout.sim.tournament import run_elo, run_games  # noqa: PLC0415
+    from atout.tui.progress import TournamentProgress  # noqa: PLC0415
 
     names = [p.strip() for p in players.split(",")]
     try:
@@ -151,44 +168,51 @@ def sim(
             raise ValueError(f"{spec.title} needs {spec.players} players, got {len(names)}")
         if elo and len(set(names)) < 2:
             raise ValueError("--elo needs at least two different bots in --players")
+        if effort is not None and budget is not None:
+            raise ValueError("give --effort (work) or --budget (seconds), not both")
+        if results is not None and resume is not None:
+            raise ValueError("--resume FILE appends to FILE: leave --results out")
     except ValueError as error:
         typer.echo(f"error: {error}", err=True)
         raise typer.Exit(2) from None
     from atout.sim.play import BotFailure  # noqa: PLC0415
 
-    distinct = list(dict.fromkeys(names))
-    pairings = len(distinct) * (len(distinct) - 1) // 2 if elo else 1
-    total = games * pairings * (2 if duplicate or elo else 1)
-    with Progress(transient=True, disable=as_json) as bar:
-        task = bar.add_task(f"{spec.title}", total=total)
+    common: dict[str, Any] = {
+        "games": games,
+        "seed": seed,
+        "workers": workers,
+        "budget_seconds": budget,
+        "effort": effort,
+        "cluster": cluster,
+        "results": resume or results,
+        "resume": resume is not None,
+    }
+    with TournamentProgress(spec.title, disable=as_json) as bar:
         try:
             if elo:
                 summary = run_elo(
-                    spec.id,
-                    options,
-                    distinct,
-                    games=games,
-                    seed=seed,
-                    workers=workers,
-                    budget_seconds=budget,
-                    progress=lambda n: bar.advance(task, n),
+                    spec.id, options, list(dict.fromkeys(names)), progress=bar.update, **common
                 )
             else:
                 summary = run_games(
                     spec.id,
                     options,
                     names,
-                    games=games,
-                    seed=seed,
-                    workers=workers,
                     records=records,
-                    progress=lambda n: bar.advance(task, n),
+                    progress=bar.update,
                     duplicate=duplicate,
-                    budget_seconds=budget,
+                    **common,
                 )
-        except (BotFailure, ImportError, AttributeError, ValueError) as error:
+        except (ClusterUnavailable, JournalError) as error:
+            typer.echo(f"error: {error}", err=True)
+            raise typer.Exit(2) from None
+        except (BotFailure, ImportError, AttributeError, ValueError, RuntimeError) as error:
             typer.echo(f"error: {error}", err=True)
             raise typer.Exit(1) from None
+        except KeyboardInterrupt:
+            if resume or results:
+                typer.echo(f"interrupted: resume with --resume {resume or results}", err=True)
+            raise typer.Exit(130) from None
     if as_json:
         typer.echo(json.dumps(summary))
         return

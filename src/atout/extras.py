@@ -22,6 +22,7 @@ __all__ = ["EXTRAS", "MissingExtraError", "require"]
 EXTRAS: dict[str, tuple[str, ...]] = {
     "server": ("starlette", "uvicorn", "sqlalchemy", "aiosqlite", "alembic", "asyncpg", "redis"),
     "rl": ("numpy", "gymnasium", "pettingzoo"),
+    "cluster": ("ray",),
 }
 """Each extra's modules (the top-level import names of the distributions that
 ``pyproject.toml`` lists under the extra; ``tests/packaging`` holds them equal)."""

@@ -3,8 +3,10 @@
 A bot is any object with ``choose(view) -> str``. The view is the JSON-ready
 dict of ``State.view(seat)`` (plus ``view["match"]``, the score sheet); it
 always holds ``legal``, the actions allowed now, in canonical order. Bots are
-deterministic given their seed (Hard: as long as its time budget is not what
-stops its sampling; give it ``budget_seconds=float("inf")`` for exact replays).
+deterministic given their seed. Hard is too when its work is counted rather than
+timed: ``effort=N`` gives it N samples per decision and no clock, so the same seed
+plays the same game on any machine under any load (a time budget, which the web
+table uses, makes a loaded machine's Hard weaker and its games unrepeatable).
 
 Levels (``docs/bots.md``):
 
@@ -23,6 +25,7 @@ True
 from __future__ import annotations
 
 import importlib
+import math
 import random
 from collections.abc import Callable, Mapping
 from typing import Any, Protocol
@@ -178,14 +181,24 @@ RANDOM_PASS_WEIGHT = {"bridge": 0.8}
 
 
 def make_bot(
-    name: str, game: str, seed: int | None = None, *, budget_seconds: float | None = None
+    name: str,
+    game: str,
+    seed: int | None = None,
+    *,
+    budget_seconds: float | None = None,
+    effort: int | None = None,
 ) -> Bot:
     """A bot by name (``random``, ``greedy``, ``easy``, ``medium``, ``hard``) or ``mod:callable``.
 
     A ``module:callable`` is called as ``factory(game=..., seed=...)`` and must
     return an object with ``choose(view) -> str``. ``budget_seconds`` is the
-    Hard bot's time per decision (default :data:`DEFAULT_BUDGET`).
+    Hard bot's time per decision (default :data:`DEFAULT_BUDGET`); ``effort``
+    replaces it with work: that many samples per decision and no clock.
     """
+    if effort is not None and budget_seconds is not None:
+        raise ValueError("give Hard an effort or a time budget, not both")
+    if effort is not None and effort < 1:
+        raise ValueError(f"effort must be at least 1 sample per decision, not {effort}")
     if name == "random":
         return RandomBot(seed, pass_weight=RANDOM_PASS_WEIGHT.get(game))
     if name == "greedy":
@@ -195,6 +208,8 @@ def make_bot(
     if name == "medium":
         return MediumBot(game, seed)
     if name == "hard":
+        if effort is not None:
+            return HardBot(game, seed, budget_seconds=math.inf, samples=effort)
         budget = DEFAULT_BUDGET if budget_seconds is None else budget_seconds
         return HardBot(game, seed, budget_seconds=budget)
     if ":" in name:

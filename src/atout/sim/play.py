@@ -9,7 +9,7 @@ True
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from atout.bots import Bot, make_bot
@@ -38,12 +38,17 @@ def play_game(
     *,
     bots: Sequence[Bot] | None = None,
     budget_seconds: float | None = None,
+    effort: int | None = None,
+    factories: Mapping[str, Callable[..., Bot]] | None = None,
 ) -> Match:
     """Play a game to its end. Deals come from ``seed``; bot ``i`` is seeded from it too.
 
     The deals draw only on their own generator, so a duplicate replay of the
     same seed with the sides swapped deals exactly the same cards.
-    ``budget_seconds`` is the Hard bots' time per decision.
+    ``budget_seconds`` is the Hard bots' time per decision, ``effort`` their
+    samples per decision instead (no clock: the same game on any machine).
+    ``factories`` makes the ``module:callable`` bots named in it without
+    importing the module (a cluster worker may not have it).
     """
     game = get_game(game_id)
     if len(players) != game.players:
@@ -51,9 +56,7 @@ def play_game(
     rng = random.Random(seed)
     if bots is None:
         bots = [
-            make_bot(name, game.id, seed * 16 + i, budget_seconds=budget_seconds)
-            if name in ("hard",)
-            else make_bot(name, game.id, seed * 16 + i)
+            _make(name, game.id, seed * 16 + i, budget_seconds, effort, factories or {})
             for i, name in enumerate(players)
         ]
     match = Match.new(game, options, rng, players=players)
@@ -65,6 +68,23 @@ def play_game(
             continue
         match = _bot_move(match, bots, players)
     return match
+
+
+def _make(
+    name: str,
+    game: str,
+    seed: int,
+    budget_seconds: float | None,
+    effort: int | None,
+    factories: Mapping[str, Callable[..., Bot]],
+) -> Bot:
+    """Seat ``name``'s bot: from its shipped factory, or by name (Hard with its budget)."""
+    if name in factories:
+        bot: Bot = factories[name](game=game, seed=seed)
+        return bot
+    if name == "hard":
+        return make_bot(name, game, seed, budget_seconds=budget_seconds, effort=effort)
+    return make_bot(name, game, seed)
 
 
 def _bot_move(match: Match, bots: Sequence[Bot], players: Sequence[str]) -> Match:

@@ -10,38 +10,68 @@ for the listed sides.
 A bot that raises or returns an illegal action (a user's ``module:callable``)
 does not stop the tournament: that game is left out of the figures and
 reported under ``"failures"`` with the seat, the bot, the reason and its view.
+
+Every match is a :class:`Job` with a key (lineup, seed, swapped). The jobs
+run in this process, over ``workers`` processes, or as Ray tasks on a
+cluster (:mod:`atout.sim.cluster`); they finish in any order, are written to
+the results file as they do (:mod:`atout.sim.journal`, so ``resume`` plays
+only the missing keys), and are summarised in job order: the same seeds and
+effort give the same report wherever they ran.
 """
 
 from __future__ import annotations
 
 import itertools
 import time
-from collections.abc import Callable, Mapping, Sequence
-from concurrent.futures import ProcessPoolExecutor
-from dataclasses import dataclass
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from atout.bots import Bot
 from atout.core import Match
 from atout.games import get_game
 from atout.notation.record import save_record
+from atout.sim.journal import GameResult, Journal, resume_journal
 from atout.sim.play import BotFailure, play_game
 from atout.sim.stats import elo_ratings, summarise_results
 
-__all__ = ["GameResult", "run_elo", "run_games", "swap_seats"]
+__all__ = [
+    "GameResult",
+    "Job",
+    "Progress",
+    "play_chunk",
+    "play_job",
+    "run_elo",
+    "run_games",
+    "swap_seats",
+]
+
+Outcome = tuple[str, GameResult, Match | None]
+"""A played match: its key, its result and (when records are kept) the match itself."""
+Progress = Callable[[int, int], None]
+"""Called as matches finish with (matches done, matches in all), resumed ones counted done."""
 
 
 @dataclass(frozen=True, slots=True)
-class GameResult:
-    """One game seen from the *listed* sides (flipped back when the seats were swapped)."""
+class Job:
+    """One match of a tournament: the listed lineup, its seed, and whether the sides swap."""
 
+    game: str
+    options: Mapping[str, Any]
+    players: tuple[str, ...]
     seed: int
-    swapped: bool
-    winner: int | None
-    totals: tuple[int, ...]
-    deal_points: tuple[tuple[int, ...], ...]
-    events: Mapping[str, tuple[int, ...]]
-    failure: Mapping[str, Any] | None = None
+    swapped: bool = False
+    budget: float | None = None
+    effort: int | None = None
+    keep: bool = False
+    factories: Mapping[str, Callable[..., Bot]] = field(default_factory=dict)
+
+    @property
+    def key(self) -> str:
+        """The match's name in a results file: ``lineup|seed|swapped``."""
+        return f"{','.join(self.players)}|{self.seed}|{'swapped' if self.swapped else ''}"
 
 
 def swap_seats(players: Sequence[str]) -> list[str]:
@@ -78,26 +108,164 @@ def _result(match: Match, seed: int, swapped: bool) -> GameResult:
     )
 
 
-def _one(
-    args: tuple[str, Mapping[str, Any], tuple[str, ...], int, bool, float | None, bool],
-) -> tuple[GameResult, Match | None]:
-    game, options, players, seed, swapped, budget, keep = args
-    seats = swap_seats(players) if swapped else list(players)
+def play_job(job: Job) -> Outcome:
+    """Play one match; a failing bot makes a result with its failure, not an exception."""
+    seats = swap_seats(job.players) if job.swapped else list(job.players)
     try:
-        match = play_game(game, options, seats, seed, budget_seconds=budget)
+        match = play_game(
+            job.game,
+            job.options,
+            seats,
+            job.seed,
+            budget_seconds=job.budget,
+            effort=job.effort,
+            factories=job.factories,
+        )
     except BotFailure as failure:
-        listed_seat = failure.seat ^ 1 if swapped else failure.seat
+        listed_seat = failure.seat ^ 1 if job.swapped else failure.seat
         info = {
-            "seed": seed,
-            "swapped": swapped,
+            "seed": job.seed,
+            "swapped": job.swapped,
             "seat": failure.seat,
             "listed_seat": listed_seat,
             "bot": failure.bot,
             "reason": failure.reason,
             "view": dict(failure.view),
         }
-        return GameResult(seed, swapped, None, (), (), {}, info), None
-    return _result(match, seed, swapped), match if keep else None
+        return job.key, GameResult(job.seed, job.swapped, None, (), (), {}, info), None
+    return job.key, _result(match, job.seed, job.swapped), match if job.keep else None
+
+
+def play_chunk(jobs: Sequence[Job]) -> list[Outcome]:
+    """Play a few matches in a row: one task for a worker process or a Ray worker."""
+    return [play_job(job) for job in jobs]
+
+
+def _chunks(jobs: Sequence[Job], parallel: int) -> list[list[Job]]:
+    """Jobs in chunks: about eight per worker, so cheap matches do not pay a task each,
+    yet results stream back often and a lost worker loses little."""
+    size = max(1, min(16, len(jobs) // (max(1, parallel) * 8)))
+    return [list(jobs[i : i + size]) for i in range(0, len(jobs), size)]
+
+
+def _in_process(jobs: Sequence[Job]) -> Iterator[list[Outcome]]:
+    for job in jobs:
+        yield [play_job(job)]
+
+
+def _processes(jobs: Sequence[Job], workers: int) -> Iterator[list[Outcome]]:
+    """Chunks over a process pool, yielded as they finish."""
+    with ProcessPoolExecutor(workers) as pool:
+        pending = {pool.submit(play_chunk, chunk) for chunk in _chunks(jobs, workers)}
+        try:
+            while pending:
+                done, pending = wait(pending, return_when=FIRST_COMPLETED)
+                for future in done:
+                    yield future.result()
+        finally:
+            for future in pending:
+                future.cancel()
+
+
+def _execute(
+    jobs: Sequence[Job],
+    *,
+    workers: int,
+    cluster: str | None,
+    results: Path | None,
+    resume: bool,
+    run: Mapping[str, Any],
+    records: Path | None,
+    progress: Progress | None,
+) -> dict[str, GameResult]:
+    """Every job's result by key: those already in ``results`` (with ``resume``) and the
+    others played, each written to ``results`` (and its record saved) as it finishes."""
+    journal: Journal | None = None
+    done: dict[str, GameResult] = {}
+    if results is not None:
+        journal, done = resume_journal(results, run, resume=resume)
+    elif resume:
+        raise ValueError("resume needs a results file")
+    wanted = {job.key for job in jobs}
+    done = {key: result for key, result in done.items() if key in wanted}
+    todo = [job for job in jobs if job.key not in done]
+    if records is not None:
+        records.mkdir(parents=True, exist_ok=True)
+    if progress:
+        progress(len(done), len(jobs))
+    try:
+        if cluster is not None:
+            from atout.sim.cluster import ray_outcomes  # noqa: PLC0415 - Ray only when asked
+
+            batches = ray_outcomes(todo, cluster, workers, _chunks)
+        elif workers > 1:
+            batches = _processes(todo, workers)
+        else:
+            batches = _in_process(todo)
+        for batch in batches:
+            for key, result, match in batch:
+                if key in done:
+                    continue  # a retried task's second answer: counted once
+                done[key] = result
+                if journal is not None:
+                    journal.write(key, result)
+                if records is not None and match is not None:
+                    suffix = "-swapped" if result.swapped else ""
+                    save_record(match, records / f"{match.game.id}-{result.seed}{suffix}.json")
+            if progress:
+                progress(len(done), len(jobs))
+    finally:
+        if journal is not None:
+            journal.stream.close()
+    return done
+
+
+def _prepare(game_id: str, options: Mapping[str, Any], players: int) -> dict[str, Any]:
+    """The options a tournament plays with, refused before any work if they are bad."""
+    game = get_game(game_id)
+    options = dict(options)
+    if game.id == "bridge" and options.get("scoring") == "duplicate" and "boards" not in options:
+        options["boards"] = 1  # one board per game, so games end and pair up for IMPs
+    game.parse_rules(options)
+    if players != game.players:
+        raise ValueError(f"{game.title} needs {game.players} players, got {players}")
+    return options
+
+
+def _run(
+    game_id: str, options: Mapping[str, Any], effort: int | None, budget: float | None
+) -> dict[str, Any]:
+    """What a results file must agree on to be resumed: what decides a match's result."""
+    return {"game": game_id, "options": dict(options), "effort": effort, "budget": budget}
+
+
+def _jobs(
+    game_id: str,
+    options: Mapping[str, Any],
+    players: Sequence[str],
+    *,
+    games: int,
+    seed: int,
+    duplicate: bool,
+    budget: float | None,
+    effort: int | None,
+    keep: bool,
+    factories: Mapping[str, Callable[..., Bot]],
+) -> list[Job]:
+    return [
+        Job(game_id, options, tuple(players), seed + i, swapped, budget, effort, keep, factories)
+        for i in range(games)
+        for swapped in ((False, True) if duplicate else (False,))
+    ]
+
+
+def _factories(players: Sequence[str], cluster: str | None) -> dict[str, Callable[..., Bot]]:
+    """The ``module:callable`` bots to ship to a cluster's workers (none without a cluster)."""
+    if cluster is None:
+        return {}
+    from atout.sim.cluster import ship_factories  # noqa: PLC0415 - Ray only when asked
+
+    return ship_factories(players)
 
 
 def run_games(
@@ -109,50 +277,62 @@ def run_games(
     seed: int,
     workers: int = 1,
     records: Path | None = None,
-    progress: Callable[[int], None] | None = None,
+    progress: Progress | None = None,
     duplicate: bool = False,
     budget_seconds: float | None = None,
+    effort: int | None = None,
+    cluster: str | None = None,
+    results: Path | None = None,
+    resume: bool = False,
 ) -> dict[str, Any]:
     """Play ``games`` games (game ``i`` from seed ``seed + i``; twice each when ``duplicate``).
 
     Side 0 is whoever is listed at seats 0 and 2 (seat 0 in two-player games).
-    ``budget_seconds`` is the Hard bots' time per decision.
+    ``budget_seconds`` is the Hard bots' time per decision, ``effort`` their
+    samples per decision instead (reproducible anywhere). ``cluster`` runs the
+    matches on Ray (``local``, ``auto``, ``ray://HOST:PORT``); ``results`` streams
+    each finished match to a JSONL file, which ``resume`` reads to play only
+    the missing ones.
     """
     game = get_game(game_id)
-    options = dict(options)
-    if game.id == "bridge" and options.get("scoring") == "duplicate" and "boards" not in options:
-        options["boards"] = 1  # one board per game, so games end and pair up for IMPs
-    game.parse_rules(options)  # refuse bad options before any work
-    if len(players) != game.players:
-        raise ValueError(f"{game.title} needs {game.players} players, got {len(players)}")
-    keep = records is not None
-    jobs = [
-        (game.id, options, tuple(players), seed + i, swapped, budget_seconds, keep)
-        for i in range(games)
-        for swapped in ((False, True) if duplicate else (False,))
-    ]
+    options = _prepare(game.id, options, len(players))
+    jobs = _jobs(
+        game.id,
+        options,
+        players,
+        games=games,
+        seed=seed,
+        duplicate=duplicate,
+        budget=budget_seconds,
+        effort=effort,
+        keep=records is not None,
+        factories=_factories(players, cluster),
+    )
     started = time.perf_counter()
-    outcomes: list[tuple[GameResult, Match | None]] = []
-    if workers > 1:
-        with ProcessPoolExecutor(workers) as pool:
-            chunk = max(1, len(jobs) // (workers * 8))
-            for outcome in pool.map(_one, jobs, chunksize=chunk):
-                outcomes.append(outcome)
-                if progress:
-                    progress(1)
-    else:
-        for job in jobs:
-            outcomes.append(_one(job))
-            if progress:
-                progress(1)
+    done = _execute(
+        jobs,
+        workers=workers,
+        cluster=cluster,
+        results=results,
+        resume=resume,
+        run=_run(game.id, options, effort, budget_seconds),
+        records=records,
+        progress=progress,
+    )
     seconds = time.perf_counter() - started
-    if records is not None:
-        records.mkdir(parents=True, exist_ok=True)
-        for result, match in outcomes:
-            if match is not None:
-                suffix = "-swapped" if result.swapped else ""
-                save_record(match, records / f"{game.id}-{result.seed}{suffix}.json")
-    results = [r for r, _ in outcomes]
+    return _report(game.id, players, seed, duplicate, [done[job.key] for job in jobs], seconds)
+
+
+def _report(
+    game_id: str,
+    players: Sequence[str],
+    seed: int,
+    duplicate: bool,
+    results: Sequence[GameResult],
+    seconds: float,
+) -> dict[str, Any]:
+    """The ``atout sim --json`` object of one lineup's results (in job order)."""
+    game = get_game(game_id)
     summary = summarise_results(
         results, seconds, sides=game.sides, imps=game.id == "bridge", duplicate=duplicate
     )
@@ -175,31 +355,58 @@ def run_elo(
     workers: int = 1,
     duplicate: bool = True,
     budget_seconds: float | None = None,
-    progress: Callable[[int], None] | None = None,
+    effort: int | None = None,
+    progress: Progress | None = None,
+    cluster: str | None = None,
+    results: Path | None = None,
+    resume: bool = False,
 ) -> dict[str, Any]:
     """A round robin: every pair of ``bots`` plays ``games`` games (duplicated); Elo from all.
 
     In four-player games each side is one bot twice (partners are the same bot).
-    Ratings are anchored so that their mean is 1500.
+    Ratings are anchored so that their mean is 1500. Every pairing's matches
+    run as one batch (on a cluster, all at once).
     """
     game = get_game(game_id)
-    if len(set(bots)) < 2:
+    distinct = list(dict.fromkeys(bots))
+    if len(distinct) < 2:
         raise ValueError("an Elo table needs at least two different bots")
-    pairs: list[dict[str, Any]] = []
-    scores: list[tuple[str, str, float, float]] = []
-    started = time.perf_counter()
-    for a, b in itertools.combinations(dict.fromkeys(bots), 2):
-        lineup = [a, b] * (game.players // 2)
-        summary = run_games(
+    options = _prepare(game.id, options, game.players)
+    factories = _factories(distinct, cluster)
+    lineups = [[a, b] * (game.players // 2) for a, b in itertools.combinations(distinct, 2)]
+    jobs = {
+        tuple(lineup): _jobs(
             game.id,
             options,
             lineup,
             games=games,
             seed=seed,
-            workers=workers,
             duplicate=duplicate,
-            budget_seconds=budget_seconds,
-            progress=progress,
+            budget=budget_seconds,
+            effort=effort,
+            keep=False,
+            factories=factories,
+        )
+        for lineup in lineups
+    }
+    started = time.perf_counter()
+    done = _execute(
+        [job for pairing in jobs.values() for job in pairing],
+        workers=workers,
+        cluster=cluster,
+        results=results,
+        resume=resume,
+        run=_run(game.id, options, effort, budget_seconds),
+        records=None,
+        progress=progress,
+    )
+    seconds = time.perf_counter() - started
+    pairs: list[dict[str, Any]] = []
+    scores: list[tuple[str, str, float, float]] = []
+    for lineup, pairing in jobs.items():
+        a, b = lineup[0], lineup[1]
+        summary = _report(
+            game.id, lineup, seed, duplicate, [done[job.key] for job in pairing], seconds
         )
         rate = summary["win_rate"][0]
         played = summary["games"]
@@ -207,11 +414,10 @@ def run_elo(
         pairs.append(
             {"players": [a, b], "win_rate": rate, "ci95": summary["ci95"][0], "games": played}
         )
-    ratings = elo_ratings(list(dict.fromkeys(bots)), scores)
     return {
         "game": game.id,
-        "bots": list(dict.fromkeys(bots)),
+        "bots": distinct,
         "pairs": pairs,
-        "elo": ratings,
-        "seconds": round(time.perf_counter() - started, 3),
+        "elo": elo_ratings(distinct, scores),
+        "seconds": round(seconds, 3),
     }
