@@ -38,6 +38,7 @@ from atout.core import ActionError, Game, Match
 from atout.games import GAMES, get_game
 from atout.notation.record import FORMAT, match_from_record
 from atout.server.cluster import Cluster, Presence
+from atout.server.disclosure import cards_learnt
 from atout.server.leases import Leases, leases_for
 from atout.server.pubsub import Broadcast, Subscriber, broadcast_for
 from atout.server.replay import frame_explanations
@@ -275,8 +276,11 @@ class Room:
 
         While the game goes on, a deal's hidden parts (other hands, kitty,
         hidden actions such as a discard) cannot be told apart generically,
-        so each deal gives its dealer, its public result, the viewer's own
-        hand as dealt, and the current deal the viewer's view.
+        so each deal gives its dealer, its public result and, once it is
+        over, the viewer's own hand as dealt; the deal in progress gives
+        nothing but its dealer, and the viewer's view says what the seat
+        holds now. Why not the hand as dealt: a hand may be dealt in parts
+        (Court Piece shows the caller five cards before trump is named).
         """
         if self.status == "over":
             return {**self.record(), "complete": True}
@@ -285,7 +289,8 @@ class Room:
             layout = played.layout.to_json()
             hands = layout.get("hands")
             entry: JSON = {"dealer": layout.get("dealer")}
-            if isinstance(hands, list) and seat is not None:
+            over = played.settlement is not None
+            if over and isinstance(hands, list) and seat is not None:
                 entry["hands"] = [h if i == seat else None for i, h in enumerate(hands)]
             if played.settlement is not None:
                 entry["result"] = played.state.result()
@@ -552,8 +557,16 @@ class Room:
         log_event("table.started", table=self.id, game=self.game.id)
 
     def _rng(self, deal: int) -> random.Random:
-        """The deal's shuffle: seeded per table and deal, so a restart changes nothing."""
-        return random.Random(f"{self.seed}:{deal}")
+        """The deal's shuffle: the operating system's secure randomness, never a seed.
+
+        Why: a deal shuffled from a table seed can be predicted by whoever
+        finds the seed (from one hand and the dealer, a 31-bit seed fell to a
+        brute force in minutes, and with it every hand of every deal). Each
+        deal is stored as dealt before anyone sees it, so a restart or a
+        replay needs no seed. Seeded deals stay for ``atout sim`` and tests.
+        """
+        del deal  # every deal is drawn afresh
+        return _SECURE
 
     def _changed(self, action: JSON | None = None) -> None:
         self.broadcast()
@@ -652,7 +665,9 @@ class Room:
         """Take back ``seat``'s last action of this deal and the bots' actions after it.
 
         Only at a table where everyone else is a bot: undoing changes what
-        other people have seen. The record minus those actions is replayed.
+        other people have seen. Never past a card the seat has been shown
+        since (``disclosure.py``): an undo must not be a way to peek. The
+        record minus those actions is replayed.
         """
         async with self.lock:
             if not self._bots_only_but_one() or self.seats[seat].kind != "human":
@@ -663,6 +678,13 @@ class Room:
             mine = [i for i, (actor, _) in enumerate(actions) if actor == seat]
             if not mine:
                 raise RoomError("nothing of yours to undo in this deal")
+            learnt = cards_learnt(self.match, seat, mine[-1])
+            if learnt:
+                raise RoomError(
+                    "you have seen cards since that action ("
+                    + " ".join(sorted(learnt))
+                    + "): it can no longer be taken back"
+                )
             dropped = len(actions) - mine[-1]
             record = self.record()
             record["deals"][-1]["actions"] = record["deals"][-1]["actions"][: mine[-1]]
@@ -850,6 +872,8 @@ _INSTANT_BOTS = (RandomBot, GreedyBot)
 JITTER = 0.25
 """A bot's wait is its delay give or take this fraction, drawn anew at every move."""
 _jitter = random.Random()
+_SECURE = random.SystemRandom()
+"""Deals at a table: ``os.urandom`` behind the engine's ``random.Random`` interface."""
 
 
 def _jittered(delay: float) -> float:
