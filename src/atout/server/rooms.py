@@ -29,7 +29,7 @@ import random
 import secrets
 import time
 from collections import deque
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Callable, Coroutine
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -39,6 +39,7 @@ from atout.games import GAMES, get_game
 from atout.notation.record import FORMAT, match_from_record
 from atout.server.cluster import Cluster, Presence
 from atout.server.disclosure import cards_learnt
+from atout.server.guards import CreationQuota
 from atout.server.leases import Leases, leases_for
 from atout.server.pubsub import Broadcast, Subscriber, broadcast_for
 from atout.server.replay import frame_explanations
@@ -88,16 +89,22 @@ class Settings:
     """Seconds a bot may think; past them a fallback plays (greedy, else random) for it."""
     clock: Callable[[], float] = time.time
     """Wall clock for timed sessions (tests pass a fake one)."""
+    table_ttl: float = 3600.0
+    """Seconds a table not over may stay with nobody connected before it expires."""
 
     @classmethod
     def from_env(cls) -> Settings:
-        """Timings from ``ATOUT_BOT_DELAY``, ``ATOUT_DEAL_PAUSE`` and ``ATOUT_GRACE_SECONDS``."""
+        """Timings from ``ATOUT_BOT_DELAY``, ``ATOUT_DEAL_PAUSE``, ``ATOUT_GRACE_SECONDS``...
+
+        ... ``ATOUT_BOT_BUDGET`` and ``ATOUT_TABLE_TTL``.
+        """
         default = cls()
         return cls(
             bot_delay=float(os.environ.get("ATOUT_BOT_DELAY", default.bot_delay)),
             deal_pause=float(os.environ.get("ATOUT_DEAL_PAUSE", default.deal_pause)),
             grace_seconds=float(os.environ.get("ATOUT_GRACE_SECONDS", default.grace_seconds)),
             bot_budget=float(os.environ.get("ATOUT_BOT_BUDGET", default.bot_budget)),
+            table_ttl=float(os.environ.get("ATOUT_TABLE_TTL", default.table_ttl)),
         )
 
 
@@ -116,6 +123,12 @@ def available_bots(game_id: str) -> list[str]:
             continue
         names.append(name)
     return names
+
+
+ACTIVE = ("waiting", "playing")
+"""Statuses of a table still in play; ``over`` and ``expired`` tables have no driver."""
+TABLE_ONLY = ("practice",)
+"""Table settings kept with the table's extras but not part of the game record."""
 
 
 def _new_id() -> str:
@@ -239,6 +252,8 @@ class Room:
         # A timed session runs from the start; after a restart, from the table's creation
         # (the start itself is not stored).
         self.started_at: float | None = None
+        self.idle_since = time.monotonic()
+        """Since when nobody has been connected here (see :meth:`Hub.expire_idle`)."""
         if self.match is not None:
             self.started_at = table.created_at.timestamp() if table.created_at else hub.clock()
 
@@ -253,7 +268,7 @@ class Room:
             "game": self.game.id,
             "options": self.options,
             "players": [s.label for s in self.seats],
-            **self.extra,
+            **self.record_extra,
             "deals": [{**d.layout, "actions": actions.get(d.number, [])} for d in stored.deals],
         }
 
@@ -265,11 +280,21 @@ class Room:
             "game": self.game.id,
             "options": self.options,
             "players": [s.label for s in self.seats],
-            **self.extra,
+            **self.record_extra,
             "deals": [
                 {**d.layout.to_json(), "actions": [[s, a] for s, a in d.actions]} for d in deals
             ],
         }
+
+    @property
+    def record_extra(self) -> JSON:
+        """The game-level fields of the record (``time_up_in_deal``), not table settings."""
+        return {k: v for k, v in self.extra.items() if k not in TABLE_ONLY}
+
+    @property
+    def practice(self) -> bool:
+        """One person may hold every seat (no hidden-card promise holds then)."""
+        return bool(self.extra.get("practice"))
 
     def public_record(self, seat: int | None) -> JSON:
         """The record with nothing hidden from ``seat``: full only once the game is over.
@@ -332,6 +357,7 @@ class Room:
                 for s in self.seats
             ],
             "undo": self._bots_only_but_one(),
+            "practice": self.practice,
         }
 
     def connected(self, seat: int) -> bool:
@@ -408,6 +434,7 @@ class Room:
         finally:
             self.connections.discard(conn)
             self.detach(conn)
+            self.idle_since = time.monotonic()
 
     # Seats and connections.
 
@@ -486,6 +513,8 @@ class Room:
     def _open_seat(self, seat: int | None) -> Seat:
         if self.status == "over":
             raise RoomError("this game is over")
+        if self.status == "expired":
+            raise RoomError("this table has expired")
         open_seats = [s for s in self.seats if s.kind == "human" and s.token_hash is None]
         if seat is None:
             if not open_seats:
@@ -586,8 +615,8 @@ class Room:
         match = self.match
         if match is None or self.status == "waiting":
             raise RoomError("the game has not started")
-        if self.status == "over":
-            raise RoomError("the game is over")
+        if self.status not in ACTIVE:
+            raise RoomError(f"the game is {self.status}")
         action = _canonical(action, match.legal_actions())
         # Authority: a seat acts only when the engine offers it actions (in bridge the
         # engine offers dummy's cards to declarer, never to dummy's own seat).
@@ -705,8 +734,8 @@ class Room:
     # The driver: bots, stand-ins and dealing.
 
     async def run(self) -> None:
-        """Play the bots and deal, forever (cancelled when the server stops)."""
-        while self.status != "over":
+        """Play the bots and deal until the game is over or expires (or the server stops)."""
+        while self.status in ACTIVE:
             self.wake.clear()
             try:
                 wait = await self.hub.cluster.drive(self, self._step)
@@ -723,6 +752,25 @@ class Room:
                     async with asyncio.timeout(wait):
                         await self.wake.wait()
         await self.hub.cluster.release(self)
+
+    def idle_for(self, now: float) -> float:
+        """Seconds nobody has been connected to this table, here or elsewhere (0: someone is)."""
+        if self.connections or any(self.connected(s.number) for s in self.seats):
+            return 0.0
+        return now - self.idle_since
+
+    async def expire(self) -> None:
+        """Nobody came back: the table stops (its record stays, its seats close)."""
+        async with self.lock:
+            if self.status not in ACTIVE:
+                return
+            stored = await self.hub.store.save_table(
+                self.id, status="expired", version=self.version + 1
+            )
+            self.adopt(stored)
+            self.status = "expired"
+            log_event("table.expired", table=self.id)
+            self._changed()
 
     async def _step(self) -> float | None:
         """Do the next automatic thing; returns how long to wait (``None``: until woken)."""
@@ -939,6 +987,9 @@ class Hub:
         self.settings = settings
         self.cluster = Cluster(self, broadcast or broadcast_for(None), leases or leases_for(None))
         self.rooms: dict[str, Room] = {}
+        self.quota = CreationQuota()
+        self.creators: dict[str, str] = {}
+        """Who created each table this process created (for the open-tables quota)."""
         self._tasks: set[asyncio.Task[None]] = set()
         self._loading = asyncio.Lock()
 
@@ -958,6 +1009,40 @@ class Hub:
                 continue
             if room is not None:
                 log_event("table.resumed", table=table_id, seq=room.next_seq, status=room.status)
+        self._spawn(self.expire_idle(), "expiry")
+
+    def _spawn(self, work: Coroutine[Any, Any, None], name: str) -> None:
+        task = asyncio.create_task(work, name=name)
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    async def expire_idle(self) -> None:
+        """Expire tables nobody has been connected to for the settings' ``table_ttl``.
+
+        Why: every table not over keeps a driver and its memory; tables that
+        people abandoned (or a script created) would pile up for ever.
+        """
+        ttl = self.settings.table_ttl
+        while True:
+            await asyncio.sleep(min(60.0, ttl / 4))
+            now = time.monotonic()
+            for room in list(self.rooms.values()):
+                if room.status in ACTIVE and room.idle_for(now) >= ttl:
+                    try:
+                        await room.expire()
+                    except Exception:
+                        log.exception("table %s could not be expired", room.id)
+                        continue
+                if room.status == "expired":
+                    self.rooms.pop(room.id, None)
+
+    def open_tables_of(self, client: str) -> int:
+        """Tables ``client`` created that are still in play (on this process)."""
+        return sum(
+            1
+            for table, creator in self.creators.items()
+            if creator == client and (r := self.rooms.get(table)) is not None and r.status in ACTIVE
+        )
 
     async def close(self) -> None:
         """Finish the writes under way, stop the drivers, release the database.
@@ -998,10 +1083,8 @@ class Hub:
 
     def _add(self, room: Room) -> Room:
         self.rooms[room.id] = room
-        if room.status != "over":
-            task = asyncio.create_task(room.run(), name=f"room-{room.id}")
-            self._tasks.add(task)
-            task.add_done_callback(self._tasks.discard)
+        if room.status in ACTIVE:
+            self._spawn(room.run(), f"room-{room.id}")
         self.cluster.watch(room)
         return room
 
@@ -1014,8 +1097,15 @@ class Hub:
         grace_seconds: float | None = None,
         names: list[str | None] | None = None,
         token_hashes: list[str | None] | None = None,
+        practice: bool = False,
+        creator: str | None = None,
     ) -> Room:
-        """A new table: validates the game, options and seats, then stores it."""
+        """A new table: validates the game, options and seats, then stores it.
+
+        A ``practice`` table lets one person hold every seat (the page says
+        that no card is hidden then); ``creator`` counts against that
+        client's quota of open tables.
+        """
         try:
             game = get_game(game_id)
             rules = game.parse_rules(options)
@@ -1030,7 +1120,7 @@ class Hub:
             status="waiting",
             version=0,
             grace_seconds=self.settings.grace_seconds if grace_seconds is None else grace_seconds,
-            extra={},
+            extra={"practice": True} if practice else {},
         )
         for chair, name, hashed in zip(
             chairs, names or [None] * len(chairs), token_hashes or [None] * len(chairs), strict=True
@@ -1041,6 +1131,8 @@ class Hub:
         stored = await self.store.load(table.id)
         assert stored is not None
         room = self._add(Room(self, stored))
+        if creator is not None:
+            self.creators[room.id] = creator
         log_event("table.created", table=room.id, game=game.id, seats=[c.label for c in chairs])
         if all(c.token_hash for c in chairs if c.kind == "human"):
             async with room.lock:
@@ -1066,6 +1158,7 @@ class Hub:
             grace_seconds=room.grace,
             names=[s.name for s in order],
             token_hashes=[s.token_hash for s in order],
+            practice=room.practice,
         )
         async with room.lock:
             room.rematch = again.id
@@ -1076,8 +1169,8 @@ class Hub:
         return again
 
     def open_tables(self) -> list[JSON]:
-        """Tables not over, newest first."""
-        rooms = [r for r in self.rooms.values() if r.status != "over"]
+        """Tables still in play, newest first."""
+        rooms = [r for r in self.rooms.values() if r.status in ACTIVE]
         return [r.public() for r in reversed(rooms)]
 
 
