@@ -13,6 +13,7 @@ from typing import Any
 
 import pytest
 from playwright.sync_api import Error as PlaywrightError
+from playwright.sync_api import expect
 
 from atout.games import GAMES
 
@@ -72,14 +73,14 @@ def act_and_wait(page: Any) -> None:
     page.wait_for_selector("#my-hand svg.card.legal, #controls button.action")
     seq = page.evaluate("document.querySelector('.table-page').dataset.seq")
     assert click_something(page)
-    page.wait_for_function(f"document.querySelector('.table-page').dataset.seq !== '{seq}'")
+    page.locator(f".table-page:not([data-seq='{seq}'])").wait_for()
 
 
 def click_and_wait(page: Any, selector: str) -> None:
     """Click ``selector`` and wait until the server's answer is drawn."""
     seq = page.evaluate("document.querySelector('.table-page').dataset.seq")
     page.click(selector)
-    page.wait_for_function(f"document.querySelector('.table-page').dataset.seq !== '{seq}'")
+    page.locator(f".table-page:not([data-seq='{seq}'])").wait_for()
 
 
 def play_until(page: Any, selector: str, limit: int = 400) -> None:
@@ -122,7 +123,7 @@ def test_keyboard_plays_a_card(server: str, context: Any) -> None:
         " document.querySelector('#my-hand svg.card.focused').dataset.card]"
     )
     page.keyboard.press("Enter")
-    page.wait_for_function(f"document.querySelector('.table-page').dataset.version !== '{version}'")
+    page.locator(f".table-page:not([data-version='{version}'])").wait_for()
     assert page.locator(f"#my-hand svg.card[data-card='{focused}']").count() == 0
 
 
@@ -164,7 +165,7 @@ def test_a_reload_mid_deal_keeps_the_seat(server: str, context: Any) -> None:
     cards = page.locator("#my-hand svg.card").evaluate_all("els => els.map(e => e.dataset.card)")
     page.reload()
     page.wait_for_selector("#my-hand svg.card")
-    page.wait_for_function("!document.querySelector('#status').textContent.includes('watching')")
+    expect(page.locator("#status")).not_to_contain_text("watching")
     again = page.locator("#my-hand svg.card").evaluate_all("els => els.map(e => e.dataset.card)")
     assert again == cards
 
@@ -231,7 +232,7 @@ def test_five_hundred_kitty_and_discard_by_clicking(
     assert "(3/3)" in page.locator("#controls").inner_text()
     page.screenshot(path=str(artifacts / "five-hundred-discard.png"))
     page.click("#discard")
-    page.wait_for_function("document.querySelectorAll('#my-hand svg.card').length === 10")
+    expect(page.locator("#my-hand svg.card")).to_have_count(10)
     assert page.locator("#contract-badge").inner_text().endswith("You")
 
 

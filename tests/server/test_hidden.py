@@ -50,7 +50,7 @@ AVOID = ("claim", "concede", "open-misere")
 @pytest.fixture(scope="module")
 def client(tmp_path_factory: pytest.TempPathFactory) -> Iterator[TestClient]:
     db = tmp_path_factory.mktemp("hidden") / "atout.db"
-    settings = Settings(bot_delay=0, deal_pause=0, grace_seconds=3600)
+    settings = Settings(bot_delay=0, deal_pause=0, grace_seconds=3600, tables_per_minute=10**6)
     with pytest.MonkeyPatch.context() as patch:
         # This test plays a seat far faster than a person: no rate limit here.
         patch.setattr(app_module, "TokenBucket", lambda: TokenBucket(rate=1e9, burst=1e9))

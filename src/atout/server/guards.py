@@ -183,7 +183,9 @@ class SameOrigin:
                     await JSONResponse({"error": refusal}, 403)(scope, receive, send)
                 return
         if unsafe and scope["path"] not in self.raw_bodies and not _json_or_empty(scope):
-            response = JSONResponse({"error": "the body must be JSON (Content-Type: application/json)"}, 415)
+            response = JSONResponse(
+                {"error": "the body must be JSON (Content-Type: application/json)"}, 415
+            )
             await response(scope, receive, send)
             return
         await self.app(scope, receive, send)

@@ -208,6 +208,7 @@ class ReplayWorkers:
     ) -> None:
         self.workers, self.seconds, self.queue = workers, seconds, queue
         self._pool: ProcessPoolExecutor | None = None
+        self._slots = asyncio.Semaphore(workers)
         self._waiting = 0
 
     def _executor(self) -> ProcessPoolExecutor:
@@ -216,21 +217,30 @@ class ReplayWorkers:
         return self._pool
 
     async def run(self, raw: bytes, deal: int | None) -> tuple[int, JSON]:
-        """The replay's status and body; 503 when busy or past the time bound."""
+        """The replay's status and body; 503 when too many wait or it runs past the bound.
+
+        The time bound starts when a worker takes the replay, not while it
+        waits its turn: stopping an overrunning worker must not cost a
+        replay that was merely queued behind it.
+        """
         if self._waiting >= self.workers + self.queue:
             return 503, {"error": "too many replays at once: try again in a moment"}
         self._waiting += 1
-        pool = self._executor()
         try:
-            future = asyncio.get_running_loop().run_in_executor(pool, replay_in_worker, raw, deal)
-            async with asyncio.timeout(self.seconds):
-                return await future
-        except TimeoutError:
-            self._stop(pool)
-            return 503, {"error": f"the replay took longer than {self.seconds:g} s: stopped"}
-        except BrokenProcessPool:
-            self._stop(pool)
-            return 503, {"error": "the replay worker stopped: try again"}
+            async with self._slots:
+                pool = self._executor()
+                job = asyncio.get_running_loop().run_in_executor(pool, replay_in_worker, raw, deal)
+                try:
+                    async with asyncio.timeout(self.seconds):
+                        return await job
+                except TimeoutError:
+                    self._stop(pool)
+                    return 503, {
+                        "error": f"the replay took longer than {self.seconds:g} s: stopped"
+                    }
+                except BrokenProcessPool:
+                    self._stop(pool)
+                    return 503, {"error": "the replay worker stopped: try again"}
         finally:
             self._waiting -= 1
 

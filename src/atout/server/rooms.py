@@ -91,12 +91,17 @@ class Settings:
     """Wall clock for timed sessions (tests pass a fake one)."""
     table_ttl: float = 3600.0
     """Seconds a table not over may stay with nobody connected before it expires."""
+    tables_per_minute: int = 20
+    """Tables one client (address) may create in a minute."""
+    open_tables: int = 50
+    """Tables one client may have in play at once."""
 
     @classmethod
     def from_env(cls) -> Settings:
         """Timings from ``ATOUT_BOT_DELAY``, ``ATOUT_DEAL_PAUSE``, ``ATOUT_GRACE_SECONDS``...
 
-        ... ``ATOUT_BOT_BUDGET`` and ``ATOUT_TABLE_TTL``.
+        ... ``ATOUT_BOT_BUDGET``, ``ATOUT_TABLE_TTL``, ``ATOUT_TABLES_PER_MINUTE`` and
+        ``ATOUT_OPEN_TABLES``.
         """
         default = cls()
         return cls(
@@ -105,6 +110,10 @@ class Settings:
             grace_seconds=float(os.environ.get("ATOUT_GRACE_SECONDS", default.grace_seconds)),
             bot_budget=float(os.environ.get("ATOUT_BOT_BUDGET", default.bot_budget)),
             table_ttl=float(os.environ.get("ATOUT_TABLE_TTL", default.table_ttl)),
+            tables_per_minute=int(
+                os.environ.get("ATOUT_TABLES_PER_MINUTE", default.tables_per_minute)
+            ),
+            open_tables=int(os.environ.get("ATOUT_OPEN_TABLES", default.open_tables)),
         )
 
 
@@ -987,7 +996,7 @@ class Hub:
         self.settings = settings
         self.cluster = Cluster(self, broadcast or broadcast_for(None), leases or leases_for(None))
         self.rooms: dict[str, Room] = {}
-        self.quota = CreationQuota()
+        self.quota = CreationQuota(settings.tables_per_minute, settings.open_tables)
         self.creators: dict[str, str] = {}
         """Who created each table this process created (for the open-tables quota)."""
         self._tasks: set[asyncio.Task[None]] = set()
@@ -1035,6 +1044,8 @@ class Hub:
                         continue
                 if room.status == "expired":
                     self.rooms.pop(room.id, None)
+            for table in [t for t in self.creators if t not in self.rooms]:
+                del self.creators[table]
 
     def open_tables_of(self, client: str) -> int:
         """Tables ``client`` created that are still in play (on this process)."""

@@ -80,7 +80,6 @@ def serve(
         http=header_deadline_protocol(header_timeout),
     )
     uvicorn.Server(config).run()
-    log.info("bye", extra={"event": "server.exited"})
 
 
 def header_deadline_protocol(timeout: float) -> type[asyncio.Protocol]:
