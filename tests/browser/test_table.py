@@ -7,7 +7,9 @@ discard picker), never from knowledge of a game's rules.
 
 from __future__ import annotations
 
+import json
 import re
+import urllib.request
 from pathlib import Path
 from typing import Any
 
@@ -304,3 +306,29 @@ def test_phone_layout(game: str, server: str, browser: Any, artifacts: Path) -> 
         page.screenshot(path=str(artifacts / f"phone-{game}.png"), full_page=True)
     finally:
         phone.close()
+
+
+@pytest.mark.parametrize("size", [(1280, 860), (390, 844), (844, 390)])
+def test_a_practice_table_says_no_card_is_hidden(
+    size: tuple[int, int], server: str, browser: Any, artifacts: Path
+) -> None:
+    body = {"game": "court-piece", "seats": ["human"] * 4, "practice": True, "sit": 0}
+    request = urllib.request.Request(
+        f"{server}/api/tables",
+        data=json.dumps(body).encode(),
+        headers={"Content-Type": "application/json"},
+    )
+    with urllib.request.urlopen(request) as response:
+        table = json.load(response)
+    ctx = browser.new_context(viewport={"width": size[0], "height": size[1]})
+    try:
+        page = ctx.new_page()
+        page.goto(f"{server}/t/{table['id']}")
+        badge = page.locator("#practice")
+        expect(badge).to_have_text("Practice table · no card is hidden")
+        assert "no card is hidden" in (badge.get_attribute("title") or "")
+        width = page.evaluate("document.documentElement.scrollWidth")
+        assert width <= size[0] + 2, f"the page scrolls sideways ({width}px)"
+        page.screenshot(path=str(artifacts / f"practice-{size[0]}x{size[1]}.png"))
+    finally:
+        ctx.close()

@@ -441,6 +441,7 @@ async def openapi(request: Request) -> Response:
 
 async def index(request: Request) -> Response:
     """The browser client (the lobby and, under /t/<id>, a table)."""
+    request.app.state.replays.warm()  # the page may ask for a replay soon
     return FileResponse(WEB / "index.html", headers={"Cache-Control": "no-cache"})
 
 

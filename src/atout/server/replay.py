@@ -187,7 +187,7 @@ def replay_in_worker(raw: bytes, deal: int | None) -> tuple[int, JSON]:
         return error.status, {"error": str(error)}
 
 
-REPLAY_SECONDS = 10.0
+REPLAY_SECONDS = 20.0
 """The longest a replay may take; past it the worker is stopped and the answer is a 503."""
 REPLAY_QUEUE = 8
 """Replays waiting for a worker at most; more at once are a 503 (try again)."""
@@ -210,6 +210,16 @@ class ReplayWorkers:
         self._pool: ProcessPoolExecutor | None = None
         self._slots = asyncio.Semaphore(workers)
         self._waiting = 0
+
+    def warm(self) -> None:
+        """Start the worker now, in the background, so the first replay does not wait for it.
+
+        A worker is a fresh interpreter that imports the engine (a few
+        seconds on a busy machine); the pages call this when served, so the
+        worker is ready by the time someone opens a file.
+        """
+        if self._pool is None:
+            self._executor().submit(int)
 
     def _executor(self) -> ProcessPoolExecutor:
         if self._pool is None:

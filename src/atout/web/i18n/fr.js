@@ -33,7 +33,7 @@ export default {
   hint: "Conseil",
   hintIs: "Conseil : {action}",
   undo: "Annuler",
-  practice: "Table d’entraînement",
+  practice: "Table d’entraînement · aucune carte cachée",
   practiceNote: "Une même personne peut occuper toutes les places : aucune carte ne lui est cachée.",
   record: "Télécharger la partie",
   rematch: "Revanche",
