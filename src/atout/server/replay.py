@@ -189,7 +189,7 @@ def replay_in_worker(raw: bytes, deal: int | None) -> tuple[int, JSON]:
 
 REPLAY_SECONDS = 20.0
 """The longest a replay may take; past it the worker is stopped and the answer is a 503."""
-REPLAY_QUEUE = 8
+REPLAY_QUEUE = 16
 """Replays waiting for a worker at most; more at once are a 503 (try again)."""
 
 
