@@ -25,6 +25,7 @@ from atout.games import get_game
 from atout.notation.record import match_to_record
 from atout.server import Settings, create_app
 from atout.server import rooms as rooms_module
+from atout.server.disclosure import cards_learnt
 from atout.server.replay import ReplayWorkers
 
 from .conftest import FAST, create_table, receive_until
@@ -176,6 +177,37 @@ def test_undo_takes_back_a_call_and_the_bots_replies_that_show_no_card(client: T
         ws.send_json({"type": "hint"})
         hint = receive_until(ws, lambda f: f["type"] == "hint")
         assert hint["action"] in first["view"]["legal"]
+
+
+def test_the_kitty_is_always_a_card_shown_even_when_it_reads_like_a_bid() -> None:
+    """Whatever the kitty holds (``7H`` is a card and a bid), taking it is seeing cards."""
+    game = get_game("five-hundred")
+    for seed in range(200):
+        match = Match.new(game, {}, random.Random(seed))
+        bidder = first = None
+        while match.view(match.turn).get("phase") == "auction":
+            seat, legal = match.turn, match.legal_actions()
+            if bidder is None:
+                bidder, first = seat, len(match.current.actions)
+                match = match.apply(next(a for a in legal if a[0].isdigit()), seat)
+            else:
+                match = match.apply("pass", seat)
+        assert bidder is not None and first is not None
+        kitty = set(match.current.layout.to_json()["kitty"])
+        assert kitty <= cards_learnt(match, bidder, first), seed
+
+
+def test_calls_that_read_like_cards_are_not_cards_shown() -> None:
+    """A bridge auction shows no card, though ``2C``..``7S`` are card names too."""
+    game = get_game("bridge")
+    for seed in range(100):
+        rng = random.Random(seed)
+        match = Match.new(game, {"first_dealer": 0}, rng)
+        match = match.apply(rng.choice(match.legal_actions()), 0)
+        while match.view(None).get("phase") == "auction":
+            match = match.apply(rng.choice(match.legal_actions()), match.turn)
+            if match.view(None).get("phase") == "auction":
+                assert cards_learnt(match, 0, 0) == set(), seed
 
 
 # 4. One person, one seat.

@@ -7,28 +7,27 @@ The rule: an undo may not go back past a point after which the seat was
 shown a card it had not been shown before in this deal.
 
 The check reads only the seat's views (the engine decides what a seat sees),
-so it holds for every game without restating any rules: a card name that
+so it holds for every game without restating its rules: a card name that
 appears in the seat's view after the undo point and in none of its views up
-to that point was learnt since. Words of actions that are not cards leaving
-the actor's hand (a bid such as ``7H`` or ``3D``) are not cards shown, nor is
-anything the seat said itself.
+to that point was learnt since. Calls are not cards: the parts of a view that
+hold calls and actions (:data:`CALLS`: the legal actions, the auction, the
+contract, the match's history) are not read, so a bid such as ``3D`` neither
+counts as a card shown nor hides the three of diamonds when it is shown.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
-from typing import Any, Protocol, cast
+from collections.abc import Iterator
+from typing import Any
 
-from atout.cards import CARD_BY_NAME, CardSet, card_names
+from atout.cards import CARD_BY_NAME
 from atout.core import Match
 
-__all__ = ["cards_in", "cards_learnt"]
+__all__ = ["CALLS", "cards_in", "cards_learnt", "cards_shown"]
 
 
-class _Hands(Protocol):
-    """The public accessor every game's state has: the cards a seat holds now."""
-
-    def hand(self, seat: int) -> CardSet: ...
+CALLS = frozenset({"legal", "auction", "contract", "match"})
+"""Keys of a view that hold calls and actions, whose words may read like cards (``3D``)."""
 
 
 def cards_in(value: Any) -> set[str]:
@@ -52,20 +51,18 @@ def cards_learnt(match: Match, seat: int, first: int) -> set[str]:
     played = match.current
     step = Match(match.game, match.rules, match.deals[:-1], match.players, match.extra)
     step = step.start_deal(played.layout)
-    before = cards_in(step.view(seat))
+    before = cards_shown(step.view(seat))
     since: set[str] = set()
-    said = _own_words(played.actions, seat)
     for index, (actor, action) in enumerate(played.actions):
-        held = set(card_names(cast(_Hands, step.state).hand(actor)))
-        said |= {word for word in action.split() if word not in held}
         step = step.apply(action, actor)
-        seen = cards_in(step.view(seat))
+        seen = cards_shown(step.view(seat))
         if index < first:
             before |= seen
         else:
             since |= seen
-    return since - before - said
+    return since - before
 
 
-def _own_words(actions: Iterable[tuple[int, str]], seat: int) -> set[str]:
-    return {word for actor, action in actions if actor == seat for word in action.split()}
+def cards_shown(view: dict[str, Any]) -> set[str]:
+    """The cards a view shows: every card name outside its calls (:data:`CALLS`)."""
+    return cards_in({key: value for key, value in view.items() if key not in CALLS})
