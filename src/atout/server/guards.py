@@ -13,8 +13,10 @@ that the same limits hold whatever starts the app (``atout serve``, ``python
 * :class:`SameOrigin`: a browser request that changes state (a POST) or
   opens a WebSocket must come from the table's own site or an allowed origin
   (``ATOUT_ALLOWED_ORIGINS``, for deployments behind a proxy that changes the
-  host); a JSON endpoint refuses bodies that are not ``application/json``, so
-  a cross-site form (a "simple request") cannot create a table or take a seat;
+  host); a JSON endpoint refuses bodies typed other than ``application/json``
+  (a form's types among them), so a cross-site form or ``text/plain`` post (a
+  "simple request", sent without asking the server first) cannot create a
+  table or take a seat;
 * :class:`CreationQuota`: tables a client may create per minute, and open at once.
 """
 
