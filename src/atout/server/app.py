@@ -242,6 +242,7 @@ async def create_table(request: Request) -> Response:
         room = await _create(request, body, client)
     except RoomError as error:
         return _error(str(error), 422)
+    hub.quota.count(client)
     out = _summary(request, room)
     sit = body.get("sit")
     if sit is not None:

@@ -222,7 +222,8 @@ class CreationQuota:
 
     >>> now = [0.0]
     >>> quota = CreationQuota(per_minute=2, open=5, clock=lambda: now[0])
-    >>> [quota.refusal("a", open_tables=0) for _ in range(3)][-1]
+    >>> quota.count("a"); quota.count("a")
+    >>> quota.refusal("a", open_tables=0)
     'too many new tables: at most 2 a minute (try again in 60 s)'
     >>> now[0] = 61.0
     >>> quota.refusal("a", open_tables=0) is None
@@ -237,11 +238,11 @@ class CreationQuota:
     _recent: dict[str, deque[float]] = field(default_factory=dict)
 
     def refusal(self, client: str, open_tables: int) -> str | None:
-        """Why ``client`` may not create a table now (``None``: it may; the creation counts)."""
+        """Why ``client`` may not create a table now (``None``: it may)."""
         if open_tables >= self.open:
             return f"too many open tables: at most {self.open} at once (finish or leave one)"
         now = self.clock()
-        recent = self._recent.setdefault(client, deque())
+        recent = self._recent.get(client, deque())
         while recent and recent[0] <= now - 60:
             recent.popleft()
         if len(recent) >= self.per_minute:
@@ -249,8 +250,12 @@ class CreationQuota:
             return (
                 f"too many new tables: at most {self.per_minute} a minute (try again in {wait} s)"
             )
-        recent.append(now)
+        return None
+
+    def count(self, client: str) -> None:
+        """``client`` created a table (a refused description does not count)."""
+        now = self.clock()
+        self._recent.setdefault(client, deque()).append(now)
         if len(self._recent) > 10_000:  # forget idle clients so the map stays small
             for key in [k for k, v in self._recent.items() if not v or v[-1] <= now - 60]:
                 del self._recent[key]
-        return None
