@@ -15,6 +15,9 @@ they tell what anyone at the table may know.
 from __future__ import annotations
 
 import asyncio
+import os
+import threading
+import time
 from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
@@ -187,6 +190,21 @@ def replay_in_worker(raw: bytes, deal: int | None) -> tuple[int, JSON]:
         return error.status, {"error": str(error)}
 
 
+def _follow_parent(parent: int) -> None:
+    """In a worker: exit when the server process is gone (a crash, a test run that ended).
+
+    Why: a worker blocks waiting for work and would otherwise outlive a
+    server that could not stop it, for ever.
+    """
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(1.0)
+        os._exit(0)
+
+    threading.Thread(target=watch, name="follow-parent", daemon=True).start()
+
+
 REPLAY_SECONDS = 20.0
 """The longest a replay may take; past it the worker is stopped and the answer is a 503."""
 REPLAY_QUEUE = 16
@@ -223,7 +241,12 @@ class ReplayWorkers:
 
     def _executor(self) -> ProcessPoolExecutor:
         if self._pool is None:
-            self._pool = ProcessPoolExecutor(self.workers, mp_context=get_context("spawn"))
+            self._pool = ProcessPoolExecutor(
+                self.workers,
+                mp_context=get_context("spawn"),
+                initializer=_follow_parent,
+                initargs=(os.getpid(),),
+            )
         return self._pool
 
     async def run(self, raw: bytes, deal: int | None) -> tuple[int, JSON]:
