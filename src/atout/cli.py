@@ -280,6 +280,13 @@ def serve(
     db: str | None = typer.Option(
         None, "--db", help="Database URL (default: ATOUT_DATABASE_URL, then sqlite ./atout.db)."
     ),
+    log_format: str = typer.Option(
+        "text", "--log-format", help="Server events as 'text' lines or 'json' lines on stderr."
+    ),
+    log_level: str = typer.Option("info", "--log-level", help="debug, info, warning or error."),
+    header_timeout: float = typer.Option(
+        10.0, "--header-timeout", help="Seconds a client has to send a request's headers."
+    ),
 ) -> None:
     """Run the web table: lobby, tables with bots, reconnect; open http://HOST:PORT/ ."""
     from atout.extras import MissingExtraError, require  # noqa: PLC0415
@@ -289,17 +296,20 @@ def serve(
     except MissingExtraError as error:
         typer.echo(f"error: {error}", err=True)
         raise typer.Exit(1) from None
-    import uvicorn  # noqa: PLC0415 - the server's dependencies load only for this command
+    from atout.server.logs import FORMATS  # noqa: PLC0415
+    from atout.server.serving import serve as run_server  # noqa: PLC0415
 
-    from atout.server import create_app  # noqa: PLC0415
-    from atout.server.heap import freeze_startup_objects  # noqa: PLC0415
-    from atout.server.storage import database_location, database_url  # noqa: PLC0415
-
-    url = database_url(db)
-    typer.echo(f"atout web table on http://{host}:{port}/  (database: {database_location(url)})")
-    web = create_app(url)
-    freeze_startup_objects()
-    uvicorn.run(web, host=host, port=port, log_level="info")
+    if log_format not in FORMATS:
+        typer.echo(f"--log-format must be one of: {', '.join(sorted(FORMATS))}", err=True)
+        raise typer.Exit(2)
+    run_server(
+        host,
+        port,
+        db,
+        log_format=log_format,
+        log_level=log_level,
+        header_timeout=header_timeout,
+    )
 
 
 @app.command()

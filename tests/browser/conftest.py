@@ -39,7 +39,7 @@ def _free_port() -> int:
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """The web table on a temporary SQLite file, bots without delay."""
     db = tmp_path_factory.mktemp("web") / "atout.db"
-    app = create_app(f"sqlite:///{db}", settings=Settings(0, 0.05, 3600))
+    app = create_app(f"sqlite:///{db}", settings=Settings(0, 0.05, 3600, tables_per_minute=10**6))
     port = _free_port()
     config = uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning")
     srv = uvicorn.Server(config)
@@ -71,8 +71,13 @@ def context(browser: Any) -> Iterator[Any]:
     """A fresh browser profile (its own localStorage)."""
     ctx = browser.new_context(viewport={"width": 1280, "height": 800})
     ctx.set_default_timeout(10_000)
+    refused: list[str] = []
+    ctx.on(
+        "console", lambda m: refused.append(m.text) if "Content Security Policy" in m.text else None
+    )
     yield ctx
     ctx.close()
+    assert not refused, f"the page needs something its Content-Security-Policy refuses: {refused}"
 
 
 @pytest.fixture(scope="session")

@@ -29,11 +29,10 @@ def _step_to_end(page: Any, limit: int = 1000) -> int:
     while steps < limit:
         page.keyboard.press("ArrowRight")
         try:
-            page.wait_for_function(
-                "([d, i]) => { const s = document.querySelector('.replay-page');"
-                " return s && (+s.dataset.deal !== d || +s.dataset.index !== i); }",
-                arg=list(before),
-                timeout=2000,
+            # Locators, not wait_for_function: the page's CSP forbids evaluating strings.
+            deal, index = before
+            page.locator(f".replay-page:not([data-deal='{deal}'][data-index='{index}'])").wait_for(
+                timeout=2000
             )
         except PlaywrightTimeout:  # no move: the end
             return steps
@@ -69,7 +68,7 @@ def test_step_through_a_record_file_to_the_final_totals(
     assert page.locator(".felt .hand-row svg.card").count() == 0
     page.screenshot(path=str(artifacts / "replay-end.png"))
     page.keyboard.press("Home")
-    page.wait_for_function("document.querySelector('.replay-page').dataset.deal === '0'")
+    page.locator(".replay-page[data-deal='0']").wait_for()
     assert _position(page) == (0, 0)
 
 
@@ -89,7 +88,7 @@ def test_a_pbn_file_shows_four_hands_and_explained_calls(
     page.locator("#auction td.explained").first.hover()
     page.screenshot(path=str(artifacts / "replay-bridge-auction.png"))
     page.select_option("#replay-deal", "1")
-    page.wait_for_function("document.querySelector('.replay-page').dataset.deal === '1'")
+    page.locator(".replay-page[data-deal='1']").wait_for()
     page.keyboard.press("End")
     page.wait_for_selector("#replay-deals li")
     assert "4♥" in page.locator("#replay-deals").inner_text()

@@ -7,13 +7,16 @@ discard picker), never from knowledge of a game's rules.
 
 from __future__ import annotations
 
+import json
 import re
+import urllib.request
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import pytest
 from playwright.sync_api import Error as PlaywrightError
+from playwright.sync_api import expect
 
 from atout.games import GAMES
 from atout.table import home_seat
@@ -83,14 +86,14 @@ def act_and_wait(page: Any) -> None:
     page.wait_for_selector("#my-hand svg.card.legal, #controls button.action")
     seq = page.evaluate("document.querySelector('.table-page').dataset.seq")
     assert click_something(page)
-    page.wait_for_function(f"document.querySelector('.table-page').dataset.seq !== '{seq}'")
+    page.locator(f".table-page:not([data-seq='{seq}'])").wait_for()
 
 
 def click_and_wait(page: Any, selector: str) -> None:
     """Click ``selector`` and wait until the server's answer is drawn."""
     seq = page.evaluate("document.querySelector('.table-page').dataset.seq")
     page.click(selector)
-    page.wait_for_function(f"document.querySelector('.table-page').dataset.seq !== '{seq}'")
+    page.locator(f".table-page:not([data-seq='{seq}'])").wait_for()
 
 
 def play_until(page: Any, selector: str, limit: int = 400) -> None:
@@ -133,7 +136,7 @@ def test_keyboard_plays_a_card(server: str, context: Any) -> None:
         " document.querySelector('#my-hand svg.card.focused').dataset.card]"
     )
     page.keyboard.press("Enter")
-    page.wait_for_function(f"document.querySelector('.table-page').dataset.version !== '{version}'")
+    page.locator(f".table-page:not([data-version='{version}'])").wait_for()
     assert page.locator(f"#my-hand svg.card[data-card='{focused}']").count() == 0
 
 
@@ -175,7 +178,7 @@ def test_a_reload_mid_deal_keeps_the_seat(server: str, context: Any) -> None:
     cards = page.locator("#my-hand svg.card").evaluate_all("els => els.map(e => e.dataset.card)")
     page.reload()
     page.wait_for_selector("#my-hand svg.card")
-    page.wait_for_function("!document.querySelector('#status').textContent.includes('watching')")
+    expect(page.locator("#status")).not_to_contain_text("watching")
     again = page.locator("#my-hand svg.card").evaluate_all("els => els.map(e => e.dataset.card)")
     assert again == cards
 
@@ -242,7 +245,7 @@ def test_five_hundred_kitty_and_discard_by_clicking(
     assert "(3/3)" in page.locator("#controls").inner_text()
     page.screenshot(path=str(artifacts / "five-hundred-discard.png"))
     page.click("#discard")
-    page.wait_for_function("document.querySelectorAll('#my-hand svg.card').length === 10")
+    expect(page.locator("#my-hand svg.card")).to_have_count(10)
     assert page.locator("#contract-badge").inner_text().endswith("You")
 
 
@@ -314,3 +317,29 @@ def test_phone_layout(game: str, server: str, browser: Any, artifacts: Path) -> 
         page.screenshot(path=str(artifacts / f"phone-{game}.png"), full_page=True)
     finally:
         phone.close()
+
+
+@pytest.mark.parametrize("size", [(1280, 860), (390, 844), (844, 390)])
+def test_a_practice_table_says_no_card_is_hidden(
+    size: tuple[int, int], server: str, browser: Any, artifacts: Path
+) -> None:
+    body = {"game": "court-piece", "seats": ["human"] * 4, "practice": True, "sit": 0}
+    request = urllib.request.Request(
+        f"{server}/api/tables",
+        data=json.dumps(body).encode(),
+        headers={"Content-Type": "application/json"},
+    )
+    with urllib.request.urlopen(request) as response:
+        table = json.load(response)
+    ctx = browser.new_context(viewport={"width": size[0], "height": size[1]})
+    try:
+        page = ctx.new_page()
+        page.goto(f"{server}/t/{table['id']}")
+        badge = page.locator("#practice")
+        expect(badge).to_have_text("Practice table · no card is hidden")
+        assert "no card is hidden" in (badge.get_attribute("title") or "")
+        width = page.evaluate("document.documentElement.scrollWidth")
+        assert width <= size[0] + 2, f"the page scrolls sideways ({width}px)"
+        page.screenshot(path=str(artifacts / f"practice-{size[0]}x{size[1]}.png"))
+    finally:
+        ctx.close()

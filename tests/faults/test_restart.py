@@ -227,7 +227,7 @@ def test_the_browser_reconnects_after_a_crash(server: Server) -> None:
             while sum('"hello"' in str(f) for f in hellos) < 2:
                 assert time.monotonic() < deadline, "the page did not reconnect"
                 page.wait_for_timeout(100)
-            page.wait_for_function(f"document.querySelector('.table-page').dataset.seq === '{seq}'")
+            page.locator(f".table-page[data-seq='{seq}']").wait_for()
             page.wait_for_timeout(300)  # the seat's frame follows the spectator's
             assert _seq(page) == seq
             _act(page)
@@ -250,4 +250,4 @@ def _act(page: Any) -> None:
         if click_something(page):
             break
         time.sleep(0.1)
-    page.wait_for_function(f"document.querySelector('.table-page').dataset.seq !== '{seq}'")
+    page.locator(f".table-page:not([data-seq='{seq}'])").wait_for()

@@ -14,7 +14,10 @@ kept as sent. Each frame is then checked against the authoritative record:
 * the rest of the frame (the table, the last trick, the last deal) holds no
   card that is still hidden.
 
-Records offered for download during a game are checked the same way.
+Every other way of reading a table (the record endpoint, its PBN, the view and
+spectator endpoints, the hint, the lobby, a replay of the downloaded record) is
+checked the same way while the game goes on: the room's match is swapped for a
+twin and every answer must be the same bytes.
 """
 
 from __future__ import annotations
@@ -47,7 +50,7 @@ AVOID = ("claim", "concede", "open-misere")
 @pytest.fixture(scope="module")
 def client(tmp_path_factory: pytest.TempPathFactory) -> Iterator[TestClient]:
     db = tmp_path_factory.mktemp("hidden") / "atout.db"
-    settings = Settings(bot_delay=0, deal_pause=0, grace_seconds=3600)
+    settings = Settings(bot_delay=0, deal_pause=0, grace_seconds=3600, tables_per_minute=10**6)
     with pytest.MonkeyPatch.context() as patch:
         # This test plays a seat far faster than a person: no rate limit here.
         patch.setattr(app_module, "TokenBucket", lambda: TokenBucket(rate=1e9, burst=1e9))
@@ -142,11 +145,56 @@ class Table:
             if not data["complete"]:
                 self.records.append((seat, self.room.next_seq, data))
 
+    def readings(self, seat: int | None) -> dict[str, bytes]:
+        """Every way ``seat`` can read this table over HTTP, as the bytes answered."""
+        token = self.token(seat)
+        headers = {"Authorization": f"Bearer {token}"} if token else {}
+        base = f"/api/tables/{self.id}"
+        paths = [base, f"{base}/record", f"{base}/record?format=pbn", f"{base}/spectate"]
+        if seat is not None:
+            paths += [f"{base}/view", f"{base}/hint"]
+        out = {path: self.client.get(path, headers=headers).content for path in paths}
+        lobby = [t for t in self.client.get("/api/tables").json() if t["id"] == self.id]
+        out["/api/tables"] = json.dumps(lobby).encode()
+        record = self.client.get(f"{base}/record", headers=headers).content
+        out["/api/replay"] = self.client.post("/api/replay", content=record).content
+        return out
+
+    def check_readings_against_a_twin(self, rng: random.Random) -> int:
+        """Swap two cards each reader may not know: every reading must answer the same bytes.
+
+        The room's match is replaced by its twin for the time of the second
+        reading (every seat is a person with an hour's grace: nothing else
+        moves meanwhile). Returns how many readers were compared with a twin.
+        """
+        self.sync()
+        match = self.room.match
+        if match is None or match.current.settlement is not None or self.room.status == "over":
+            return 0
+        positions = Positions(self.room.record())
+        deals, seq = len(match.deals), self.room.next_seq
+        compared = 0
+        for seat in self.viewers:
+            secret = secret_cards(positions, positions.at(deals, seq), deals, seat)
+            twin = twin_of(positions, positions.at(deals, seq), deals, seat, secret, rng)
+            if twin is None:
+                continue
+            honest = self.readings(seat)
+            self.room.match = twin
+            try:
+                twinned = self.readings(seat)
+            finally:
+                self.room.match = match
+            for path, body in honest.items():
+                assert twinned[path] == body, f"{path} tells seat {seat} a hidden card"
+            compared += 1
+        return compared
+
 
 @pytest.mark.parametrize("game", list(GAMES))
 def test_no_frame_tells_a_seat_more_than_it_may_know(client: TestClient, game: str) -> None:
     rng = random.Random(7)
-    taken = twinned = frames = records = 0
+    taken = twinned = frames = records = readings = 0
     while taken < POSITIONS[game]:  # a game that ends early is followed by another
         table = Table(client, game, seed=sum(map(ord, game)) + taken)
         try:
@@ -155,6 +203,8 @@ def test_no_frame_tells_a_seat_more_than_it_may_know(client: TestClient, game: s
                 if taken % 60 == 30:
                     table.sync()
                     table.download_records()
+                if taken % 30 == 15:
+                    readings += table.check_readings_against_a_twin(rng)
             table.sync()
         finally:
             table.close()
@@ -167,6 +217,7 @@ def test_no_frame_tells_a_seat_more_than_it_may_know(client: TestClient, game: s
     assert frames >= taken * (GAMES[game].players + 1)
     assert twinned > frames // 6  # many positions in play were compared with a twin
     assert records
+    assert readings >= POSITIONS[game] // 60  # the HTTP readings were compared with twins
 
 
 class Positions:
@@ -244,12 +295,8 @@ def check_record(
         twin = twin_of(positions, match, deals, seat, secret, rng)
         if twin is not None:
             assert twin.view(seat) == record["view"]
-        own = (
-            set(record["deals"][-1].get("hands", [None] * 4)[seat] or [])
-            if seat is not None
-            else set()
-        )
-        assert not (secret - own) & tokens(json.dumps(record["deals"][-1]))
+        assert "hands" not in record["deals"][-1]  # the view says what the seat holds now
+        assert not secret & tokens(json.dumps(record["deals"][-1]))
 
 
 def tokens(text: str) -> set[str]:

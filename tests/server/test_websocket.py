@@ -124,21 +124,6 @@ def test_a_reconnecting_player_gets_the_seat_back(client: TestClient) -> None:
         assert again["table"]["seats"][0]["connected"]
 
 
-def test_undo_takes_back_my_last_action_and_the_bots_replies(client: TestClient) -> None:
-    table = create_table(client, BOTS)
-    with client.websocket_connect(table["ws"]) as ws:
-        ws.send_json({"type": "hello", "token": table["token"]})
-        first = receive_until(ws, my_turn)
-        ws.send_json({"type": "action", "action": first["view"]["legal"][0]})
-        receive_until(ws, lambda f: is_state(f) and f["seq"] > first["seq"])
-        ws.send_json({"type": "undo"})
-        undone = receive_until(ws, lambda f: is_state(f) and f["seq"] == first["seq"])
-        assert undone["view"] == first["view"] and undone["version"] > first["version"]
-        ws.send_json({"type": "hint"})
-        hint = receive_until(ws, lambda f: f["type"] == "hint")
-        assert hint["action"] in first["view"]["legal"]
-
-
 def test_undo_is_refused_with_another_human(client: TestClient) -> None:
     table = create_table(client, ["human", "bot:random", "human", "bot:random"])
     client.post(f"/api/tables/{table['id']}/join", json={})

@@ -1,49 +1,35 @@
-"""Run the web table with JSON logs and the WebSocket limits: ``python -m atout.server``.
+"""``python -m atout.server``: the same server as ``atout serve`` (``serving.serve``).
 
-``atout serve`` is the command for people; this entry point is the one the
-benchmarks and the fault tests start as a subprocess (and a process manager
-may use): JSON lines on stderr, the size limit enforced by uvicorn too, and
-a bounded graceful shutdown.
+Kept for process managers, the benchmarks and the fault tests, which start
+the server as a subprocess; it logs JSON lines unless told otherwise.
 """
 
 from __future__ import annotations
 
 import argparse
-import logging
 
-from atout.server.logs import configure_logging
-from atout.server.messages import MAX_MESSAGE
+from atout.server.logs import FORMATS
+from atout.server.serving import HEADER_TIMEOUT, serve
 
 
 def main(argv: list[str] | None = None) -> None:
     """Parse the options and serve until SIGINT/SIGTERM (then shut down gracefully)."""
-    import uvicorn  # noqa: PLC0415 - the server's dependencies load only here
-
-    from atout.server import create_app  # noqa: PLC0415
-    from atout.server.heap import freeze_startup_objects  # noqa: PLC0415
-
     parser = argparse.ArgumentParser(prog="python -m atout.server", description=__doc__)
     parser.add_argument("--host", default="127.0.0.1")
     parser.add_argument("--port", type=int, default=8000)
     parser.add_argument("--db", default=None, help="database URL (default: ATOUT_DATABASE_URL)")
     parser.add_argument("--log-level", default="info")
+    parser.add_argument("--log-format", choices=sorted(FORMATS), default="json")
+    parser.add_argument("--header-timeout", type=float, default=HEADER_TIMEOUT)
     args = parser.parse_args(argv)
-    configure_logging(args.log_level.upper())
-    app = create_app(args.db)
-    freeze_startup_objects()
-    uvicorn.run(
-        app,
-        host=args.host,
-        port=args.port,
-        log_config=None,
+    serve(
+        args.host,
+        args.port,
+        args.db,
+        log_format=args.log_format,
         log_level=args.log_level,
-        access_log=False,
-        # Frames above the limit are refused by the app with an error frame; uvicorn only
-        # stops the absurd (a client cannot make the server buffer megabytes).
-        ws_max_size=16 * MAX_MESSAGE,
-        timeout_graceful_shutdown=10,
+        header_timeout=args.header_timeout,
     )
-    logging.getLogger("atout.server").info("bye")
 
 
 if __name__ == "__main__":

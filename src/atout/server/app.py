@@ -10,9 +10,10 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import logging
 import sqlite3
+import time
+from collections import Counter
 from collections.abc import AsyncIterator, Awaitable, Callable
 from pathlib import Path
 from typing import Any
@@ -27,6 +28,13 @@ from starlette.schemas import SchemaGenerator
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
+from atout.server.guards import (
+    BodyLimit,
+    SameOrigin,
+    SecurityHeaders,
+    allowed_origins,
+)
+from atout.server.inputs import InputError, clean_name, load_json
 from atout.server.leases import leases_for
 from atout.server.messages import (
     CLOSE_FLOODING,
@@ -44,7 +52,7 @@ from atout.server.messages import (
 )
 from atout.server.options import describe_options
 from atout.server.pubsub import broadcast_for, redis_url
-from atout.server.replay import hint_why, pbn_download, replay
+from atout.server.replay import MAX_RECORD_BYTES, ReplayWorkers, hint_why, pbn_download, replay
 from atout.server.rooms import (
     Connection,
     Hub,
@@ -86,13 +94,15 @@ def _error(message: str, status: int = 400) -> JSONResponse:
 
 
 async def _body(request: Request) -> dict[str, Any]:
+    """The JSON object of a request (bounded in size by ``BodyLimit``, in depth here)."""
     raw = await request.body()
     if not raw:
         return {}
     try:
-        data = json.loads(raw)
-    except ValueError:
-        raise RoomError("the request body is not JSON") from None
+        data = load_json(raw)
+    except InputError as refusal:
+        message = "the request body is not JSON" if str(refusal) == "not JSON" else str(refusal)
+        raise InputError(message, refusal.status) from None
     if not isinstance(data, dict):
         raise RoomError("the request body must be a JSON object")
     return data
@@ -106,6 +116,8 @@ def _refusals(handler: Handler) -> Handler:
             return await handler(request)
         except _NotFound as missing:
             return _error(str(missing), 404)
+        except InputError as refusal:
+            return _error(str(refusal), refusal.status)
         except RoomError as error:
             return _error(str(error))
 
@@ -143,7 +155,9 @@ async def health(request: Request) -> Response:
       200:
         description: '{"status": "ok", "database": "ok", "tables": n, "playing": n}'
       503:
-        description: The database cannot be reached (the tables in memory are still counted).
+        description: >
+          The database cannot be reached or cannot be written (the tables in memory are still
+          counted).
     """
     hub = _hub(request)
     try:
@@ -152,6 +166,8 @@ async def health(request: Request) -> Response:
         database = "ok"
     except Exception as error:  # any failure to reach the database is "unhealthy"
         database = f"unreachable: {type(error).__name__}"
+    if database == "ok":
+        database = await _writable(hub)
     rooms = list(hub.rooms.values())
     body = {
         "status": "ok" if database == "ok" else "degraded",
@@ -161,6 +177,22 @@ async def health(request: Request) -> Response:
         "connections": sum(len(r.connections) for r in rooms),
     }
     return JSONResponse(body, status_code=200 if database == "ok" else 503)
+
+
+async def _writable(hub: Hub) -> str:
+    """``ok`` if the database accepts a write now, else why not.
+
+    The probe is an update that matches no row, rolled back: the database
+    still takes its write lock and refuses it when it cannot write (a
+    read-only file or replica), and nothing is ever changed.
+    """
+    try:
+        async with hub.store.engine.connect() as conn, conn.begin() as transaction:
+            await conn.execute(text("UPDATE tables SET version = version WHERE id = ''"))
+            await transaction.rollback()
+    except Exception as error:  # any refusal to write is "unhealthy"
+        return f"not writable: {type(error).__name__}"
+    return "ok"
 
 
 async def list_games(request: Request) -> Response:
@@ -199,19 +231,32 @@ async def create_table(request: Request) -> Response:
         description: Unknown game, bad option or bad seat (the message says which and why).
     """
     body = await _body(request)
+    name = clean_name(body.get("name"))  # refused before anything is created
+    hub = _hub(request)
+    client = _client(request)
+    refusal = hub.quota.refusal(client, open_tables=hub.open_tables_of(client))
+    if refusal is not None:
+        log_event("table.refused", logging.INFO, client=client, reason=refusal)
+        return _error(refusal, 429)
     try:
-        room = await _create(request, body)
+        room = await _create(request, body, client)
     except RoomError as error:
         return _error(str(error), 422)
+    hub.quota.count(client)
     out = _summary(request, room)
     sit = body.get("sit")
     if sit is not None:
-        seat, token = await room.join(_name(body), sit if type(sit) is int else None)
+        seat, token = await room.join(name, sit if type(sit) is int else None)
         out = {**_summary(request, room), "seat": seat, "token": token}
     return JSONResponse(out, status_code=201)
 
 
-async def _create(request: Request, body: dict[str, Any]) -> Room:
+def _client(request: Request) -> str:
+    """Who asks, for quotas: the peer's address (uvicorn takes it from a trusted proxy)."""
+    return request.client.host if request.client else "unknown"
+
+
+async def _create(request: Request, body: dict[str, Any], client: str) -> Room:
     """Validate the new table's description (refusals are 422s) and create it."""
     options = body.get("options") or {}
     if not isinstance(options, dict):
@@ -228,17 +273,17 @@ async def _create(request: Request, body: dict[str, Any]) -> Room:
     game = body.get("game")
     if not isinstance(game, str):
         raise RoomError("game must be a game id such as 'court-piece'")
+    practice = body.get("practice", False)
+    if type(practice) is not bool:
+        raise RoomError("practice must be true or false")
     return await _hub(request).create(
-        game, options, seats, grace_seconds=None if grace is None else float(grace)
+        game,
+        options,
+        seats,
+        grace_seconds=None if grace is None else float(grace),
+        practice=practice,
+        creator=client,
     )
-
-
-def _name(body: dict[str, Any]) -> str | None:
-    name = body.get("name")
-    if name is None:
-        return None
-    text = " ".join(str(name).split())[:24]
-    return text or None
 
 
 @_refusals
@@ -263,13 +308,21 @@ async def join_table(request: Request) -> Response:
         description: '{"seat": n, "token": secret}; keep the token to act and to come back.'
       400:
         description: No such free seat.
+      409:
+        description: >
+          The bearer already holds a seat at this table (allowed only at a practice table,
+          where one person plays every hand).
     """
     room = await _room(request)
     body = await _body(request)
     seat = body.get("seat")
     if seat is not None and type(seat) is not int:
         raise RoomError("seat must be a seat number")
-    number, token = await room.join(_name(body), seat)
+    name = clean_name(body.get("name"))
+    held = room.seat_of(_token(request))
+    if held is not None and not room.practice:
+        return _error(f"you already sit at seat {held} of this table: one seat a person", 409)
+    number, token = await room.join(name, seat)
     return JSONResponse({**_summary(request, room), "seat": number, "token": token})
 
 
@@ -389,6 +442,7 @@ async def openapi(request: Request) -> Response:
 
 async def index(request: Request) -> Response:
     """The browser client (the lobby and, under /t/<id>, a table)."""
+    request.app.state.replays.warm()  # the page may ask for a replay soon
     return FileResponse(WEB / "index.html", headers={"Cache-Control": "no-cache"})
 
 
@@ -424,41 +478,84 @@ async def _sender(websocket: WebSocket, conn: Connection, scope: anyio.CancelSco
 async def _receiver(websocket: WebSocket, room: Room, conn: Connection) -> None:
     """Read, limit, parse, handle; a refusal is an error frame and the connection lives on."""
     bucket = TokenBucket()
-    while True:
-        message = await websocket.receive()
-        if message["type"] == "websocket.disconnect":
-            return
-        if not bucket.take():
-            if bucket.strikes >= MAX_STRIKES:
-                _refused(room, conn, "flooding: connection closed")
-                conn.push(error_frame("too many messages: closing this connection"))
-                conn.close(CLOSE_FLOODING)
+    refusals = RefusalLog(room.id)
+    try:
+        while True:
+            message = await websocket.receive()
+            if message["type"] == "websocket.disconnect":
                 return
-            if bucket.strikes == 1:
-                _refused(room, conn, "rate limit")
-            conn.push(error_frame("too many messages: slow down (this one was ignored)"))
-            continue
-        parsed = parse_client_message(message.get("text") or message.get("bytes"))
-        try:
-            await _handle(room, conn, parsed)
-        except RoomError as error:
-            _refused(room, conn, str(error), parsed)
-            conn.push(error_frame(str(error)))
+            if not bucket.take():
+                if bucket.strikes >= MAX_STRIKES:
+                    refusals.note(conn.seat, "flooding: connection closed")
+                    conn.push(error_frame("too many messages: closing this connection"))
+                    conn.close(CLOSE_FLOODING)
+                    return
+                if bucket.strikes == 1:
+                    refusals.note(conn.seat, "rate limit")
+                conn.push(error_frame("too many messages: slow down (this one was ignored)"))
+                continue
+            parsed = parse_client_message(message.get("text") or message.get("bytes"))
+            try:
+                await _handle(room, conn, parsed)
+            except RoomError as error:
+                refusals.note(conn.seat, str(error), parsed)
+                conn.push(error_frame(str(error)))
+    finally:
+        refusals.flush(conn.seat)
 
 
-def _refused(room: Room, conn: Connection, reason: str, message: Any = None) -> None:
-    """Log a refusal (table, seat, reason and what was refused)."""
-    action = message.action if isinstance(message, Act) else None
-    kind = type(message).__name__.lower() if message is not None else None
-    log_event(
-        "message.refused",
-        logging.INFO,
-        table=room.id,
-        seat=conn.seat,
-        reason=reason,
-        message_type=kind,
-        action=action,
-    )
+class RefusalLog:
+    """The refusals of one connection, logged without letting a client flood the log.
+
+    The first refusal of a window of :data:`SUMMARY_SECONDS` is logged in
+    full (``message.refused``: the reason, the message type, the action cut
+    to 32 characters); the rest of the window are counted by reason and
+    logged as one ``message.refused.summary`` line when the window ends or
+    the connection closes.
+    """
+
+    def __init__(self, table: str, clock: Callable[[], float] = time.monotonic) -> None:
+        self.table, self.clock = table, clock
+        self.window_start: float | None = None
+        self.held: Counter[str] = Counter()
+
+    def note(self, seat: int | None, reason: str, message: Any = None) -> None:
+        """One refusal: logged now, or counted for the summary."""
+        now = self.clock()
+        if self.window_start is not None and now - self.window_start >= SUMMARY_SECONDS:
+            self.flush(seat)
+        if self.window_start is None:
+            self.window_start = now
+            action = message.action[:32] if isinstance(message, Act) else None
+            kind = type(message).__name__.lower() if message is not None else None
+            log_event(
+                "message.refused",
+                logging.INFO,
+                table=self.table,
+                seat=seat,
+                reason=reason[:200],
+                message_type=kind,
+                action=action,
+            )
+            return
+        self.held[reason[:80]] += 1
+
+    def flush(self, seat: int | None) -> None:
+        """Log what was counted since the last full line, and start a new window."""
+        if self.held:
+            log_event(
+                "message.refused.summary",
+                logging.INFO,
+                table=self.table,
+                seat=seat,
+                refused=sum(self.held.values()),
+                reasons=dict(self.held.most_common(5)),
+            )
+        self.window_start, self.held = None, Counter()
+
+
+SUMMARY_SECONDS = 60.0
+"""A connection's refusals are logged one in full, then as a count, per this many seconds."""
 
 
 async def _handle(room: Room, conn: Connection, message: ClientMessage) -> None:
@@ -586,11 +683,14 @@ def create_app(
     *,
     settings: Settings | None = None,
     redis: str | None = None,
+    origins: str | None = None,
 ) -> Starlette:
     """The web table. ``database_url`` defaults to ``ATOUT_DATABASE_URL``, then ``./atout.db``.
 
     ``redis`` (default ``ATOUT_REDIS_URL``) links this process to the others
     serving the same database (``docs/deploy.md``); without it, one process.
+    ``origins`` (default ``ATOUT_ALLOWED_ORIGINS``, comma-separated) are the
+    sites besides this one whose pages may post and open WebSockets here.
 
     Unfinished tables are replayed from their records at start-up and their
     bots resume play.
@@ -616,8 +716,13 @@ def create_app(
         finally:
             if checkpoints is not None:
                 checkpoints.cancel()
+            app.state.replays.close()
             await hub.close()
 
     app = Starlette(routes=routes(), lifespan=lifespan)
     app.state.database_url = store.url
+    app.state.replays = ReplayWorkers()
+    app.add_middleware(SameOrigin, origins=allowed_origins(origins), raw_bodies=("/api/replay",))
+    app.add_middleware(BodyLimit, limits={"/api/replay": MAX_RECORD_BYTES})
+    app.add_middleware(SecurityHeaders)
     return app

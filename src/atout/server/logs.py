@@ -24,7 +24,7 @@ import sys
 from datetime import UTC, datetime
 from typing import Any
 
-__all__ = ["JsonFormatter", "configure_logging"]
+__all__ = ["FORMATS", "JsonFormatter", "TextFormatter", "configure_logging"]
 
 _STANDARD = set(logging.makeLogRecord({}).__dict__) | {"message", "asctime", "taskName"}
 
@@ -48,10 +48,43 @@ class JsonFormatter(logging.Formatter):
         return json.dumps(out, default=str)
 
 
-def configure_logging(level: int | str = logging.INFO) -> None:
-    """Send ``atout`` and ``uvicorn`` logs to stderr as JSON lines (idempotent)."""
+_NOISE = {"event", "color_message"}
+"""Fields a text line leaves out: the event is the message, colours are uvicorn's."""
+
+
+class TextFormatter(logging.Formatter):
+    """Format a record as one readable line: time, level, message, then ``key=value`` fields.
+
+    >>> record = logging.makeLogRecord(
+    ...     {"msg": "table.created", "levelname": "INFO", "created": 0, "table": "abc"}
+    ... )
+    >>> TextFormatter().format(record)
+    '1970-01-01 00:00:00 info  table.created table=abc'
+    """
+
+    def format(self, record: logging.LogRecord) -> str:
+        """The line (an exception's traceback follows on the next lines)."""
+        when = datetime.fromtimestamp(record.created, UTC).strftime("%Y-%m-%d %H:%M:%S")
+        fields = " ".join(
+            f"{key}={value}"
+            for key, value in record.__dict__.items()
+            if key not in _STANDARD and not key.startswith("_") and key not in _NOISE
+        )
+        line = f"{when} {record.levelname.lower():<5} {record.getMessage()}"
+        line = f"{line} {fields}" if fields else line
+        if record.exc_info:
+            line = f"{line}\n{self.formatException(record.exc_info)}"
+        return line
+
+
+FORMATS = {"json": JsonFormatter, "text": TextFormatter}
+"""The log formats a server can print (``--log-format``)."""
+
+
+def configure_logging(level: int | str = logging.INFO, log_format: str = "json") -> None:
+    """Send ``atout`` and ``uvicorn`` logs to stderr, JSON lines or text (idempotent)."""
     handler = logging.StreamHandler(sys.stderr)
-    handler.setFormatter(JsonFormatter())
+    handler.setFormatter(FORMATS[log_format]())
     for name in ("atout", "uvicorn", "uvicorn.error", "uvicorn.access"):
         logger = logging.getLogger(name)
         logger.handlers = [handler]

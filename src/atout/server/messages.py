@@ -31,11 +31,12 @@ Unexpected(reason="unknown message type 'dance'")
 
 from __future__ import annotations
 
-import json
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
+
+from atout.server.inputs import InputError, load_json
 
 __all__ = [
     "Act",
@@ -145,13 +146,15 @@ def parse_client_message(text: str | bytes | None) -> ClientMessage:
     if text is None:
         return Unexpected("binary frames are not understood; send JSON text")
     if len(text) > MAX_MESSAGE or (
-        isinstance(text, str) and 4 * len(text) > MAX_MESSAGE and len(text.encode()) > MAX_MESSAGE
+        isinstance(text, str)
+        and 4 * len(text) > MAX_MESSAGE
+        and len(text.encode("utf-8", "surrogatepass")) > MAX_MESSAGE
     ):
         return Unexpected(f"message too long (at most {MAX_MESSAGE} bytes)")
     try:
-        data = json.loads(text)
-    except (ValueError, UnicodeDecodeError):
-        return Unexpected("not JSON")
+        data = load_json(text)
+    except InputError as refusal:
+        return Unexpected(str(refusal))
     if not isinstance(data, dict):
         return Unexpected("a message is a JSON object with a type")
     kind = data.get("type")

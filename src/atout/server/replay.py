@@ -14,11 +14,16 @@ they tell what anyone at the table may know.
 
 from __future__ import annotations
 
-import json
+import asyncio
+import os
+import threading
+import time
 from collections.abc import Sequence
+from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+from multiprocessing import get_context
 from typing import TYPE_CHECKING, Any, Protocol, cast
 
-import anyio
 from starlette.requests import Request
 from starlette.responses import JSONResponse, PlainTextResponse, Response
 
@@ -27,12 +32,14 @@ from atout.cards import CardSet, card_names
 from atout.core import Match
 from atout.notation.pbn import match_from_pbn, match_to_pbn
 from atout.notation.record import RecordError, match_from_record
+from atout.server.inputs import InputError, load_json
 
 if TYPE_CHECKING:
     from atout.server.rooms import Room
 
 __all__ = [
     "MAX_RECORD_BYTES",
+    "ReplayWorkers",
     "call_explanations",
     "deal_frames",
     "frame_explanations",
@@ -104,8 +111,8 @@ def read_record(raw: bytes) -> Match:
         match: Match = match_from_pbn(text)
         return match
     try:
-        data = json.loads(text)
-    except ValueError as error:
+        data = load_json(text)
+    except InputError as error:
         raise RecordError(f"not JSON: {error}") from None
     return match_from_record(data)
 
@@ -173,6 +180,117 @@ def _replay_sync(raw: bytes, deal: int | None) -> JSON:
     return replay_frames(match, number)
 
 
+def replay_in_worker(raw: bytes, deal: int | None) -> tuple[int, JSON]:
+    """The status and body of a replay, computed in a worker process (plain data only)."""
+    try:
+        return 200, _replay_sync(raw, deal)
+    except RecordError as error:
+        return 422, {"error": str(error), "deal": error.deal, "index": error.index}
+    except InputError as error:
+        return error.status, {"error": str(error)}
+
+
+def _follow_parent(parent: int) -> None:
+    """In a worker: exit when the server process is gone (a crash, a test run that ended).
+
+    Why: a worker blocks waiting for work and would otherwise outlive a
+    server that could not stop it, for ever.
+    """
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(1.0)
+        os._exit(0)
+
+    threading.Thread(target=watch, name="follow-parent", daemon=True).start()
+
+
+REPLAY_SECONDS = 20.0
+"""The longest a replay may take; past it the worker is stopped and the answer is a 503."""
+REPLAY_QUEUE = 16
+"""Replays waiting for a worker at most; more at once are a 503 (try again)."""
+
+
+class ReplayWorkers:
+    """Replays of uploaded records run in worker processes, each under a time bound.
+
+    Why a process: a large record takes the engine a second or more, and 16
+    of them in threads shared the GIL with the event loop (``/health`` took
+    1.5 to 4.2 s). A worker process runs beside the loop, can be stopped
+    when it overruns (a thread cannot), and at most :data:`REPLAY_QUEUE`
+    uploads wait for it.
+    """
+
+    def __init__(
+        self, workers: int = 1, seconds: float = REPLAY_SECONDS, queue: int = REPLAY_QUEUE
+    ) -> None:
+        self.workers, self.seconds, self.queue = workers, seconds, queue
+        self._pool: ProcessPoolExecutor | None = None
+        self._slots = asyncio.Semaphore(workers)
+        self._waiting = 0
+
+    def warm(self) -> None:
+        """Start the worker now, in the background, so the first replay does not wait for it.
+
+        A worker is a fresh interpreter that imports the engine (a few
+        seconds on a busy machine); the pages call this when served, so the
+        worker is ready by the time someone opens a file.
+        """
+        if self._pool is None:
+            self._executor().submit(int)
+
+    def _executor(self) -> ProcessPoolExecutor:
+        if self._pool is None:
+            self._pool = ProcessPoolExecutor(
+                self.workers,
+                mp_context=get_context("spawn"),
+                initializer=_follow_parent,
+                initargs=(os.getpid(),),
+            )
+        return self._pool
+
+    async def run(self, raw: bytes, deal: int | None) -> tuple[int, JSON]:
+        """The replay's status and body; 503 when too many wait or it runs past the bound.
+
+        The time bound starts when a worker takes the replay, not while it
+        waits its turn: stopping an overrunning worker must not cost a
+        replay that was merely queued behind it.
+        """
+        if self._waiting >= self.workers + self.queue:
+            return 503, {"error": "too many replays at once: try again in a moment"}
+        self._waiting += 1
+        try:
+            async with self._slots:
+                pool = self._executor()
+                job = asyncio.get_running_loop().run_in_executor(pool, replay_in_worker, raw, deal)
+                try:
+                    async with asyncio.timeout(self.seconds):
+                        return await job
+                except TimeoutError:
+                    self._stop(pool)
+                    return 503, {
+                        "error": f"the replay took longer than {self.seconds:g} s: stopped"
+                    }
+                except BrokenProcessPool:
+                    self._stop(pool)
+                    return 503, {"error": "the replay worker stopped: try again"}
+        finally:
+            self._waiting -= 1
+
+    def _stop(self, pool: ProcessPoolExecutor) -> None:
+        """Kill an overrunning pool's processes; the next replay starts a fresh one."""
+        if self._pool is pool:
+            self._pool = None
+        for process in list(getattr(pool, "_processes", {}).values()):
+            process.kill()
+        pool.shutdown(wait=False, cancel_futures=True)
+
+    def close(self) -> None:
+        """Stop the workers (at server shutdown)."""
+        if self._pool is not None:
+            self._stop(self._pool)
+
+
 async def replay(request: Request) -> Response:
     """
     summary: Replay a record, one deal at a time.
@@ -181,7 +299,7 @@ async def replay(request: Request) -> Response:
         in: query
         description: The deal to draw, from 0 (default 0).
     requestBody:
-      description: An atout-record/1 JSON object, or a bridge PBN file as text.
+      description: An atout-record/1 JSON object, or a bridge PBN file as text (at most 2 MB).
     responses:
       200:
         description: >
@@ -193,21 +311,19 @@ async def replay(request: Request) -> Response:
         description: The record is too large.
       422:
         description: The engine refuses the record; the message names the deal and action.
+      503:
+        description: Too many replays at once, or the replay overran its time bound.
     """
     raw = await request.body()
     if len(raw) > MAX_RECORD_BYTES:
         return JSONResponse({"error": "the record is too large"}, status_code=413)
     deal_text = request.query_params.get("deal")
-    if deal_text is not None and not deal_text.isdigit():
+    if deal_text is not None and not (deal_text.isdigit() and len(deal_text) < 7):
         return JSONResponse({"error": "deal must be a deal number from 0"}, status_code=400)
     deal = None if deal_text is None else int(deal_text)
-    try:
-        body = await anyio.to_thread.run_sync(_replay_sync, raw, deal)
-    except RecordError as error:
-        return JSONResponse(
-            {"error": str(error), "deal": error.deal, "index": error.index}, status_code=422
-        )
-    return JSONResponse(body)
+    workers: ReplayWorkers = request.app.state.replays
+    status, body = await workers.run(raw, deal)
+    return JSONResponse(body, status_code=status)
 
 
 # PBN download of a finished bridge table.

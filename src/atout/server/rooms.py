@@ -29,7 +29,7 @@ import random
 import secrets
 import time
 from collections import deque
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Callable, Coroutine
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -38,6 +38,8 @@ from atout.core import ActionError, Game, Match
 from atout.games import GAMES, get_game
 from atout.notation.record import FORMAT, match_from_record
 from atout.server.cluster import Cluster, Presence
+from atout.server.disclosure import cards_learnt
+from atout.server.guards import CreationQuota
 from atout.server.leases import Leases, leases_for
 from atout.server.pubsub import Broadcast, Subscriber, broadcast_for
 from atout.server.replay import frame_explanations
@@ -91,16 +93,31 @@ class Settings:
     revoke_window: float = 10.0
     """Seconds a finished deal stays open before the next one where the rules still allow
     actions on it (Court Piece's honour mode: a revoke claimed until the next deal starts)."""
+    table_ttl: float = 3600.0
+    """Seconds a table not over may stay with nobody connected before it expires."""
+    tables_per_minute: int = 20
+    """Tables one client (address) may create in a minute."""
+    open_tables: int = 50
+    """Tables one client may have in play at once."""
 
     @classmethod
     def from_env(cls) -> Settings:
-        """Timings from ``ATOUT_BOT_DELAY``, ``ATOUT_DEAL_PAUSE`` and ``ATOUT_GRACE_SECONDS``."""
+        """Timings from ``ATOUT_BOT_DELAY``, ``ATOUT_DEAL_PAUSE``, ``ATOUT_GRACE_SECONDS``...
+
+        ... ``ATOUT_BOT_BUDGET``, ``ATOUT_TABLE_TTL``, ``ATOUT_TABLES_PER_MINUTE`` and
+        ``ATOUT_OPEN_TABLES``.
+        """
         default = cls()
         return cls(
             bot_delay=float(os.environ.get("ATOUT_BOT_DELAY", default.bot_delay)),
             deal_pause=float(os.environ.get("ATOUT_DEAL_PAUSE", default.deal_pause)),
             grace_seconds=float(os.environ.get("ATOUT_GRACE_SECONDS", default.grace_seconds)),
             bot_budget=float(os.environ.get("ATOUT_BOT_BUDGET", default.bot_budget)),
+            table_ttl=float(os.environ.get("ATOUT_TABLE_TTL", default.table_ttl)),
+            tables_per_minute=int(
+                os.environ.get("ATOUT_TABLES_PER_MINUTE", default.tables_per_minute)
+            ),
+            open_tables=int(os.environ.get("ATOUT_OPEN_TABLES", default.open_tables)),
         )
 
 
@@ -119,6 +136,12 @@ def available_bots(game_id: str) -> list[str]:
             continue
         names.append(name)
     return names
+
+
+ACTIVE = ("waiting", "playing")
+"""Statuses of a table still in play; ``over`` and ``expired`` tables have no driver."""
+TABLE_ONLY = ("practice",)
+"""Table settings kept with the table's extras but not part of the game record."""
 
 
 def _new_id() -> str:
@@ -244,6 +267,8 @@ class Room:
         # A timed session runs from the start; after a restart, from the table's creation
         # (the start itself is not stored).
         self.started_at: float | None = None
+        self.idle_since = time.monotonic()
+        """Since when nobody has been connected here (see :meth:`Hub.expire_idle`)."""
         if self.match is not None:
             self.started_at = table.created_at.timestamp() if table.created_at else hub.clock()
 
@@ -258,7 +283,7 @@ class Room:
             "game": self.game.id,
             "options": self.options,
             "players": [s.label for s in self.seats],
-            **self.extra,
+            **self.record_extra,
             "deals": [{**d.layout, "actions": actions.get(d.number, [])} for d in stored.deals],
         }
 
@@ -270,19 +295,32 @@ class Room:
             "game": self.game.id,
             "options": self.options,
             "players": [s.label for s in self.seats],
-            **self.extra,
+            **self.record_extra,
             "deals": [
                 {**d.layout.to_json(), "actions": [[s, a] for s, a in d.actions]} for d in deals
             ],
         }
+
+    @property
+    def record_extra(self) -> JSON:
+        """The game-level fields of the record (``time_up_in_deal``), not table settings."""
+        return {k: v for k, v in self.extra.items() if k not in TABLE_ONLY}
+
+    @property
+    def practice(self) -> bool:
+        """One person may hold every seat (no hidden-card promise holds then)."""
+        return bool(self.extra.get("practice"))
 
     def public_record(self, seat: int | None) -> JSON:
         """The record with nothing hidden from ``seat``: full only once the game is over.
 
         While the game goes on, a deal's hidden parts (other hands, kitty,
         hidden actions such as a discard) cannot be told apart generically,
-        so each deal gives its dealer, its public result, the viewer's own
-        hand as dealt, and the current deal the viewer's view.
+        so each deal gives its dealer, its public result and, once it is
+        over, the viewer's own hand as dealt; the deal in progress gives
+        nothing but its dealer, and the viewer's view says what the seat
+        holds now. Why not the hand as dealt: a hand may be dealt in parts
+        (Court Piece shows the caller five cards before trump is named).
         """
         if self.status == "over":
             return {**self.record(), "complete": True}
@@ -291,7 +329,8 @@ class Room:
             layout = played.layout.to_json()
             hands = layout.get("hands")
             entry: JSON = {"dealer": layout.get("dealer")}
-            if isinstance(hands, list) and seat is not None:
+            over = played.settlement is not None
+            if over and isinstance(hands, list) and seat is not None:
                 entry["hands"] = [h if i == seat else None for i, h in enumerate(hands)]
             if played.settlement is not None:
                 entry["result"] = played.state.result()
@@ -333,6 +372,7 @@ class Room:
                 for s in self.seats
             ],
             "undo": self._bots_only_but_one(),
+            "practice": self.practice,
         }
 
     def connected(self, seat: int) -> bool:
@@ -410,6 +450,7 @@ class Room:
         finally:
             self.connections.discard(conn)
             self.detach(conn)
+            self.idle_since = time.monotonic()
 
     # Seats and connections.
 
@@ -488,6 +529,8 @@ class Room:
     def _open_seat(self, seat: int | None) -> Seat:
         if self.status == "over":
             raise RoomError("this game is over")
+        if self.status == "expired":
+            raise RoomError("this table has expired")
         open_seats = [s for s in self.seats if s.kind == "human" and s.token_hash is None]
         if seat is None:
             if not open_seats:
@@ -562,8 +605,16 @@ class Room:
         log_event("table.started", table=self.id, game=self.game.id)
 
     def _rng(self, deal: int) -> random.Random:
-        """The deal's shuffle: seeded per table and deal, so a restart changes nothing."""
-        return random.Random(f"{self.seed}:{deal}")
+        """The deal's shuffle: the operating system's secure randomness, never a seed.
+
+        Why: a deal shuffled from a table seed can be predicted by whoever
+        finds the seed (from one hand and the dealer, a 31-bit seed fell to a
+        brute force in minutes, and with it every hand of every deal). Each
+        deal is stored as dealt before anyone sees it, so a restart or a
+        replay needs no seed. Seeded deals stay for ``atout sim`` and tests.
+        """
+        del deal  # every deal is drawn afresh
+        return _SECURE
 
     def _changed(self, action: JSON | None = None) -> None:
         self.broadcast()
@@ -583,8 +634,8 @@ class Room:
         match = self.match
         if match is None or self.status == "waiting":
             raise RoomError("the game has not started")
-        if self.status == "over":
-            raise RoomError("the game is over")
+        if self.status not in ACTIVE:
+            raise RoomError(f"the game is {self.status}")
         # Authority: a seat acts only when the engine offers it actions (in bridge the
         # engine offers dummy's cards to declarer, never to dummy's own seat), or takes
         # one the engine lists for it out of turn (a revoke corrected or claimed).
@@ -667,7 +718,9 @@ class Room:
         """Take back ``seat``'s last action of this deal and the bots' actions after it.
 
         Only at a table where everyone else is a bot: undoing changes what
-        other people have seen. The record minus those actions is replayed.
+        other people have seen. Never past a card the seat has been shown
+        since (``disclosure.py``): an undo must not be a way to peek. The
+        record minus those actions is replayed.
         """
         async with self.lock:
             if not self._bots_only_but_one() or self.seats[seat].kind != "human":
@@ -678,6 +731,13 @@ class Room:
             mine = [i for i, (actor, _) in enumerate(actions) if actor == seat]
             if not mine:
                 raise RoomError("nothing of yours to undo in this deal")
+            learnt = cards_learnt(self.match, seat, mine[-1])
+            if learnt:
+                raise RoomError(
+                    "you have seen cards since that action ("
+                    + " ".join(sorted(learnt))
+                    + "): it can no longer be taken back"
+                )
             dropped = len(actions) - mine[-1]
             record = self.record()
             record["deals"][-1]["actions"] = record["deals"][-1]["actions"][: mine[-1]]
@@ -698,8 +758,8 @@ class Room:
     # The driver: bots, stand-ins and dealing.
 
     async def run(self) -> None:
-        """Play the bots and deal, forever (cancelled when the server stops)."""
-        while self.status != "over":
+        """Play the bots and deal until the game is over or expires (or the server stops)."""
+        while self.status in ACTIVE:
             self.wake.clear()
             try:
                 wait = await self.hub.cluster.drive(self, self._step)
@@ -716,6 +776,25 @@ class Room:
                     async with asyncio.timeout(wait):
                         await self.wake.wait()
         await self.hub.cluster.release(self)
+
+    def idle_for(self, now: float) -> float:
+        """Seconds nobody has been connected to this table, here or elsewhere (0: someone is)."""
+        if self.connections or any(self.connected(s.number) for s in self.seats):
+            return 0.0
+        return now - self.idle_since
+
+    async def expire(self) -> None:
+        """Nobody came back: the table stops (its record stays, its seats close)."""
+        async with self.lock:
+            if self.status not in ACTIVE:
+                return
+            stored = await self.hub.store.save_table(
+                self.id, status="expired", version=self.version + 1
+            )
+            self.adopt(stored)
+            self.status = "expired"
+            log_event("table.expired", table=self.id)
+            self._changed()
 
     async def _step(self) -> float | None:
         """Do the next automatic thing; returns how long to wait (``None``: until woken)."""
@@ -874,6 +953,8 @@ _INSTANT_BOTS = (RandomBot, GreedyBot)
 JITTER = 0.25
 """A bot's wait is its delay give or take this fraction, drawn anew at every move."""
 _jitter = random.Random()
+_SECURE = random.SystemRandom()
+"""Deals at a table: ``os.urandom`` behind the engine's ``random.Random`` interface."""
 
 
 def _jittered(delay: float) -> float:
@@ -939,6 +1020,9 @@ class Hub:
         self.settings = settings
         self.cluster = Cluster(self, broadcast or broadcast_for(None), leases or leases_for(None))
         self.rooms: dict[str, Room] = {}
+        self.quota = CreationQuota(settings.tables_per_minute, settings.open_tables)
+        self.creators: dict[str, str] = {}
+        """Who created each table this process created (for the open-tables quota)."""
         self._tasks: set[asyncio.Task[None]] = set()
         self._loading = asyncio.Lock()
 
@@ -958,6 +1042,42 @@ class Hub:
                 continue
             if room is not None:
                 log_event("table.resumed", table=table_id, seq=room.next_seq, status=room.status)
+        self._spawn(self.expire_idle(), "expiry")
+
+    def _spawn(self, work: Coroutine[Any, Any, None], name: str) -> None:
+        task = asyncio.create_task(work, name=name)
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    async def expire_idle(self) -> None:
+        """Expire tables nobody has been connected to for the settings' ``table_ttl``.
+
+        Why: every table not over keeps a driver and its memory; tables that
+        people abandoned (or a script created) would pile up for ever.
+        """
+        ttl = self.settings.table_ttl
+        while True:
+            await asyncio.sleep(min(60.0, ttl / 4))
+            now = time.monotonic()
+            for room in list(self.rooms.values()):
+                if room.status in ACTIVE and room.idle_for(now) >= ttl:
+                    try:
+                        await room.expire()
+                    except Exception:
+                        log.exception("table %s could not be expired", room.id)
+                        continue
+                if room.status == "expired":
+                    self.rooms.pop(room.id, None)
+            for table in [t for t in self.creators if t not in self.rooms]:
+                del self.creators[table]
+
+    def open_tables_of(self, client: str) -> int:
+        """Tables ``client`` created that are still in play (on this process)."""
+        return sum(
+            1
+            for table, creator in self.creators.items()
+            if creator == client and (r := self.rooms.get(table)) is not None and r.status in ACTIVE
+        )
 
     async def close(self) -> None:
         """Finish the writes under way, stop the drivers, release the database.
@@ -998,10 +1118,8 @@ class Hub:
 
     def _add(self, room: Room) -> Room:
         self.rooms[room.id] = room
-        if room.status != "over":
-            task = asyncio.create_task(room.run(), name=f"room-{room.id}")
-            self._tasks.add(task)
-            task.add_done_callback(self._tasks.discard)
+        if room.status in ACTIVE:
+            self._spawn(room.run(), f"room-{room.id}")
         self.cluster.watch(room)
         return room
 
@@ -1014,8 +1132,15 @@ class Hub:
         grace_seconds: float | None = None,
         names: list[str | None] | None = None,
         token_hashes: list[str | None] | None = None,
+        practice: bool = False,
+        creator: str | None = None,
     ) -> Room:
-        """A new table: validates the game, options and seats, then stores it."""
+        """A new table: validates the game, options and seats, then stores it.
+
+        A ``practice`` table lets one person hold every seat (the page says
+        that no card is hidden then); ``creator`` counts against that
+        client's quota of open tables.
+        """
         try:
             game = get_game(game_id)
             rules = game.parse_rules(options)
@@ -1030,7 +1155,7 @@ class Hub:
             status="waiting",
             version=0,
             grace_seconds=self.settings.grace_seconds if grace_seconds is None else grace_seconds,
-            extra={},
+            extra={"practice": True} if practice else {},
         )
         for chair, name, hashed in zip(
             chairs, names or [None] * len(chairs), token_hashes or [None] * len(chairs), strict=True
@@ -1041,6 +1166,8 @@ class Hub:
         stored = await self.store.load(table.id)
         assert stored is not None
         room = self._add(Room(self, stored))
+        if creator is not None:
+            self.creators[room.id] = creator
         log_event("table.created", table=room.id, game=game.id, seats=[c.label for c in chairs])
         if all(c.token_hash for c in chairs if c.kind == "human"):
             async with room.lock:
@@ -1066,6 +1193,7 @@ class Hub:
             grace_seconds=room.grace,
             names=[s.name for s in order],
             token_hashes=[s.token_hash for s in order],
+            practice=room.practice,
         )
         async with room.lock:
             room.rematch = again.id
@@ -1076,8 +1204,8 @@ class Hub:
         return again
 
     def open_tables(self) -> list[JSON]:
-        """Tables not over, newest first."""
-        rooms = [r for r in self.rooms.values() if r.status != "over"]
+        """Tables still in play, newest first."""
+        rooms = [r for r in self.rooms.values() if r.status in ACTIVE]
         return [r.public() for r in reversed(rooms)]
 
 

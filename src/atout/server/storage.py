@@ -249,7 +249,7 @@ class Store:
         """Every table's id, newest first (only those not over, if asked)."""
         query = select(TableRow.id).order_by(TableRow.created_at.desc())
         if unfinished:
-            query = query.where(TableRow.status != "over")
+            query = query.where(TableRow.status.in_(("waiting", "playing")))
         async with self.sessions() as session:
             return list(await session.scalars(query))
 

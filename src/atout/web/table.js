@@ -140,7 +140,8 @@ export function openTable(root, tableId, navigate) {
 
   async function join(seat) {
     try {
-      const data = await api(`/api/tables/${tableId}/join`, { method: "POST", body: { seat, name: playerName() || undefined } });
+      // The seat this browser already holds here (if any) goes along: one seat a person.
+      const data = await api(`/api/tables/${tableId}/join`, { method: "POST", body: { seat, name: playerName() || undefined }, token: s.token });
       saveSeat(tableId, data.seat, data.token);
       s.token = data.token;
       send({ type: "hello", token: data.token });
@@ -319,6 +320,7 @@ export function openTable(root, tableId, navigate) {
       h("a", { href: "/", "data-link": "1", class: "home" }, "atout"),
       h("span", { class: "title" }, table.title, view ? ` · ${t("deal")} ${view.match?.deal_number ?? ""}` : ""),
       h("span", { class: `turn ${mine ? "mine" : ""}`, id: "status", role: "status" }, s.seat === null ? `${t("spectating")} · ${status}` : status),
+      table.practice ? h("span", { class: "badge practice", id: "practice", title: t("practiceNote") }, t("practice")) : null,
       s.message ? h("span", { class: "message", id: "message", role: "alert" }, s.message) : null,
       h("span", { class: "buttons" }, buttons),
     );

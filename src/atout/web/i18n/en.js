@@ -33,6 +33,8 @@ export default {
   hint: "Hint",
   hintIs: "Hint: {action}",
   undo: "Undo",
+  practice: "Practice table · no card is hidden",
+  practiceNote: "One person may hold every seat here: no card is hidden from them.",
   record: "Download record",
   rematch: "Rematch",
   goRematch: "Go to the rematch",

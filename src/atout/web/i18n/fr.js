@@ -33,6 +33,8 @@ export default {
   hint: "Conseil",
   hintIs: "Conseil : {action}",
   undo: "Annuler",
+  practice: "Table d’entraînement · aucune carte cachée",
+  practiceNote: "Une même personne peut occuper toutes les places : aucune carte ne lui est cachée.",
   record: "Télécharger la partie",
   rematch: "Revanche",
   goRematch: "Aller à la revanche",

@@ -1,0 +1,104 @@
+"""Untrusted text at the edge: JSON with a bounded depth, valid Unicode, clean names.
+
+Every body and message a client sends is read through :func:`load_json`, so
+a refusal is always a clear message (a 400, a 422 or an error frame), never
+an exception deep inside the server:
+
+* nesting deeper than :data:`MAX_DEPTH` (Python's parser would hit its
+  recursion limit, a 500 or a dropped connection);
+* a lone surrogate (``"\\ud800"`` is valid JSON but not text: it cannot be
+  stored, logged or sent back);
+* names lose control characters and bidirectional overrides, which could make
+  a name look like another or reorder the text around it.
+
+>>> load_json('{"a": [1, 2]}')
+{'a': [1, 2]}
+>>> try:
+...     load_json("[" * 40 + "]" * 40)
+... except InputError as refusal:
+...     print(refusal)
+JSON nested too deeply (at most 32 levels)
+>>> clean_name("Ana\\u202e\\u0007  Bo")
+'Ana Bo'
+"""
+
+from __future__ import annotations
+
+import json
+import unicodedata
+from typing import Any
+
+__all__ = ["MAX_DEPTH", "MAX_NAME", "InputError", "clean_name", "load_json"]
+
+MAX_DEPTH = 32
+"""Deepest nesting of arrays and objects a client may send (tables need 3)."""
+MAX_NAME = 24
+"""Longest player name, in characters, once cleaned."""
+_BIDI = set("\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
+
+
+class InputError(ValueError):
+    """Input refused at the edge; the message says why, for the client.
+
+    ``status`` is the HTTP answer: 400 for what is not readable JSON, 422
+    for JSON whose content is refused (text that is not Unicode, a bad name).
+    """
+
+    def __init__(self, message: str, status: int = 400) -> None:
+        super().__init__(message)
+        self.status = status
+
+
+def load_json(raw: str | bytes) -> Any:
+    """Parse a client's JSON; :class:`InputError` if it is not JSON, too deep or not text."""
+    try:
+        data = json.loads(raw)
+    except RecursionError:
+        raise InputError(f"JSON nested too deeply (at most {MAX_DEPTH} levels)") from None
+    except (ValueError, UnicodeDecodeError):
+        raise InputError("not JSON") from None
+    _check(data)
+    return data
+
+
+def _check(data: Any) -> None:
+    """Depth and Unicode of a parsed value, without recursion (a deep value is refused)."""
+    stack: list[tuple[Any, int]] = [(data, 1)]
+    while stack:
+        value, depth = stack.pop()
+        if isinstance(value, str):
+            _text(value)
+        elif isinstance(value, dict | list):
+            if depth > MAX_DEPTH:
+                raise InputError(f"JSON nested too deeply (at most {MAX_DEPTH} levels)")
+            items = value.items() if isinstance(value, dict) else enumerate(value)
+            for key, item in items:
+                if isinstance(key, str):
+                    _text(key)
+                stack.append((item, depth + 1))
+
+
+def _text(value: str) -> None:
+    try:
+        value.encode("utf-8")
+    except UnicodeEncodeError:
+        raise InputError("text must be valid Unicode (a lone surrogate is not)", 422) from None
+
+
+def clean_name(value: Any) -> str | None:
+    """A player's name as shown: control and bidi characters removed, spaces folded, 24 chars.
+
+    ``None`` for no name; :class:`InputError` for a name that is not text.
+    """
+    if value is None:
+        return None
+    if not isinstance(value, str):
+        raise InputError("name must be a string", 422)
+    _text(value)
+    kept = "".join(
+        " " if unicodedata.category(c) in ("Cc", "Zl", "Zp") else c
+        for c in value
+        if (c not in _BIDI and unicodedata.category(c) != "Cf") or c in "\u200c\u200d"
+    )
+    text = " ".join(kept.split())[:MAX_NAME]
+    return text or None

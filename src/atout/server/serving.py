@@ -1,0 +1,146 @@
+"""Start the web table: the one start-up behind ``atout serve`` and ``python -m atout.server``.
+
+Both commands run :func:`serve`, so what people type and what a process
+manager, the benchmarks and the fault tests start have the same protections:
+
+* WebSocket frames over :data:`WS_MAX_FRAME` are refused by the transport
+  (close code 1009) before the app buffers them; the app refuses messages
+  over 4 KiB with an error frame;
+* a client that does not finish sending a request's headers within
+  :data:`HEADER_TIMEOUT` seconds is disconnected (slowloris), headers larger
+  than :data:`MAX_HEADER_BYTES` are refused, idle keep-alive connections close
+  after 5 s; bodies are limited by the app (``limits.py``);
+* logs are the server's own events, as JSON lines or plain text;
+* SIGTERM/SIGINT stop gracefully within :data:`GRACEFUL_SHUTDOWN` seconds.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from typing import Any
+
+from atout.server.logs import configure_logging
+from atout.server.messages import MAX_MESSAGE
+
+__all__ = ["GRACEFUL_SHUTDOWN", "HEADER_TIMEOUT", "MAX_HEADER_BYTES", "WS_MAX_FRAME", "serve"]
+
+log = logging.getLogger("atout.server")
+
+WS_MAX_FRAME = 16 * MAX_MESSAGE
+"""64 KiB: larger WebSocket frames are refused by the transport (code 1009)."""
+HEADER_TIMEOUT = 10.0
+"""Seconds a client has to send a request's headers, from connecting or from its first byte."""
+MAX_HEADER_BYTES = 16 * 1024
+"""The largest request head (request line and headers) the server reads."""
+KEEP_ALIVE = 5
+"""Seconds an idle keep-alive connection stays open."""
+GRACEFUL_SHUTDOWN = 10
+"""Seconds the server waits for requests and sockets to finish when told to stop."""
+
+
+def serve(
+    host: str = "127.0.0.1",
+    port: int = 8000,
+    db: str | None = None,
+    *,
+    log_format: str = "json",
+    log_level: str = "info",
+    header_timeout: float = HEADER_TIMEOUT,
+) -> None:
+    """Serve the web table until SIGINT/SIGTERM, then shut down gracefully."""
+    import uvicorn  # noqa: PLC0415 - the server's dependencies load only here
+
+    from atout.server import create_app  # noqa: PLC0415
+    from atout.server.heap import freeze_startup_objects  # noqa: PLC0415
+    from atout.server.storage import database_location, database_url  # noqa: PLC0415
+
+    configure_logging(log_level.upper(), log_format)
+    url = database_url(db)
+    log.info(
+        "atout web table on http://%s:%s/ (database: %s)",
+        host,
+        port,
+        database_location(url),
+        extra={"event": "server.starting", "host": host, "port": port},
+    )
+    app = create_app(url)
+    freeze_startup_objects()
+    config = uvicorn.Config(
+        app,
+        host=host,
+        port=port,
+        log_config=None,
+        log_level=log_level,
+        access_log=False,
+        ws_max_size=WS_MAX_FRAME,
+        h11_max_incomplete_event_size=MAX_HEADER_BYTES,
+        timeout_keep_alive=KEEP_ALIVE,
+        timeout_graceful_shutdown=GRACEFUL_SHUTDOWN,
+        http=header_deadline_protocol(header_timeout),
+    )
+    uvicorn.Server(config).run()
+
+
+def header_deadline_protocol(timeout: float) -> type[asyncio.Protocol]:
+    """uvicorn's HTTP protocol, closing connections whose request headers are late.
+
+    Why: uvicorn times out idle keep-alive connections but not a request
+    whose headers arrive one byte at a time, so a few hundred such
+    connections (slowloris) would hold the server's sockets for ever. The
+    deadline runs from the connection (or the first byte of a next request)
+    to the end of the headers; a WebSocket upgrade or a request being served
+    stops it.
+    """
+    try:
+        from uvicorn.protocols.http.httptools_impl import (  # noqa: PLC0415
+            HttpToolsProtocol as Base,
+        )
+    except ImportError:  # httptools is optional: uvicorn's pure-Python parser then
+        from uvicorn.protocols.http.h11_impl import H11Protocol as Base  # type: ignore[assignment]  # noqa: PLC0415
+
+    class HeaderDeadline(Base):
+        def connection_made(self, transport: Any) -> None:
+            super().connection_made(transport)
+            self._deadline: asyncio.TimerHandle | None = None
+            self._seen: Any = None
+            self._arm()
+
+        def data_received(self, data: bytes) -> None:
+            if self._deadline is None and self._between_requests():
+                self._arm()
+            super().data_received(data)
+            if self.cycle is not self._seen or self.transport.get_protocol() is not self:
+                self._seen = self.cycle
+                self._disarm()
+
+        def connection_lost(self, exc: Exception | None) -> None:
+            self._disarm()
+            super().connection_lost(exc)
+
+        def _between_requests(self) -> bool:
+            return self.cycle is None or bool(self.cycle.response_complete)
+
+        def _arm(self) -> None:
+            self._disarm()
+            self._deadline = self.loop.call_later(timeout, self._late)
+
+        def _disarm(self) -> None:
+            if self._deadline is not None:
+                self._deadline.cancel()
+                self._deadline = None
+
+        def _late(self) -> None:
+            self._deadline = None
+            if self._between_requests() and self.transport.get_protocol() is self:
+                log.info(
+                    "request headers too slow: connection closed",
+                    extra={"event": "http.header_timeout", "client": _peer(self.client)},
+                )
+                self.transport.close()
+
+    return HeaderDeadline
+
+
+def _peer(client: Any) -> str | None:
+    return f"{client[0]}:{client[1]}" if client else None
