@@ -11,6 +11,8 @@ import time
 from pathlib import Path
 from typing import Any
 
+from playwright.sync_api import expect
+
 from tests.browser.test_table import click_and_wait, click_something, create_from_lobby
 
 SEQ = "document.querySelector('.table-page').dataset.seq"
@@ -90,7 +92,7 @@ def test_the_lobby_offers_only_what_the_rules_accept(server: str, context: Any) 
     page.click("#create")
     status = page.locator(".new-table .status")
     status.wait_for()
-    page.wait_for_function("document.querySelector('.new-table .status').textContent.length > 0")
+    expect(status).not_to_have_text("")
     assert re.search(r"whole number from 3 to 15", status.inner_text())
     page.select_option("#game", "five-hundred")
     assert page.locator("#opt-open_misere_expose").is_hidden()
@@ -101,9 +103,7 @@ def test_the_lobby_offers_only_what_the_rules_accept(server: str, context: Any) 
     assert page.locator("#opt-first_dealer").is_hidden()
     page.fill("#opt-boards", "1000000000000000000")
     page.click("#create")
-    page.wait_for_function(
-        "/from 1 to 100/.test(document.querySelector('.new-table .status').textContent)"
-    )
+    expect(status).to_contain_text(re.compile("from 1 to 100"))
     assert "JSON" not in status.inner_text()
 
 
@@ -140,7 +140,7 @@ def test_a_claim_shows_the_claimers_hand_to_the_defender(
         west.wait_for_selector("#my-hand svg.card.legal")  # West leads
         seq = west.evaluate(SEQ)
         west.locator("#my-hand svg.card.legal").first.click()
-        west.wait_for_function(f"{SEQ} !== '{seq}'")
+        west.locator(f".table-page:not([data-seq='{seq}'])").wait_for()
         south.wait_for_selector("#claim-button")
         south.select_option("#claim-count", "13")
         south.click("#claim-button")
@@ -223,16 +223,16 @@ def test_revokes_corrected_and_claimed_by_clicking(
             if ana.locator("#trump-call").count():
                 seq = ana.evaluate(SEQ)
                 if click_something(ana):
-                    ana.wait_for_function(f"{SEQ} !== '{seq}'")
+                    ana.locator(f".table-page:not([data-seq='{seq}'])").wait_for()
                 continue
             if ana.locator("#my-hand svg.card.legal").count():
                 seq = ana.evaluate(SEQ)
                 card = _renege(ana)
                 if card is None:
                     _lawful(ana)
-                    ana.wait_for_function(f"{SEQ} !== '{seq}'")
+                    ana.locator(f".table-page:not([data-seq='{seq}'])").wait_for()
                     continue
-                ana.wait_for_function(f"{SEQ} !== '{seq}'")
+                ana.locator(f".table-page:not([data-seq='{seq}'])").wait_for()
                 if not corrected:
                     # Bo has not played yet: the trick is open, Ana may take her card back.
                     ana.wait_for_selector("#honour button.correct")
@@ -250,9 +250,7 @@ def test_revokes_corrected_and_claimed_by_clicking(
                     bo.wait_for_selector("#honour button[data-action='claim revoke']")
                     seq = bo.evaluate(SEQ)
                     bo.click("#honour button[data-action='claim revoke']")
-                    bo.wait_for_function(
-                        f"{SEQ} !== '{seq}' || !!document.querySelector('#message')"
-                    )
+                    bo.locator(f".table-page:not([data-seq='{seq}']), #message").first.wait_for()
                     if bo.evaluate(SEQ) != seq:
                         break
                     assert "revoke" in bo.locator("#message").inner_text()
@@ -260,7 +258,7 @@ def test_revokes_corrected_and_claimed_by_clicking(
                         if page.locator("#my-hand svg.card.legal").count():
                             seq = page.evaluate(SEQ)
                             _lawful(page)
-                            page.wait_for_function(f"{SEQ} !== '{seq}'")
+                            page.locator(f".table-page:not([data-seq='{seq}'])").wait_for()
                             break
                     else:
                         bo.wait_for_timeout(30)
@@ -272,7 +270,7 @@ def test_revokes_corrected_and_claimed_by_clicking(
             if bo.locator("#my-hand svg.card.legal, #trump-call").count():
                 seq = bo.evaluate(SEQ)
                 if _lawful(bo):
-                    bo.wait_for_function(f"{SEQ} !== '{seq}'")
+                    bo.locator(f".table-page:not([data-seq='{seq}'])").wait_for()
                 continue
             ana.wait_for_timeout(30)
         assert corrected and claimed
