@@ -24,7 +24,14 @@ from setuptools import Extension, setup
 HOT_MODULES = [
     "src/atout/cards.py",
     "src/atout/tricks.py",
+    "src/atout/games/_json.py",
     "src/atout/games/court_piece.py",
+    "src/atout/games/bridge/__init__.py",
+    "src/atout/games/bridge/auction.py",
+    "src/atout/games/five_hundred/rules.py",
+    "src/atout/games/five_hundred/state.py",
+    "src/atout/games/court_circular.py",
+    "src/atout/games/court_circular_lines.py",
     "src/atout/solver/search.py",
     "src/atout/rl/court_piece_play.py",
 ]

@@ -199,8 +199,10 @@ def _best_line(own: CardSet, lead: Card) -> Line:
 def line_strength(own: CardSet, lead: Card) -> int:
     """:func:`best_line`'s key as one integer that compares the same way, for searches.
 
-    The same kinds from the same tests, without building :class:`Line`
-    objects or ordering their cards: a solver compares millions of lines.
+    ``(kind * 8 + number of cards) * 64 + strength of the best own card + 1``
+    (0 for no cards), worked out kind by kind from the best down, without
+    building :class:`Line` objects or trying every subset: the engine judges
+    every trick with it and a solver compares millions of lines.
 
     >>> from atout.cards import mask_of, parse_card, parse_cards
     >>> a = line_strength(mask_of(parse_cards(["6H", "7H", "2C"])), parse_card("5H"))
@@ -208,21 +210,116 @@ def line_strength(own: CardSet, lead: Card) -> int:
     >>> a > b  # Class I beats Class II
     True
     """
-    cards = tuple(cards_of(own))
+    cards = _CARDS_BY_SUIT[0][own & 0x1FFF] + _CARDS_BY_SUIT[1][own >> 13 & 0x1FFF]
+    cards += _CARDS_BY_SUIT[2][own >> 26 & 0x1FFF] + _CARDS_BY_SUIT[3][own >> 39 & 0x1FFF]
     if not cards:
         return 0
-    best = (0, 1, max(CARD_STRENGTH[c] for c in cards))
-    for size in (2, 3):
-        for subset in combinations(cards, size):
-            top = max(CARD_STRENGTH[c] for c in subset)
-            kind = _class_one((*subset, lead), lead)
-            if kind is not None and (kind, size + 1, top) > best:
-                best = (kind, size + 1, top)
-            kind = _class_two(subset) if size == 3 else _class_three(subset)
-            if kind is not None and (kind, size, top) > best:
-                best = (kind, size, top)
-    rank, count, strength = best
-    return (rank * 8 + count) * 64 + strength + 1
+    strength = CARD_STRENGTH
+    lead_rank = lead % 13
+    by_rank = [-1] * 13  # the best own strength of each rank
+    ranks = 0
+    hearts = courts = 0
+    best_heart = best_court = best = -1
+    for card in cards:
+        value = strength[card]
+        rank = card % 13
+        ranks |= 1 << rank
+        if value > by_rank[rank]:
+            by_rank[rank] = value
+        if value > best:
+            best = value
+        if card // 13 == _HEARTS:
+            hearts += 1
+            best_heart = max(best_heart, value)
+        if 9 <= rank <= 11:
+            courts += 1
+            best_court = max(best_court, value)
+    size = len(cards)
+    # Class I: the Lead and 2 or 3 own cards; the more cards the better within a kind.
+    same = 0
+    top = -1
+    for card in cards:
+        if card % 13 == lead_rank:
+            same += 1
+            top = max(top, strength[card])
+    if same >= 2:
+        return _strength_key(11, same + 1, top)
+    run = _lead_run(by_rank, lead_rank)
+    if run:
+        return run
+    if hearts >= 2 and lead // 13 == _HEARTS:
+        return _strength_key(9, min(hearts, 3) + 1, best_heart)
+    if courts >= 2 and 9 <= lead_rank <= 11:
+        return _strength_key(8, min(courts, 3) + 1, best_court)
+    # Class II: all three own cards.
+    if size == 3:
+        if ranks.bit_count() == 1:
+            return _strength_key(7, 3, best)
+        if ranks.bit_count() == 3 and _is_run(ranks):
+            return _strength_key(6, 3, best)
+        if hearts == 3:
+            return _strength_key(5, 3, best)
+        if courts == 3:
+            return _strength_key(4, 3, best)
+    # Class III: two own cards.
+    if ranks.bit_count() < size:
+        pair = max(
+            max(strength[a], strength[b]) for a, b in combinations(cards, 2) if a % 13 == b % 13
+        )
+        return _strength_key(3, 2, pair)
+    if hearts >= 2:
+        return _strength_key(2, 2, best_heart)
+    if courts >= 2:
+        return _strength_key(1, 2, best_court)
+    return _strength_key(0, 1, best)
+
+
+def _strength_key(kind: int, count: int, top: int) -> int:
+    """A line's ``(kind, number of cards, best own card)`` as one integer in the same order."""
+    return (kind * 8 + count) * 64 + top + 1
+
+
+def _is_run(ranks: int) -> bool:
+    """Whether a set of ranks (a bit per rank) is consecutive, the ace high or low."""
+    low = ((ranks & 0xFFF) << 1) | ranks >> 12  # the ace below the two
+    for bits in (ranks, low):
+        spread = bits // (bits & -bits)
+        if not spread & (spread + 1):
+            return True
+    return False
+
+
+def _lead_run(by_rank: list[int], lead_rank: int) -> int:
+    """The best Class I sequence as a :func:`_strength_key`, or 0 when there is none.
+
+    The Lead sits at one end: walk up or down from it through consecutive
+    positions held by own cards (``by_rank[r]``: the best own strength of rank
+    ``r``, -1 if none). Position -1 is the ace below the two, 12 the ace above
+    the king; a Lead ace starts from either end.
+    """
+    best = 0
+    starts = ((12, -1), (-1, 1)) if lead_rank == 12 else ((lead_rank, 1), (lead_rank, -1))
+    for start, step in starts:
+        position = start
+        top = -1
+        for count in (1, 2, 3):
+            position += step
+            if not -1 <= position <= 12:
+                break
+            value = by_rank[position % 13]
+            if value < 0:
+                break
+            top = max(top, value)
+            if count >= 2:
+                best = max(best, _strength_key(10, count + 1, top))
+    return best
+
+
+_CARDS_BY_SUIT: tuple[tuple[tuple[Card, ...], ...], ...] = tuple(
+    tuple(tuple(13 * suit + r for r in range(13) if bits >> r & 1) for bits in range(8192))
+    for suit in range(4)
+)
+"""``_CARDS_BY_SUIT[suit][bits]``: the cards of ``suit`` whose ranks are the set bits."""
 
 
 def _lines_of(own: tuple[Card, ...], lead: Card) -> list[Line]:

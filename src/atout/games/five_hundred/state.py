@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
-from itertools import combinations
 from typing import Any
 
 from atout.cards import (
@@ -43,6 +42,8 @@ from atout.games.five_hundred.rules import (
 from atout.tricks import TrickOrder, trick_winner
 
 __all__ = ["FiveHundredDeal", "FiveHundredState"]
+
+_NO_TRUMPS = contract_order(NT)
 
 _PHASE_NAMES = {phase: phase.name.lower() for phase in Phase}
 
@@ -114,25 +115,49 @@ class FiveHundredState:
     _voids: int
     _legal: tuple[str, ...] | None
 
-    def __init__(self, rules: FiveHundredRules, deal: FiveHundredDeal) -> None:
+    def __init__(
+        self,
+        rules: FiveHundredRules,
+        deal: FiveHundredDeal,
+        phase: Phase = Phase.AUCTION,
+        hands: tuple[CardSet, ...] = (),
+        turn: int = -1,
+        auction: tuple[tuple[int, int], ...] = (),
+        passed: int = 0,
+        high: int = PASS,
+        high_seat: int = -1,
+        order: TrickOrder = _NO_TRUMPS,
+        skip: int = -1,
+        discards: CardSet = 0,
+        leader: int = -1,
+        trick: tuple[Card, ...] = (),
+        led: int = -1,
+        won: tuple[int, int] = (0, 0),
+        done: tuple[tuple[int, tuple[Card, ...], int], ...] = (),
+        voids: int = 0,
+    ) -> None:
+        """The deal before the first call; the other arguments are for ``apply`` only."""
         self.rules = rules
         self.deal = deal
-        self._phase = Phase.AUCTION
-        self._hands = tuple(mask_of(h) for h in deal.hands)
-        self._turn = (deal.dealer + 1) % 4
-        self._auction = ()
-        self._passed = 0
-        self._high = PASS
-        self._high_seat = -1
-        self._order = contract_order(NT)
-        self._skip = -1
-        self._discards = 0
-        self._leader = -1
-        self._trick = ()
-        self._led = -1
-        self._won = (0, 0)
-        self._done = ()
-        self._voids = 0
+        if not hands:
+            hands = tuple(mask_of(h) for h in deal.hands)
+            turn = (deal.dealer + 1) % 4
+        self._phase = phase
+        self._hands = hands
+        self._turn = turn
+        self._auction = auction
+        self._passed = passed
+        self._high = high
+        self._high_seat = high_seat
+        self._order = order
+        self._skip = skip
+        self._discards = discards
+        self._leader = leader
+        self._trick = trick
+        self._led = led
+        self._won = won
+        self._done = done
+        self._voids = voids
         self._legal = None
 
     @classmethod
@@ -161,27 +186,26 @@ class FiveHundredState:
         return state
 
     def _copy(self) -> FiveHundredState:
-        new = object.__new__(FiveHundredState)
-        new.rules = self.rules
-        new.deal = self.deal
-        new._phase = self._phase
-        new._hands = self._hands
-        new._turn = self._turn
-        new._auction = self._auction
-        new._passed = self._passed
-        new._high = self._high
-        new._high_seat = self._high_seat
-        new._order = self._order
-        new._skip = self._skip
-        new._discards = self._discards
-        new._leader = self._leader
-        new._trick = self._trick
-        new._led = self._led
-        new._won = self._won
-        new._done = self._done
-        new._voids = self._voids
-        new._legal = None
-        return new
+        return FiveHundredState(
+            self.rules,
+            self.deal,
+            self._phase,
+            self._hands,
+            self._turn,
+            self._auction,
+            self._passed,
+            self._high,
+            self._high_seat,
+            self._order,
+            self._skip,
+            self._discards,
+            self._leader,
+            self._trick,
+            self._led,
+            self._won,
+            self._done,
+            self._voids,
+        )
 
     # Reading the state.
 
@@ -318,7 +342,7 @@ class FiveHundredState:
             if phase == Phase.PLAY:
                 legal = self._legal_plays()
             elif phase == Phase.AUCTION:
-                legal = ("pass", *(CALL_NAMES[c] for c in self._legal_bids()))
+                legal = _auction_actions(self._high, self.rules.misere)
             elif phase == Phase.KITTY:
                 legal = _discard_actions(self._hands[self._turn])
             else:
@@ -346,9 +370,6 @@ class FiveHundredState:
             return hand & self._order.follow[self._led] or hand
         return hand
 
-    def _legal_bids(self) -> list[int]:
-        return [c for c in CALLS_BY_RANK if self._bid_refusal(c) is None]
-
     def _legal_plays(self) -> tuple[str, ...]:
         if self._trick:
             return card_names(self.playable_cards())
@@ -372,6 +393,10 @@ class FiveHundredState:
         card = CARD_BY_NAME.get(action)
         turn = self._turn
         if card is None or self._phase != Phase.PLAY or (seat is not None and seat != turn):
+            if self._phase == Phase.AUCTION:
+                code = _CALL_BY_NAME.get(action)
+                if code is not None:
+                    return self._call(code, turn if seat is None else seat)
             return self._apply_other(action, turn if seat is None else seat)
         hand = self._hands[turn]
         order = self._order
@@ -389,20 +414,37 @@ class FiveHundredState:
 
     def _play(self, seat: int, card: Card, led: int) -> FiveHundredState:
         """Play a legal card (``led``: the suit it leads, when it leads)."""
-        new = self._copy()
         hands = list(self._hands)
         hands[seat] ^= 1 << card
-        new._hands = tuple(hands)
         trick = self._trick
-        if not trick:
-            new._led = led
-        elif self._order.suit[card] != self._led:
-            new._voids = self._voids | 1 << (4 * seat + self._led)
+        voids = self._voids
+        if trick:
+            led = self._led
+            if self._order.suit[card] != led:
+                voids |= 1 << (4 * seat + led)
         trick = (*trick, card)
-        if len(trick) < (3 if self._skip >= 0 else 4):
-            new._trick = trick
-            new._turn = _next_seat(seat, self._skip)
-        else:
+        skip = self._skip
+        new = FiveHundredState(
+            self.rules,
+            self.deal,
+            self._phase,
+            tuple(hands),
+            _next_seat(seat, skip),
+            self._auction,
+            self._passed,
+            self._high,
+            self._high_seat,
+            self._order,
+            skip,
+            self._discards,
+            self._leader,
+            trick,
+            led,
+            self._won,
+            self._done,
+            voids,
+        )
+        if len(trick) == (3 if skip >= 0 else 4):
             new._close_trick(trick)
         return new
 
@@ -498,17 +540,7 @@ class FiveHundredState:
 
     def _bid_refusal(self, code: int) -> str | None:
         """Why a bid is not allowed now, or ``None`` (the auction is in progress)."""
-        if code >= MISERE and not self.rules.misere:
-            return "misère is not played in this game (option misere)"
-        high = self._high
-        if high >= 0 and CALL_RANK[code] <= CALL_RANK[high]:
-            return (
-                f"{CALL_NAMES[code]} ({call_value(code)}) does not outrank "
-                f"{CALL_NAMES[high]} ({call_value(high)}): bid higher or pass"
-            )
-        if code == MISERE and not 5 <= high < MISERE:
-            return "misère may be bid only after a bid of seven or more tricks"
-        return None
+        return _bid_refusal(code, self._high, self.rules.misere)
 
     def _call(self, code: int, seat: int) -> FiveHundredState:
         self._check_turn(seat, Phase.AUCTION, f"{'pass' if code < 0 else CALL_NAMES[code]}")
@@ -652,6 +684,31 @@ class FiveHundredState:
         return f"<FiveHundredState {self._phase.name} turn={self.turn} won={self._won} {hands}>"
 
 
+def _bid_refusal(code: int, high: int, misere: bool) -> str | None:
+    """Why bidding ``code`` is not allowed over the highest bid ``high`` (-1: none), or ``None``."""
+    if code >= MISERE and not misere:
+        return "misère is not played in this game (option misere)"
+    if high >= 0 and CALL_RANK[code] <= CALL_RANK[high]:
+        return (
+            f"{CALL_NAMES[code]} ({call_value(code)}) does not outrank "
+            f"{CALL_NAMES[high]} ({call_value(high)}): bid higher or pass"
+        )
+    if code == MISERE and not 5 <= high < MISERE:
+        return "misère may be bid only after a bid of seven or more tricks"
+    return None
+
+
+_CALL_BY_NAME: dict[str, int] = {"pass": PASS} | {name: c for c, name in enumerate(CALL_NAMES)}
+"""The canonical names of the calls to their codes: the fast path of ``apply`` in the auction."""
+
+
+@lru_cache(maxsize=64)
+def _auction_actions(high: int, misere: bool) -> tuple[str, ...]:
+    """The auction's legal actions over the highest bid ``high``: ``pass``, then bids by rank."""
+    bids = [CALL_NAMES[c] for c in CALLS_BY_RANK if _bid_refusal(c, high, misere) is None]
+    return ("pass", *bids)
+
+
 def _next_seat(seat: int, skip: int) -> int:
     """The seat after ``seat`` in playing order, passing over a misère partner."""
     seat = (seat + 1) % 4
@@ -662,7 +719,13 @@ def _next_seat(seat: int, skip: int) -> int:
 def _discard_actions(hand: CardSet) -> tuple[str, ...]:
     """Every discard of three from ``hand``, ordered by card index (the combinations' order)."""
     names = card_names(hand)
-    return tuple([f"discard {a} {b} {c}" for a, b, c in combinations(names, 3)])
+    actions: list[str] = []
+    for i in range(len(names) - 2):
+        first = "discard " + names[i] + " "
+        for j in range(i + 1, len(names) - 1):
+            pair = first + names[j] + " "
+            actions += [pair + name for name in names[j + 1 :]]
+    return tuple(actions)
 
 
 def _parse_card(text: str) -> Card:
