@@ -3,10 +3,12 @@
 Every loop plays random legal actions through the engine's public Python API
 (``legal_actions()``, ``apply()``; OpenSpiel's ``legal_actions()``,
 ``apply_action()``), one whole deal at a time, in the same process; dealing is
-not timed (OpenSpiel's 52 chance moves, atout's ``deal`` and ``start``). The
-loops take turns in short rounds, each timed in CPU time of this process, so a
-slow moment of this shared machine falls on all of them alike; a ratio is the
-median over the rounds of atout's rate over OpenSpiel's in the same round.
+not timed (OpenSpiel's 52 chance moves, atout's ``deal`` and ``start``: a
+batch of deals is dealt, then played on one reading of the clock). The
+loops take turns in short rounds, each timed in CPU time of this process, each
+atout loop right after an OpenSpiel loop, so a slow moment of this shared
+machine falls on both alike; a ratio is the median over the rounds of atout's
+rate over OpenSpiel's just before it (the quartiles say how much it wanders).
 
 The work:
 
@@ -20,7 +22,7 @@ The work:
   whole deals, each beside OpenSpiel's whole bridge deal (the first line's
   work) as the common yardstick.
 
-    python bench/engine.py [--seconds 0.3] [--rounds 10] [--only bridge-play]
+    python bench/engine.py [--seconds 0.05] [--rounds 60] [--only bridge-play]
 
 Run it in the environment to measure: ``./scripts/start`` and
 ``./scripts/test`` make an editable, pure-Python install (``.venv``);
@@ -44,6 +46,8 @@ from atout.games import get_game
 Loop = Callable[[float, random.Random], tuple[int, float]]
 """Play for about ``seconds`` of CPU; the actions taken and the CPU seconds they took."""
 
+BATCH = 20
+"""Deals dealt before each timed stretch, so the clock is read once per 20 deals."""
 OPENSPIEL_1NT = 59
 OPENSPIEL_PASS = 52
 
@@ -52,21 +56,25 @@ def atout_loop(game_id: str, options: dict[str, Any], calls: tuple[str, ...] = (
     """Whole deals of ``game_id`` (after ``calls``, untimed) with random legal actions."""
     game = get_game(game_id)
     rules = game.parse_rules(options)
+    tally = game.new_tally(rules)
+
+    def start(rng: random.Random) -> Any:
+        state = game.start(rules, game.deal(rules, rng.randrange(game.players), rng), tally)
+        for call in calls:
+            state = state.apply(call)
+        return state
 
     def run(seconds: float, rng: random.Random) -> tuple[int, float]:
         choice = rng.choice
         actions = 0
         spent = 0.0
-        tally = game.new_tally(rules)
         while spent < seconds:
-            layout = game.deal(rules, rng.randrange(game.players), rng)
-            state = game.start(rules, layout, tally)
-            for call in calls:
-                state = state.apply(call)
+            batch = [start(rng) for _ in range(BATCH)]
             started = time.process_time()
-            while state.turn is not None:
-                state = state.apply(choice(state.legal_actions()))
-                actions += 1
+            for state in batch:
+                while state.turn is not None:
+                    state = state.apply(choice(state.legal_actions()))
+                    actions += 1
             spent += time.process_time() - started
         return actions, spent
 
@@ -81,21 +89,26 @@ def openspiel_loop(play_only: bool) -> Loop | None:
         return None
     game = pyspiel.load_game("bridge(use_double_dummy_result=false)")
 
+    def start(rng: random.Random) -> Any:
+        state = game.new_initial_state()
+        while state.is_chance_node():
+            state.apply_action(rng.choice([a for a, _ in state.chance_outcomes()]))
+        if play_only:
+            for call in (OPENSPIEL_1NT, OPENSPIEL_PASS, OPENSPIEL_PASS, OPENSPIEL_PASS):
+                state.apply_action(call)
+        return state
+
     def run(seconds: float, rng: random.Random) -> tuple[int, float]:
         choice = rng.choice
         actions = 0
         spent = 0.0
         while spent < seconds:
-            state = game.new_initial_state()
-            while state.is_chance_node():
-                state.apply_action(choice([a for a, _ in state.chance_outcomes()]))
-            if play_only:
-                for call in (OPENSPIEL_1NT, OPENSPIEL_PASS, OPENSPIEL_PASS, OPENSPIEL_PASS):
-                    state.apply_action(call)
+            batch = [start(rng) for _ in range(BATCH)]
             started = time.process_time()
-            while not state.is_terminal():
-                state.apply_action(choice(state.legal_actions()))
-                actions += 1
+            for state in batch:
+                while not state.is_terminal():
+                    state.apply_action(choice(state.legal_actions()))
+                    actions += 1
             spent += time.process_time() - started
         return actions, spent
 
@@ -127,8 +140,8 @@ def compiled_modules() -> list[str]:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--seconds", type=float, default=0.3, help="per loop and round")
-    parser.add_argument("--rounds", type=int, default=10)
+    parser.add_argument("--seconds", type=float, default=0.05, help="per loop and round")
+    parser.add_argument("--rounds", type=int, default=60)
     parser.add_argument("--only", help="run only the cases whose name contains this")
     args = parser.parse_args()
     cases = [case for case in CASES if args.only is None or args.only in case[0].replace(" ", "-")]
@@ -137,32 +150,31 @@ def main() -> None:
     rates: dict[str, list[float]] = {}
     ratios: dict[str, list[float]] = {name: [] for name, _, _ in cases}
     for _ in range(args.rounds):
-        theirs: dict[str, float] = {}
-        for kind, loop in yardsticks.items():
-            if loop is not None:
-                actions, spent = loop(args.seconds, rng)
-                theirs[kind] = actions / spent
-                rates.setdefault(f"OpenSpiel bridge {kind}", []).append(actions / spent)
         for name, loop, kind in cases:
+            # OpenSpiel right before each atout loop: both in the same moment of the machine.
+            yardstick = yardsticks[kind]
+            if yardstick is not None:
+                actions, spent = yardstick(args.seconds, rng)
+                theirs = actions / spent
+                rates.setdefault(f"OpenSpiel bridge {kind}", []).append(theirs)
             actions, spent = loop(args.seconds, rng)
             rates.setdefault(name, []).append(actions / spent)
-            if kind in theirs:
-                ratios[name].append(actions / spent / theirs[kind])
+            if yardstick is not None:
+                ratios[name].append(actions / spent / theirs)
     compiled = compiled_modules()
     print(f"atout {atout.__file__}")
     print(f"compiled: {', '.join(compiled) if compiled else 'none (pure Python)'}")
     load = " ".join(f"{x:.2f}" for x in os.getloadavg())
-    print(f"load average {load}; medians of {args.rounds} rounds")
+    print(f"load average {load}; medians of {args.rounds} rounds (quartiles of the ratio)")
     for name, values in rates.items():
         line = f"{name:<24} {statistics.median(values):>12,.0f} actions/s"
         if ratios.get(name):
             kind = next(k for n, _, k in cases if n == name)
             goal = GOALS.get(name, 1.0) if compiled else 0.5
-            ratio = statistics.median(ratios[name])
+            low, ratio, high = statistics.quantiles(ratios[name], n=4)
             line += (
-                f"  {ratio:5.2f}x OpenSpiel bridge {kind} (goal {goal}x:"
-                f" {'met' if ratio >= goal else 'NOT met'}; rounds"
-                f" {min(ratios[name]):.2f}-{max(ratios[name]):.2f})"
+                f"  {ratio:5.2f}x OpenSpiel bridge {kind} ({low:.2f}-{high:.2f};"
+                f" goal {goal}x {'met' if ratio >= goal else 'NOT met'})"
             )
         print(line)
     if yardsticks["deal"] is None:

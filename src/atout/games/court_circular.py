@@ -27,7 +27,7 @@ import random
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from enum import Enum
-from typing import Any
+from typing import Any, Final
 
 from atout.cards import (
     CARD_BY_NAME,
@@ -71,10 +71,10 @@ __all__ = [
     "resign_refusal",
 ]
 
-CONCEDE = "concede"
+CONCEDE: Final = "concede"
 TARGETS = (20, 50)
-HAND_SIZE = 6
-PER_TRICK = 3
+HAND_SIZE: Final = 6
+PER_TRICK: Final = 3
 """Cards each player puts down in a full trick."""
 _OPTIONS = ("target", "carroll_resign")
 
@@ -436,7 +436,7 @@ class CourtCircularState:
             raise IllegalActionError(f"you do not hold {card_name(card)}")
         hand ^= 1 << card
         hands = (hand, second) if seat == 0 else (first, hand)
-        table = (*self._table, card)
+        table = self._table + (card,)
         if len(table) < 2 * PER_TRICK:
             return CourtCircularState(
                 self.rules,
@@ -480,7 +480,7 @@ class CourtCircularState:
 
     def _end_trick(self, winner: int) -> None:
         """Close the trick; in the last one the winner takes everything left (1.8)."""
-        self._done = (*self._done, (self._leader, self._table, winner))
+        self._done += ((self._leader, self._table, winner),)
         self._turn = winner
         if not self.is_last_trick():
             self._phase = Phase.LEAD
@@ -616,9 +616,9 @@ class CourtCircularState:
         )
 
 
-_LEAD_ACTIONS: tuple[str, ...] = tuple(f"lead {name}" for name in CARD_NAMES[:52])
+_LEAD_ACTIONS: Final[tuple[str, ...]] = tuple(f"lead {name}" for name in CARD_NAMES[:52])
 """``_LEAD_ACTIONS[c]``: the action that makes card ``c`` the next Lead."""
-_LEAD_BY_NAME: dict[str, Card] = {action: c for c, action in enumerate(_LEAD_ACTIONS)}
+_LEAD_BY_NAME: Final[dict[str, Card]] = {action: c for c, action in enumerate(_LEAD_ACTIONS)}
 """The canonical ``lead`` actions to their cards: the fast path of ``apply``."""
 
 

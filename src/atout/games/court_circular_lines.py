@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from enum import IntEnum
 from functools import lru_cache
 from itertools import combinations, pairwise
-from typing import Any
+from typing import Any, Final
 
 from atout.cards import Card, CardSet, card_name, cards_of
 
@@ -45,7 +45,7 @@ __all__ = [
     "line_to_json",
 ]
 
-_HEARTS = 1
+_HEARTS: Final = 1
 COURT_RANKS = frozenset((9, 10, 11))
 """Jack, queen and king (ranks 9, 10, 11). The ace is not a court card."""
 
@@ -59,7 +59,7 @@ def _strength(card: Card) -> int:
     return 3 * rank + _SUIT_TIE[suit]
 
 
-CARD_STRENGTH: tuple[int, ...] = tuple(_strength(c) for c in range(52))
+CARD_STRENGTH: Final[tuple[int, ...]] = tuple(_strength(c) for c in range(52))
 """``CARD_STRENGTH[c]``: the total card order of 1.4, 0 (2♠) to 51 (A♥); all distinct."""
 
 
@@ -217,56 +217,58 @@ def line_strength(own: CardSet, lead: Card) -> int:
     strength = CARD_STRENGTH
     lead_rank = lead % 13
     by_rank = [-1] * 13  # the best own strength of each rank
-    ranks = 0
-    hearts = courts = 0
-    best_heart = best_court = best = -1
+    ranks = distinct = 0
+    pair_rank = -1
+    same = hearts = courts = 0
+    best = best_same = best_heart = best_court = -1
     for card in cards:
         value = strength[card]
         rank = card % 13
-        ranks |= 1 << rank
+        if ranks >> rank & 1:
+            pair_rank = rank
+        else:
+            ranks |= 1 << rank
+            distinct += 1
         if value > by_rank[rank]:
             by_rank[rank] = value
         if value > best:
             best = value
+        if rank == lead_rank:
+            same += 1
+            if value > best_same:
+                best_same = value
         if card // 13 == _HEARTS:
             hearts += 1
-            best_heart = max(best_heart, value)
+            if value > best_heart:
+                best_heart = value
         if 9 <= rank <= 11:
             courts += 1
-            best_court = max(best_court, value)
+            if value > best_court:
+                best_court = value
     size = len(cards)
     # Class I: the Lead and 2 or 3 own cards; the more cards the better within a kind.
-    same = 0
-    top = -1
-    for card in cards:
-        if card % 13 == lead_rank:
-            same += 1
-            top = max(top, strength[card])
     if same >= 2:
-        return _strength_key(11, same + 1, top)
+        return _strength_key(11, same + 1, best_same)
     run = _lead_run(by_rank, lead_rank)
     if run:
         return run
     if hearts >= 2 and lead // 13 == _HEARTS:
-        return _strength_key(9, min(hearts, 3) + 1, best_heart)
+        return _strength_key(9, hearts + 1, best_heart)
     if courts >= 2 and 9 <= lead_rank <= 11:
-        return _strength_key(8, min(courts, 3) + 1, best_court)
+        return _strength_key(8, courts + 1, best_court)
     # Class II: all three own cards.
     if size == 3:
-        if ranks.bit_count() == 1:
+        if distinct == 1:
             return _strength_key(7, 3, best)
-        if ranks.bit_count() == 3 and _is_run(ranks):
+        if distinct == 3 and _is_run(ranks):
             return _strength_key(6, 3, best)
         if hearts == 3:
             return _strength_key(5, 3, best)
         if courts == 3:
             return _strength_key(4, 3, best)
-    # Class III: two own cards.
-    if ranks.bit_count() < size:
-        pair = max(
-            max(strength[a], strength[b]) for a, b in combinations(cards, 2) if a % 13 == b % 13
-        )
-        return _strength_key(3, 2, pair)
+    # Class III: two own cards (of three, at most one pair once trios are out).
+    if pair_rank >= 0:
+        return _strength_key(3, 2, by_rank[pair_rank])
     if hearts >= 2:
         return _strength_key(2, 2, best_heart)
     if courts >= 2:
@@ -309,13 +311,16 @@ def _lead_run(by_rank: list[int], lead_rank: int) -> int:
             value = by_rank[position % 13]
             if value < 0:
                 break
-            top = max(top, value)
+            if value > top:
+                top = value
             if count >= 2:
-                best = max(best, _strength_key(10, count + 1, top))
+                key = _strength_key(10, count + 1, top)
+                if key > best:
+                    best = key
     return best
 
 
-_CARDS_BY_SUIT: tuple[tuple[tuple[Card, ...], ...], ...] = tuple(
+_CARDS_BY_SUIT: Final[tuple[tuple[tuple[Card, ...], ...], ...]] = tuple(
     tuple(tuple(13 * suit + r for r in range(13) if bits >> r & 1) for bits in range(8192))
     for suit in range(4)
 )

@@ -33,7 +33,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Final
 
 from atout.cards import (
     CARD_BY_NAME,
@@ -85,10 +85,13 @@ SEAT_LETTERS = "NESW"
 SCORINGS = ("rubber", "duplicate")
 _OPTIONS = ("scoring", "first_dealer", "boards", "auto_accept_proven_claims")
 
-AUCTION, PLAY, CLAIM, OVER = 0, 1, 2, 3
+AUCTION: Final = 0
+PLAY: Final = 1
+CLAIM: Final = 2
+OVER: Final = 3
 _PHASE_NAMES = ("auction", "play", "claim", "over")
 
-_UNDEALT = (-1, -1, -1, -1)
+_UNDEALT: Final = (-1, -1, -1, -1)
 """The constructor's default ``hands``: take them from the deal (a fixed-size tuple, so
 that compiled, the four hands pass from state to state unboxed)."""
 
@@ -825,10 +828,10 @@ class BridgeState:
         return f"<BridgeState {self.phase} turn={self.turn} contract={self.contract_name} {hands}>"
 
 
-_CALL_BY_NAME: dict[str, int] = {call_name(c): c for c in range(38)}
+_CALL_BY_NAME: Final[dict[str, int]] = {call_name(c): c for c in range(38)}
 """The canonical names of the calls to their codes: the fast path of ``apply``."""
 
-_AUCTION_ACTIONS: dict[tuple[int, int, int], tuple[str, ...]] = {}
+_AUCTION_ACTIONS: Final[dict[tuple[int, int, int], tuple[str, ...]]] = {}
 
 
 def _auction_actions(auction: Auction) -> tuple[str, ...]:

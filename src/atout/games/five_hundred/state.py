@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any
+from typing import Any, Final
 
 from atout.cards import (
     CARD_BY_NAME,
@@ -43,7 +43,7 @@ from atout.tricks import TrickOrder, trick_winner
 
 __all__ = ["FiveHundredDeal", "FiveHundredState"]
 
-_NO_TRUMPS = contract_order(NT)
+_NO_TRUMPS: Final = contract_order(NT)
 
 _PHASE_NAMES = {phase: phase.name.lower() for phase in Phase}
 
@@ -98,7 +98,7 @@ class FiveHundredState:
     rules: FiveHundredRules
     deal: FiveHundredDeal
     _phase: Phase
-    _hands: tuple[CardSet, ...]
+    _hands: tuple[CardSet, CardSet, CardSet, CardSet]
     _turn: int
     _auction: tuple[tuple[int, int], ...]
     _passed: int
@@ -120,7 +120,7 @@ class FiveHundredState:
         rules: FiveHundredRules,
         deal: FiveHundredDeal,
         phase: Phase = Phase.AUCTION,
-        hands: tuple[CardSet, ...] = (),
+        hands: tuple[CardSet, CardSet, CardSet, CardSet] = (-1, -1, -1, -1),
         turn: int = -1,
         auction: tuple[tuple[int, int], ...] = (),
         passed: int = 0,
@@ -139,8 +139,9 @@ class FiveHundredState:
         """The deal before the first call; the other arguments are for ``apply`` only."""
         self.rules = rules
         self.deal = deal
-        if not hands:
-            hands = tuple(mask_of(h) for h in deal.hands)
+        if hands[0] < 0:
+            h0, h1, h2, h3 = (mask_of(h) for h in deal.hands)
+            hands = (h0, h1, h2, h3)
             turn = (deal.dealer + 1) % 4
         self._phase = phase
         self._hands = hands
@@ -178,7 +179,7 @@ class FiveHundredState:
         deal = FiveHundredDeal((contractor + 3) % 4, tuple(tuple(cards_of(h)) for h in hands), ())
         state = cls(rules, deal)
         code = parse_call(contract)
-        state._hands, state._voids = tuple(hands), voids
+        state._hands, state._voids = (hands[0], hands[1], hands[2], hands[3]), voids
         state._high, state._high_seat = code, contractor
         state._order = contract_order(NT if code >= MISERE else code % 5)
         state._skip = (contractor + 2) % 4 if code >= MISERE else -1
@@ -414,21 +415,30 @@ class FiveHundredState:
 
     def _play(self, seat: int, card: Card, led: int) -> FiveHundredState:
         """Play a legal card (``led``: the suit it leads, when it leads)."""
-        hands = list(self._hands)
-        hands[seat] ^= 1 << card
+        h0, h1, h2, h3 = self._hands
+        bit = 1 << card
+        hands = (
+            (h0 ^ bit, h1, h2, h3)
+            if seat == 0
+            else (h0, h1 ^ bit, h2, h3)
+            if seat == 1
+            else (h0, h1, h2 ^ bit, h3)
+            if seat == 2
+            else (h0, h1, h2, h3 ^ bit)
+        )
         trick = self._trick
         voids = self._voids
         if trick:
             led = self._led
             if self._order.suit[card] != led:
                 voids |= 1 << (4 * seat + led)
-        trick = (*trick, card)
+        trick += (card,)
         skip = self._skip
         new = FiveHundredState(
             self.rules,
             self.deal,
             self._phase,
-            tuple(hands),
+            hands,
             _next_seat(seat, skip),
             self._auction,
             self._passed,
@@ -456,7 +466,7 @@ class FiveHundredState:
         won = list(self._won)
         won[winner % 2] += 1
         self._won = (won[0], won[1])
-        self._done = (*self._done, (leader, trick, winner))
+        self._done += ((leader, trick, winner),)
         self._trick = ()
         self._leader = winner
         lost_misere = self._skip >= 0 and winner == self._high_seat
@@ -575,7 +585,7 @@ class FiveHundredState:
         high, contractor = self._high, self._high_seat
         hands = list(self._hands)
         hands[contractor] |= mask_of(self.deal.kitty)
-        self._hands = tuple(hands)
+        self._hands = (hands[0], hands[1], hands[2], hands[3])
         self._order = contract_order(NT if high >= MISERE else high % 5)
         self._skip = (contractor + 2) % 4 if high >= MISERE else -1
         self._phase, self._turn = Phase.KITTY, contractor
@@ -592,7 +602,7 @@ class FiveHundredState:
         hands = list(self._hands)
         new._discards = mask_of(cards)
         hands[seat] = hand ^ new._discards
-        new._hands = tuple(hands)
+        new._hands = (hands[0], hands[1], hands[2], hands[3])
         new._phase, new._leader = Phase.PLAY, seat
         return new
 
@@ -698,7 +708,10 @@ def _bid_refusal(code: int, high: int, misere: bool) -> str | None:
     return None
 
 
-_CALL_BY_NAME: dict[str, int] = {"pass": PASS} | {name: c for c, name in enumerate(CALL_NAMES)}
+_CALL_BY_NAME: Final[dict[str, int]] = {
+    "pass": PASS,
+    **{name: c for c, name in enumerate(CALL_NAMES)},
+}
 """The canonical names of the calls to their codes: the fast path of ``apply`` in the auction."""
 
 
@@ -715,16 +728,31 @@ def _next_seat(seat: int, skip: int) -> int:
     return (seat + 1) % 4 if seat == skip else seat
 
 
+_DISCARD_NAMES: Final[dict[int, str]] = {}
+"""``discard A B C`` by ``A << 12 | B << 6 | C``: a hand's 286 discards are looked up,
+not written out again (at most 12,341 of them exist)."""
+
+
 @lru_cache(maxsize=64)
 def _discard_actions(hand: CardSet) -> tuple[str, ...]:
     """Every discard of three from ``hand``, ordered by card index (the combinations' order)."""
-    names = card_names(hand)
+    cards = list(cards_of(hand))
+    names = CARD_NAMES
+    known = _DISCARD_NAMES
     actions: list[str] = []
-    for i in range(len(names) - 2):
-        first = "discard " + names[i] + " "
-        for j in range(i + 1, len(names) - 1):
-            pair = first + names[j] + " "
-            actions += [pair + name for name in names[j + 1 :]]
+    size = len(cards)
+    for i in range(size - 2):
+        first = cards[i]
+        for j in range(i + 1, size - 1):
+            second = cards[j]
+            pair = (first << 6 | second) << 6
+            for k in range(j + 1, size):
+                third = cards[k]
+                action = known.get(pair | third)
+                if action is None:
+                    action = f"discard {names[first]} {names[second]} {names[third]}"
+                    known[pair | third] = action
+                actions.append(action)
     return tuple(actions)
 
 
