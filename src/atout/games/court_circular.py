@@ -492,9 +492,13 @@ class CourtCircularState:
         self._phase = Phase.OVER
 
     def _collect(self, winner: int, cards: CardSet) -> None:
-        up, down = self._piles[winner]
-        pile = (up | cards, down) if winner == self._leader else (up, down | cards)
-        self._piles = _replace(self._piles, winner, pile)
+        face_up = winner == self._leader
+        (up0, down0), (up1, down1) = self._piles
+        if winner == 0:
+            up0, down0 = (up0 | cards, down0) if face_up else (up0, down0 | cards)
+        else:
+            up1, down1 = (up1 | cards, down1) if face_up else (up1, down1 | cards)
+        self._piles = ((up0, down0), (up1, down1))
 
     def _choose_lead(self, card: Card) -> CourtCircularState:
         if self._phase is not Phase.LEAD:
@@ -508,8 +512,12 @@ class CourtCircularState:
                 f"{card_name(card)} is not on the table: choose among {self._table_names()}"
             )
         winner = self._turn
+        taken = 1 << self._lead
+        for other in self._table:
+            if other != card:
+                taken |= 1 << other
         new = self._copy()
-        new._collect(winner, (mask_of(self._table) ^ 1 << card) | 1 << self._lead)
+        new._collect(winner, taken)
         new._lead = card
         new._table = ()
         new._leader = winner
@@ -519,18 +527,22 @@ class CourtCircularState:
 
     def _refill(self, first: int) -> None:
         """One card at a time from the trick's winner, skipping full hands, while stock lasts."""
-        hands = [self._hands[0], self._hands[1]]
-        short = [HAND_SIZE - hands[0].bit_count(), HAND_SIZE - hands[1].bit_count()]
+        hand0, hand1 = self._hands
+        short0, short1 = HAND_SIZE - hand0.bit_count(), HAND_SIZE - hand1.bit_count()
         stock = self.deal.stock
         drawn = self._drawn
         seat = first
-        while drawn < len(stock) and (short[0] > 0 or short[1] > 0):
-            if short[seat] > 0:
-                hands[seat] |= 1 << stock[drawn]
-                short[seat] -= 1
+        while drawn < len(stock) and (short0 > 0 or short1 > 0):
+            if seat == 0 and short0 > 0:
+                hand0 |= 1 << stock[drawn]
+                short0 -= 1
+                drawn += 1
+            elif seat == 1 and short1 > 0:
+                hand1 |= 1 << stock[drawn]
+                short1 -= 1
                 drawn += 1
             seat = 1 - seat
-        self._hands = (hands[0], hands[1])
+        self._hands = (hand0, hand1)
         self._drawn = drawn
 
     def _table_names(self) -> str:
@@ -620,10 +632,6 @@ _LEAD_ACTIONS: Final[tuple[str, ...]] = tuple(f"lead {name}" for name in CARD_NA
 """``_LEAD_ACTIONS[c]``: the action that makes card ``c`` the next Lead."""
 _LEAD_BY_NAME: Final[dict[str, Card]] = {action: c for c, action in enumerate(_LEAD_ACTIONS)}
 """The canonical ``lead`` actions to their cards: the fast path of ``apply``."""
-
-
-def _replace(pair: tuple[Any, Any], index: int, value: Any) -> tuple[Any, Any]:
-    return (value, pair[1]) if index == 0 else (pair[0], value)
 
 
 def _parse_card(text: str) -> Card:

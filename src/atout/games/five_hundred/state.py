@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
+from itertools import combinations
 from typing import Any, Final
 
 from atout.cards import (
@@ -728,32 +729,26 @@ def _next_seat(seat: int, skip: int) -> int:
     return (seat + 1) % 4 if seat == skip else seat
 
 
-_DISCARD_NAMES: Final[dict[int, str]] = {}
-"""``discard A B C`` by ``A << 12 | B << 6 | C``: a hand's 286 discards are looked up,
-not written out again (at most 12,341 of them exist)."""
+_DISCARD_NAMES: Final[dict[tuple[Card, ...], str]] = {}
+"""``discard A B C`` by its cards in index order, for every three cards of the pack: filled
+on the first kitty, so a hand's 286 discards are looked up rather than written out."""
 
 
 @lru_cache(maxsize=64)
 def _discard_actions(hand: CardSet) -> tuple[str, ...]:
     """Every discard of three from ``hand``, ordered by card index (the combinations' order)."""
-    cards = list(cards_of(hand))
-    names = CARD_NAMES
     known = _DISCARD_NAMES
-    actions: list[str] = []
-    size = len(cards)
-    for i in range(size - 2):
-        first = cards[i]
-        for j in range(i + 1, size - 1):
-            second = cards[j]
-            pair = (first << 6 | second) << 6
-            for k in range(j + 1, size):
-                third = cards[k]
-                action = known.get(pair | third)
-                if action is None:
-                    action = f"discard {names[first]} {names[second]} {names[third]}"
-                    known[pair | third] = action
-                actions.append(action)
-    return tuple(actions)
+    if not known:
+        known.update((t, _discard_name(t)) for t in combinations(cards_of(DECK), 3))
+    try:
+        return tuple(map(known.__getitem__, combinations(cards_of(hand), 3)))
+    except KeyError:  # a card outside the pack: refused when played, listed all the same
+        return tuple(map(_discard_name, combinations(cards_of(hand), 3)))
+
+
+def _discard_name(cards: tuple[Card, ...]) -> str:
+    """The action that discards ``cards``."""
+    return "discard " + " ".join([CARD_NAMES[c] for c in cards])
 
 
 def _parse_card(text: str) -> Card:
