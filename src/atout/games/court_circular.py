@@ -317,7 +317,10 @@ class CourtCircularState:
 
     def hand(self, seat: int) -> CardSet:
         """The cards ``seat`` holds now."""
-        return self._hands[seat]
+        first, second = self._hands
+        if seat not in (0, 1):
+            raise IndexError(f"no seat {seat} (seats are 0 and 1)")
+        return first if seat == 0 else second
 
     def table(self, seat: int) -> CardSet:
         """The cards ``seat`` has put down in the current trick (not the Lead)."""
@@ -363,7 +366,8 @@ class CourtCircularState:
             elif self._phase is Phase.LEAD:
                 legal = tuple([_LEAD_ACTIONS[c] for c in sorted(self._table)])
             else:
-                legal = card_names(self._hands[self._turn])
+                first, second = self._hands
+                legal = card_names(first if self._turn == 0 else second)
                 if self._concede_refusal(self._turn) is None:
                     legal += (CONCEDE,)
             self._legal = legal

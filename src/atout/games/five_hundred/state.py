@@ -304,7 +304,7 @@ class FiveHundredState:
 
     def hand(self, seat: int) -> CardSet:
         """The cards ``seat`` holds now (the contractor's includes the kitty until he discards)."""
-        return self._hands[seat]
+        return _seat_hand(self._hands, seat)
 
     def is_over(self) -> bool:
         """Whether the deal has ended (played out, misère lost, or thrown in)."""
@@ -346,7 +346,7 @@ class FiveHundredState:
             elif phase == Phase.AUCTION:
                 legal = _auction_actions(self._high, self.rules.misere)
             elif phase == Phase.KITTY:
-                legal = _discard_actions(self._hands[self._turn])
+                legal = _discard_actions(_seat_hand(self._hands, self._turn))
             else:
                 legal = ()
             self._legal = legal
@@ -357,7 +357,7 @@ class FiveHundredState:
         (the kitty phase; 0 otherwise)."""
         if self._phase != Phase.KITTY:
             return 0
-        return self._hands[self._turn]
+        return _seat_hand(self._hands, self._turn)
 
     def playable_cards(self) -> CardSet:
         """The cards the seat to act may play now (following suit), 0 outside the play.
@@ -367,7 +367,7 @@ class FiveHundredState:
         """
         if self._phase != Phase.PLAY:
             return 0
-        hand = self._hands[self._turn]
+        hand = _seat_hand(self._hands, self._turn)
         if self._trick:
             return hand & self._order.follow[self._led] or hand
         return hand
@@ -375,7 +375,7 @@ class FiveHundredState:
     def _legal_plays(self) -> tuple[str, ...]:
         if self._trick:
             return card_names(self.playable_cards())
-        hand = self._hands[self._turn]
+        hand = _seat_hand(self._hands, self._turn)
         if self._order.trump != JOKER_SUIT or not hand >> JOKER & 1:
             return card_names(hand)
         letters = "SHDC"
@@ -400,7 +400,7 @@ class FiveHundredState:
                 if code is not None:
                     return self._call(code, turn if seat is None else seat)
             return self._apply_other(action, turn if seat is None else seat)
-        hand = self._hands[turn]
+        hand = _seat_hand(self._hands, turn)
         order = self._order
         if self._trick:
             legal = hand & order.follow[self._led] or hand
@@ -471,13 +471,13 @@ class FiveHundredState:
         self._trick = ()
         self._leader = winner
         lost_misere = self._skip >= 0 and winner == self._high_seat
-        if lost_misere or not self._hands[winner]:
+        if lost_misere or not _seat_hand(self._hands, winner):
             self._phase, self._turn = Phase.OVER, -1
         else:
             self._turn = winner
 
     def _refusal(self, seat: int, card: Card) -> str:
-        hand = self._hands[seat]
+        hand = _seat_hand(self._hands, seat)
         if not hand >> card & 1:
             return f"you do not hold {card_name(card)}"
         order, led = self._order, self._led
@@ -541,7 +541,7 @@ class FiveHundredState:
             raise IllegalActionError("the joker names a suit only when led in no-trumps: play JK")
         if self._trick:
             raise IllegalActionError("the joker names a suit only when it leads a trick: play JK")
-        if not self._hands[seat] >> JOKER & 1:
+        if not _seat_hand(self._hands, seat) >> JOKER & 1:
             raise IllegalActionError("you do not hold JK")
         if suit not in self._nominable(seat):
             raise IllegalActionError(
@@ -595,7 +595,7 @@ class FiveHundredState:
         self._check_turn(seat, Phase.KITTY, "discarding")
         if len(cards) != 3 or len(set(cards)) != 3:
             raise InvalidActionError("discard exactly three different cards: discard C1 C2 C3")
-        hand = self._hands[seat]
+        hand = _seat_hand(self._hands, seat)
         missing = [card_name(c) for c in cards if not hand >> c & 1]
         if missing:
             raise IllegalActionError(f"you do not hold {' '.join(missing)}")
@@ -723,27 +723,56 @@ def _auction_actions(high: int, misere: bool) -> tuple[str, ...]:
     return ("pass", *bids)
 
 
+def _seat_hand(hands: tuple[CardSet, CardSet, CardSet, CardSet], seat: int) -> CardSet:
+    """``hands[seat]``, spelled out: compiled, indexing a fixed-size tuple by a variable
+    first boxes it into a new tuple."""
+    h0, h1, h2, h3 = hands
+    if seat == 0:
+        return h0
+    if seat == 1:
+        return h1
+    if seat == 2:
+        return h2
+    if seat == 3:
+        return h3
+    raise IndexError(f"no seat {seat} (seats are 0 to 3)")
+
+
 def _next_seat(seat: int, skip: int) -> int:
     """The seat after ``seat`` in playing order, passing over a misère partner."""
     seat = (seat + 1) % 4
     return (seat + 1) % 4 if seat == skip else seat
 
 
-_DISCARD_NAMES: Final[dict[tuple[Card, ...], str]] = {}
-"""``discard A B C`` by its cards in index order, for every three cards of the pack: filled
-on the first kitty, so a hand's 286 discards are looked up rather than written out."""
+_PACK: Final = tuple(cards_of(DECK))
+_PACK_PLACE: Final = tuple(_PACK.index(c) if DECK >> c & 1 else -1 for c in range(53))
+"""``_PACK_PLACE[c]``: card ``c``'s place in the pack (0..42), -1 outside it."""
+_DISCARD_TABLE: Final[list[tuple[str, ...]]] = []
+"""Filled on the first kitty: ``discard A B C`` at ``(a * 43 + b) * 43 + c`` for the places
+``a < b < c`` of its cards, so a hand's 286 discards are looked up, not written out."""
 
 
 @lru_cache(maxsize=64)
 def _discard_actions(hand: CardSet) -> tuple[str, ...]:
     """Every discard of three from ``hand``, ordered by card index (the combinations' order)."""
-    known = _DISCARD_NAMES
-    if not known:
-        known.update((t, _discard_name(t)) for t in combinations(cards_of(DECK), 3))
-    try:
-        return tuple(map(known.__getitem__, combinations(cards_of(hand), 3)))
-    except KeyError:  # a card outside the pack: refused when played, listed all the same
+    if hand & ~DECK:  # a card outside the pack: refused when played, listed all the same
         return tuple(map(_discard_name, combinations(cards_of(hand), 3)))
+    if not _DISCARD_TABLE:
+        names = [""] * 43**3
+        for a, b, c in combinations(range(43), 3):
+            names[(a * 43 + b) * 43 + c] = _discard_name((_PACK[a], _PACK[b], _PACK[c]))
+        _DISCARD_TABLE.append(tuple(names))
+    table = _DISCARD_TABLE[0]
+    places = [_PACK_PLACE[c] for c in cards_of(hand)]
+    size = len(places)
+    actions: list[str] = []
+    for i in range(size - 2):
+        first = places[i] * 43
+        for j in range(i + 1, size - 1):
+            pair = (first + places[j]) * 43
+            for k in range(j + 1, size):
+                actions.append(table[pair + places[k]])
+    return tuple(actions)
 
 
 def _discard_name(cards: tuple[Card, ...]) -> str:
