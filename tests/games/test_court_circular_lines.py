@@ -15,6 +15,7 @@ from atout.games.court_circular_lines import (
     card_points,
     card_strength,
     describe_line,
+    line_kind,
     line_strength,
     line_to_json,
 )
@@ -212,4 +213,6 @@ def test_line_strength_is_best_lines_key_for_every_hand(lead: str) -> None:
     for size in range(4):
         for cards in combinations(others, size):
             own = mask_of(cards)
-            assert line_strength(own, lead_card) == _key_as_int(best_line(own, lead_card)), cards
+            found = best_line(own, lead_card)
+            assert line_strength(own, lead_card) == _key_as_int(found), cards
+            assert line_kind(own, lead_card) is found.kind

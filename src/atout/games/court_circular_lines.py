@@ -41,6 +41,7 @@ __all__ = [
     "card_points",
     "card_strength",
     "describe_line",
+    "line_kind",
     "line_strength",
     "line_to_json",
 ]
@@ -200,6 +201,7 @@ def line_strength(own: CardSet, lead: Card) -> int:
     """:func:`best_line`'s key as one integer that compares the same way, for searches.
 
     ``(kind * 8 + number of cards) * 64 + strength of the best own card + 1``
+    (so the kind is the value ``>> 9``)
     (0 for no cards), worked out kind by kind from the best down, without
     building :class:`Line` objects or trying every subset: the engine judges
     every trick with it and a solver compares millions of lines.
@@ -274,6 +276,16 @@ def line_strength(own: CardSet, lead: Card) -> int:
     if courts >= 2:
         return _strength_key(1, 2, best_court)
     return _strength_key(0, 1, best)
+
+
+def line_kind(own: CardSet, lead: Card) -> LineKind:
+    """The kind of :func:`best_line` (read off :func:`line_strength`, no line built).
+
+    >>> from atout.cards import mask_of, parse_card, parse_cards
+    >>> line_kind(mask_of(parse_cards(["5D", "5S", "9C"])), parse_card("2C")).name
+    'PAIR'
+    """
+    return LineKind(line_strength(own, lead) >> 9)
 
 
 def _strength_key(kind: int, count: int, top: int) -> int:
