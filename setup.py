@@ -11,10 +11,10 @@ stderr what it leaves out:
   leaves that search in Python, never a failed install.
 * ATOUT_MYPYC=1 for a wheel (``pip install .``) on such a machine, never for
   an editable install: the hot modules below are the same typed source
-  compiled with mypyc, about 3x faster at Court Piece card play
-  (``bench/compiled.sh``), and the environment's Court Piece writer that
-  reads that engine every step (``bench/rl.py``); the pure-Python package
-  behaves the same.
+  compiled with mypyc, the card and trick helpers and every game's engine
+  about 3-5x faster (``bench/engine.py``, run by ``bench/compiled.sh``),
+  and the environment's Court Piece writer that reads that engine every step
+  (``bench/rl.py``); the pure-Python package behaves the same.
 """
 
 import os
