@@ -11,15 +11,16 @@ stderr what it leaves out:
   leaves that search in Python, never a failed install.
 * ATOUT_MYPYC=1 for a wheel (``pip install .``) on such a machine, never for
   an editable install: the hot modules below are the same typed source
-  compiled with mypyc, about 3x faster at Court Piece card play
-  (``bench/compiled.sh``), and the environment's Court Piece writer that
-  reads that engine every step (``bench/rl.py``); the pure-Python package
-  behaves the same. mypyc type-checks every module these import, their
-  packages' ``__init__`` included, in the build environment, which holds
-  setuptools and mypy only: a listed module may reach the standard library,
-  atout's own modules, and a core dependency mypy is told to take as missing
-  (``ignore_missing_imports``: endplay, imported lazily), never an extra's
-  module (``tests/packaging/test_compiled_closure.py``).
+  compiled with mypyc: the card and trick helpers and every game's engine,
+  about 3-5x faster (``bench/engine.py``, run by ``bench/compiled.sh``),
+  and the environment's Court Piece writer that reads that engine every step
+  (``bench/rl.py``); the pure-Python package behaves the same. mypyc
+  type-checks every module these import, their packages' ``__init__``
+  included, in the build environment, which holds setuptools and mypy only:
+  a listed module may reach the standard library, atout's own modules, and a
+  core dependency mypy is told to take as missing (``ignore_missing_imports``:
+  endplay, imported lazily), never an extra's module
+  (``tests/packaging/test_compiled_closure.py``).
 """
 
 import os
@@ -29,7 +30,14 @@ from setuptools import Extension, setup
 HOT_MODULES = [
     "src/atout/cards.py",
     "src/atout/tricks.py",
+    "src/atout/games/_json.py",
     "src/atout/games/court_piece.py",
+    "src/atout/games/bridge/__init__.py",
+    "src/atout/games/bridge/auction.py",
+    "src/atout/games/five_hundred/rules.py",
+    "src/atout/games/five_hundred/state.py",
+    "src/atout/games/court_circular.py",
+    "src/atout/games/court_circular_lines.py",
     "src/atout/solver/search.py",
     "src/atout/observation/court_piece_play.py",
 ]

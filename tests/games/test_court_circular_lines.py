@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from itertools import combinations
+
 import pytest
 
 from atout.cards import mask_of, parse_card, parse_cards
@@ -13,6 +15,8 @@ from atout.games.court_circular_lines import (
     card_points,
     card_strength,
     describe_line,
+    line_kind,
+    line_strength,
     line_to_json,
 )
 
@@ -192,3 +196,23 @@ def test_descriptions() -> None:
         "label": "Sympathy of 3 with the Lead",
     }
     assert line_to_json(line("AS 9D 5C", "2C"))["class"] is None
+
+
+def _key_as_int(found: Line) -> int:
+    kind, count, top = found.key
+    return 0 if not count else (int(kind) * 8 + count) * 64 + top + 1
+
+
+@pytest.mark.parametrize("lead", ["AH", "JC", "2S"])
+def test_line_strength_is_best_lines_key_for_every_hand(lead: str) -> None:
+    # The engine judges tricks by line_strength, which works the best line out kind by
+    # kind; best_line tries every subset. Every 0-3 card set against an ace of hearts
+    # (runs with the ace at either end, sympathies), a court card and a two.
+    lead_card = parse_card(lead)
+    others = [c for c in range(52) if c != lead_card]
+    for size in range(4):
+        for cards in combinations(others, size):
+            own = mask_of(cards)
+            found = best_line(own, lead_card)
+            assert line_strength(own, lead_card) == _key_as_int(found), cards
+            assert line_kind(own, lead_card) is found.kind

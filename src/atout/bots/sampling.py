@@ -620,9 +620,7 @@ def court_circular_world(view: View, rng: random.Random) -> World:
 def court_circular_state(view: View, world: World, rules: Any) -> Any:
     """A fresh Court Circular state for ``world``, to play rollouts on.
 
-    The engine's state has no public constructor for a position in mid-deal,
-    so this fills its slots the way its own ``_copy`` does: the deal's stock is
-    the sampled stock, nothing of it drawn yet.
+    The deal's stock is the sampled stock, nothing of it drawn yet.
     """
     from atout.games.court_circular import (  # noqa: PLC0415
         CourtCircularDeal,
@@ -637,23 +635,17 @@ def court_circular_state(view: View, world: World, rules: Any) -> Any:
         lead,
         world.stock,
     )
-    state = object.__new__(CourtCircularState)
-    table = tuple(parse_card(c) for c in view["trick"]["cards"])
-    piles = tuple((_cards(p["face_up"]), world.extra[i]) for i, p in enumerate(view["piles"]))
-    slots: dict[str, Any] = {
-        "rules": rules,
-        "deal": deal,
-        "_hands": (world.hands[0], world.hands[1]),
-        "_lead": lead,
-        "_drawn": 0,
-        "_leader": int(view["trick"]["leader"]),
-        "_table": table,
-        "_turn": int(view["turn"]),
-        "_phase": Phase(view["phase"]),
-        "_piles": piles,
-        "_done": tuple((0, (), 0) for _ in range(int(view["tricks_played"]))),
-        "_legal": None,
-    }
-    for name, value in slots.items():
-        object.__setattr__(state, name, value)
-    return state
+    (up0, up1) = (_cards(p["face_up"]) for p in view["piles"])
+    return CourtCircularState(
+        rules,
+        deal,
+        (world.hands[0], world.hands[1]),
+        lead,
+        drawn=0,
+        leader=int(view["trick"]["leader"]),
+        table=tuple(parse_card(c) for c in view["trick"]["cards"]),
+        turn=int(view["turn"]),
+        phase=Phase(view["phase"]),
+        piles=((up0, world.extra[0]), (up1, world.extra[1])),
+        done=tuple((0, (), 0) for _ in range(int(view["tricks_played"]))),
+    )

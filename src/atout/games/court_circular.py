@@ -52,6 +52,7 @@ from atout.games.court_circular_lines import (
     Line,
     best_line,
     card_points,
+    line_strength,
     line_to_json,
 )
 from atout.games.options import Option, read_options
@@ -70,10 +71,10 @@ __all__ = [
     "resign_refusal",
 ]
 
-CONCEDE = "concede"
+CONCEDE: Final = "concede"
 TARGETS = (20, 50)
-HAND_SIZE = 6
-PER_TRICK = 3
+HAND_SIZE: Final = 6
+PER_TRICK: Final = 3
 """Cards each player puts down in a full trick."""
 OPTIONS: Final = (
     Option("target", "choice", 20, "points that win the game", choices=TARGETS),
@@ -223,26 +224,53 @@ class CourtCircularState:
     _done: tuple[tuple[int, tuple[Card, ...], int], ...]
     _legal: tuple[str, ...] | None
 
-    def __init__(self, rules: CourtCircularRules, deal: CourtCircularDeal) -> None:
+    def __init__(
+        self,
+        rules: CourtCircularRules,
+        deal: CourtCircularDeal,
+        hands: tuple[CardSet, CardSet] = (-1, -1),
+        lead: Card = -1,
+        drawn: int = 0,
+        leader: int = -1,
+        table: tuple[Card, ...] = (),
+        turn: int = -1,
+        phase: Phase = Phase.PLAY,
+        piles: tuple[tuple[CardSet, CardSet], tuple[CardSet, CardSet]] = ((0, 0), (0, 0)),
+        done: tuple[tuple[int, tuple[Card, ...], int], ...] = (),
+    ) -> None:
+        """The deal before its first card; the other arguments place a position in mid-deal
+        (``apply``, and bots that play on from a view), ``drawn`` counting the stock drawn."""
         self.rules = rules
         self.deal = deal
-        self._hands = (mask_of(deal.hands[0]), mask_of(deal.hands[1]))
-        self._lead = deal.lead
-        self._drawn = 0
-        self._leader = deal.first_hand
-        self._table = ()
-        self._turn = deal.first_hand
-        self._phase = Phase.PLAY
-        self._piles = ((0, 0), (0, 0))
-        self._done = ()
+        if hands[0] < 0:
+            hands = (mask_of(deal.hands[0]), mask_of(deal.hands[1]))
+            lead = deal.lead
+            leader = turn = deal.first_hand
+        self._hands = hands
+        self._lead = lead
+        self._drawn = drawn
+        self._leader = leader
+        self._table = table
+        self._turn = turn
+        self._phase = phase
+        self._piles = piles
+        self._done = done
         self._legal = None
 
     def _copy(self) -> CourtCircularState:
-        new = object.__new__(CourtCircularState)
-        for name in CourtCircularState.__slots__:
-            object.__setattr__(new, name, getattr(self, name))
-        new._legal = None
-        return new
+        return CourtCircularState(
+            self.rules,
+            self.deal,
+            self._hands,
+            self._lead,
+            self._drawn,
+            self._leader,
+            self._table,
+            self._turn,
+            self._phase,
+            self._piles,
+            self._done,
+        )
 
     # Reading the state.
 
@@ -299,7 +327,10 @@ class CourtCircularState:
 
     def hand(self, seat: int) -> CardSet:
         """The cards ``seat`` holds now."""
-        return self._hands[seat]
+        first, second = self._hands
+        if seat not in (0, 1):
+            raise IndexError(f"no seat {seat} (seats are 0 and 1)")
+        return first if seat == 0 else second
 
     def table(self, seat: int) -> CardSet:
         """The cards ``seat`` has put down in the current trick (not the Lead)."""
@@ -343,11 +374,12 @@ class CourtCircularState:
             if self._phase is Phase.OVER:
                 legal = ()
             elif self._phase is Phase.LEAD:
-                legal = tuple(f"lead {name}" for name in card_names(mask_of(self._table)))
+                legal = tuple([_LEAD_ACTIONS[c] for c in sorted(self._table)])
             else:
-                legal = card_names(self._hands[self._turn])
+                first, second = self._hands
+                legal = card_names(first if self._turn == 0 else second)
                 if self._concede_refusal(self._turn) is None:
-                    legal = (*legal, CONCEDE)
+                    legal += (CONCEDE,)
             self._legal = legal
         return legal
 
@@ -357,7 +389,9 @@ class CourtCircularState:
 
     def _concede_refusal(self, seat: int) -> str | None:
         """Why ``seat`` may not resign now, or ``None`` when he may (the table of 1.3)."""
-        mine = self.table(seat).bit_count()
+        down = len(self._table)
+        # Cards alternate from first-hand, who has put down the odd one out.
+        mine = (down + 1) // 2 if seat == self._leader else down // 2
         return resign_refusal(
             mine,
             len(self._table) - mine,
@@ -371,7 +405,11 @@ class CourtCircularState:
         """The state after ``seat`` (default: the seat to act) takes ``action``."""
         card = CARD_BY_NAME.get(action)
         if card is None:
-            return self._apply_other(action, seat)
+            lead = _LEAD_BY_NAME.get(action)
+            if lead is None:
+                return self._apply_other(action, seat)
+            self._check_turn(seat)
+            return self._choose_lead(lead)
         self._check_turn(seat)
         if self._phase is Phase.LEAD:
             raise IllegalActionError(
@@ -406,22 +444,43 @@ class CourtCircularState:
 
     def _put_down(self, card: Card) -> CourtCircularState:
         seat = self._turn
-        hand = self._hands[seat]
+        first, second = self._hands
+        hand = first if seat == 0 else second
         if not hand >> card & 1:
             raise IllegalActionError(f"you do not hold {card_name(card)}")
+        hand ^= 1 << card
+        hands = (hand, second) if seat == 0 else (first, hand)
+        table = self._table + (card,)
+        if len(table) < 2 * PER_TRICK:
+            return CourtCircularState(
+                self.rules,
+                self.deal,
+                hands,
+                self._lead,
+                self._drawn,
+                self._leader,
+                table,
+                1 - seat,
+                self._phase,
+                self._piles,
+                self._done,
+            )
         new = self._copy()
-        new._hands = _replace(self._hands, seat, hand ^ 1 << card)
-        new._table = (*self._table, card)
-        if len(new._table) == 2 * PER_TRICK:
-            new._end_trick(new._trick_winner())
-        else:
-            new._turn = 1 - seat
+        new._hands = hands
+        new._table = table
+        new._end_trick(new._trick_winner())
         return new
 
     def _trick_winner(self) -> int:
-        """The better best line wins; without lines the best card does (1.6)."""
-        leader = self._leader
-        return leader if self.line(leader).beats(self.line(1 - leader)) else 1 - leader
+        """The better best line wins; without lines the best card does (1.6).
+
+        Compared as :func:`line_strength` integers: the same order as the
+        lines' keys, without building the lines.
+        """
+        leader, table, lead = self._leader, self._table, self._lead
+        first = 1 << table[0] | 1 << table[2] | 1 << table[4]
+        second = 1 << table[1] | 1 << table[3] | 1 << table[5]
+        return leader if line_strength(first, lead) > line_strength(second, lead) else 1 - leader
 
     def _concede(self) -> CourtCircularState:
         if self._phase is not Phase.PLAY:
@@ -435,7 +494,7 @@ class CourtCircularState:
 
     def _end_trick(self, winner: int) -> None:
         """Close the trick; in the last one the winner takes everything left (1.8)."""
-        self._done = (*self._done, (self._leader, self._table, winner))
+        self._done += ((self._leader, self._table, winner),)
         self._turn = winner
         if not self.is_last_trick():
             self._phase = Phase.LEAD
@@ -447,9 +506,13 @@ class CourtCircularState:
         self._phase = Phase.OVER
 
     def _collect(self, winner: int, cards: CardSet) -> None:
-        up, down = self._piles[winner]
-        pile = (up | cards, down) if winner == self._leader else (up, down | cards)
-        self._piles = _replace(self._piles, winner, pile)
+        face_up = winner == self._leader
+        (up0, down0), (up1, down1) = self._piles
+        if winner == 0:
+            up0, down0 = (up0 | cards, down0) if face_up else (up0, down0 | cards)
+        else:
+            up1, down1 = (up1 | cards, down1) if face_up else (up1, down1 | cards)
+        self._piles = ((up0, down0), (up1, down1))
 
     def _choose_lead(self, card: Card) -> CourtCircularState:
         if self._phase is not Phase.LEAD:
@@ -463,8 +526,12 @@ class CourtCircularState:
                 f"{card_name(card)} is not on the table: choose among {self._table_names()}"
             )
         winner = self._turn
+        taken = 1 << self._lead
+        for other in self._table:
+            if other != card:
+                taken |= 1 << other
         new = self._copy()
-        new._collect(winner, (mask_of(self._table) ^ 1 << card) | 1 << self._lead)
+        new._collect(winner, taken)
         new._lead = card
         new._table = ()
         new._leader = winner
@@ -474,16 +541,22 @@ class CourtCircularState:
 
     def _refill(self, first: int) -> None:
         """One card at a time from the trick's winner, skipping full hands, while stock lasts."""
-        hands = list(self._hands)
+        hand0, hand1 = self._hands
+        short0, short1 = HAND_SIZE - hand0.bit_count(), HAND_SIZE - hand1.bit_count()
         stock = self.deal.stock
         drawn = self._drawn
         seat = first
-        while drawn < len(stock) and min(h.bit_count() for h in hands) < HAND_SIZE:
-            if hands[seat].bit_count() < HAND_SIZE:
-                hands[seat] |= 1 << stock[drawn]
+        while drawn < len(stock) and (short0 > 0 or short1 > 0):
+            if seat == 0 and short0 > 0:
+                hand0 |= 1 << stock[drawn]
+                short0 -= 1
+                drawn += 1
+            elif seat == 1 and short1 > 0:
+                hand1 |= 1 << stock[drawn]
+                short1 -= 1
                 drawn += 1
             seat = 1 - seat
-        self._hands = (hands[0], hands[1])
+        self._hands = (hand0, hand1)
         self._drawn = drawn
 
     def _table_names(self) -> str:
@@ -569,8 +642,10 @@ class CourtCircularState:
         )
 
 
-def _replace(pair: tuple[Any, Any], index: int, value: Any) -> tuple[Any, Any]:
-    return (value, pair[1]) if index == 0 else (pair[0], value)
+_LEAD_ACTIONS: Final[tuple[str, ...]] = tuple(f"lead {name}" for name in CARD_NAMES[:52])
+"""``_LEAD_ACTIONS[c]``: the action that makes card ``c`` the next Lead."""
+_LEAD_BY_NAME: Final[dict[str, Card]] = {action: c for c, action in enumerate(_LEAD_ACTIONS)}
+"""The canonical ``lead`` actions to their cards: the fast path of ``apply``."""
 
 
 def _parse_card(text: str) -> Card:

@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from enum import IntEnum
 from functools import lru_cache
 from itertools import combinations, pairwise
-from typing import Any
+from typing import Any, Final
 
 from atout.cards import Card, CardSet, card_name, cards_of
 
@@ -41,11 +41,12 @@ __all__ = [
     "card_points",
     "card_strength",
     "describe_line",
+    "line_kind",
     "line_strength",
     "line_to_json",
 ]
 
-_HEARTS = 1
+_HEARTS: Final = 1
 COURT_RANKS = frozenset((9, 10, 11))
 """Jack, queen and king (ranks 9, 10, 11). The ace is not a court card."""
 
@@ -59,7 +60,7 @@ def _strength(card: Card) -> int:
     return 3 * rank + _SUIT_TIE[suit]
 
 
-CARD_STRENGTH: tuple[int, ...] = tuple(_strength(c) for c in range(52))
+CARD_STRENGTH: Final[tuple[int, ...]] = tuple(_strength(c) for c in range(52))
 """``CARD_STRENGTH[c]``: the total card order of 1.4, 0 (2♠) to 51 (A♥); all distinct."""
 
 
@@ -199,8 +200,11 @@ def _best_line(own: CardSet, lead: Card) -> Line:
 def line_strength(own: CardSet, lead: Card) -> int:
     """:func:`best_line`'s key as one integer that compares the same way, for searches.
 
-    The same kinds from the same tests, without building :class:`Line`
-    objects or ordering their cards: a solver compares millions of lines.
+    ``(kind * 8 + number of cards) * 64 + strength of the best own card + 1``
+    (so the kind is the value ``>> 9``)
+    (0 for no cards), worked out kind by kind from the best down, without
+    building :class:`Line` objects or trying every subset: the engine judges
+    every trick with it and a solver compares millions of lines.
 
     >>> from atout.cards import mask_of, parse_card, parse_cards
     >>> a = line_strength(mask_of(parse_cards(["6H", "7H", "2C"])), parse_card("5H"))
@@ -208,21 +212,131 @@ def line_strength(own: CardSet, lead: Card) -> int:
     >>> a > b  # Class I beats Class II
     True
     """
-    cards = tuple(cards_of(own))
+    cards = _CARDS_BY_SUIT[0][own & 0x1FFF] + _CARDS_BY_SUIT[1][own >> 13 & 0x1FFF]
+    cards += _CARDS_BY_SUIT[2][own >> 26 & 0x1FFF] + _CARDS_BY_SUIT[3][own >> 39 & 0x1FFF]
     if not cards:
         return 0
-    best = (0, 1, max(CARD_STRENGTH[c] for c in cards))
-    for size in (2, 3):
-        for subset in combinations(cards, size):
-            top = max(CARD_STRENGTH[c] for c in subset)
-            kind = _class_one((*subset, lead), lead)
-            if kind is not None and (kind, size + 1, top) > best:
-                best = (kind, size + 1, top)
-            kind = _class_two(subset) if size == 3 else _class_three(subset)
-            if kind is not None and (kind, size, top) > best:
-                best = (kind, size, top)
-    rank, count, strength = best
-    return (rank * 8 + count) * 64 + strength + 1
+    strength = CARD_STRENGTH
+    lead_rank = lead % 13
+    by_rank = [-1] * 13  # the best own strength of each rank
+    ranks = distinct = 0
+    pair_rank = -1
+    same = hearts = courts = 0
+    best = best_same = best_heart = best_court = -1
+    for card in cards:
+        value = strength[card]
+        rank = card % 13
+        if ranks >> rank & 1:
+            pair_rank = rank
+        else:
+            ranks |= 1 << rank
+            distinct += 1
+        if value > by_rank[rank]:
+            by_rank[rank] = value
+        if value > best:
+            best = value
+        if rank == lead_rank:
+            same += 1
+            if value > best_same:
+                best_same = value
+        if card // 13 == _HEARTS:
+            hearts += 1
+            if value > best_heart:
+                best_heart = value
+        if 9 <= rank <= 11:
+            courts += 1
+            if value > best_court:
+                best_court = value
+    size = len(cards)
+    # Class I: the Lead and 2 or 3 own cards; the more cards the better within a kind.
+    if same >= 2:
+        return _strength_key(11, same + 1, best_same)
+    run = _lead_run(by_rank, lead_rank)
+    if run:
+        return run
+    if hearts >= 2 and lead // 13 == _HEARTS:
+        return _strength_key(9, hearts + 1, best_heart)
+    if courts >= 2 and 9 <= lead_rank <= 11:
+        return _strength_key(8, courts + 1, best_court)
+    # Class II: all three own cards.
+    if size == 3:
+        if distinct == 1:
+            return _strength_key(7, 3, best)
+        if distinct == 3 and _is_run(ranks):
+            return _strength_key(6, 3, best)
+        if hearts == 3:
+            return _strength_key(5, 3, best)
+        if courts == 3:
+            return _strength_key(4, 3, best)
+    # Class III: two own cards (of three, at most one pair once trios are out).
+    if pair_rank >= 0:
+        return _strength_key(3, 2, by_rank[pair_rank])
+    if hearts >= 2:
+        return _strength_key(2, 2, best_heart)
+    if courts >= 2:
+        return _strength_key(1, 2, best_court)
+    return _strength_key(0, 1, best)
+
+
+def line_kind(own: CardSet, lead: Card) -> LineKind:
+    """The kind of :func:`best_line` (read off :func:`line_strength`, no line built).
+
+    >>> from atout.cards import mask_of, parse_card, parse_cards
+    >>> line_kind(mask_of(parse_cards(["5D", "5S", "9C"])), parse_card("2C")).name
+    'PAIR'
+    """
+    return LineKind(line_strength(own, lead) >> 9)
+
+
+def _strength_key(kind: int, count: int, top: int) -> int:
+    """A line's ``(kind, number of cards, best own card)`` as one integer in the same order."""
+    return (kind * 8 + count) * 64 + top + 1
+
+
+def _is_run(ranks: int) -> bool:
+    """Whether a set of ranks (a bit per rank) is consecutive, the ace high or low."""
+    low = ((ranks & 0xFFF) << 1) | ranks >> 12  # the ace below the two
+    for bits in (ranks, low):
+        spread = bits // (bits & -bits)
+        if not spread & (spread + 1):
+            return True
+    return False
+
+
+def _lead_run(by_rank: list[int], lead_rank: int) -> int:
+    """The best Class I sequence as a :func:`_strength_key`, or 0 when there is none.
+
+    The Lead sits at one end: walk up or down from it through consecutive
+    positions held by own cards (``by_rank[r]``: the best own strength of rank
+    ``r``, -1 if none). Position -1 is the ace below the two, 12 the ace above
+    the king; a Lead ace starts from either end.
+    """
+    best = 0
+    starts = ((12, -1), (-1, 1)) if lead_rank == 12 else ((lead_rank, 1), (lead_rank, -1))
+    for start, step in starts:
+        position = start
+        top = -1
+        for count in (1, 2, 3):
+            position += step
+            if not -1 <= position <= 12:
+                break
+            value = by_rank[position % 13]
+            if value < 0:
+                break
+            if value > top:
+                top = value
+            if count >= 2:
+                key = _strength_key(10, count + 1, top)
+                if key > best:
+                    best = key
+    return best
+
+
+_CARDS_BY_SUIT: Final[tuple[tuple[tuple[Card, ...], ...], ...]] = tuple(
+    tuple(tuple(13 * suit + r for r in range(13) if bits >> r & 1) for bits in range(8192))
+    for suit in range(4)
+)
+"""``_CARDS_BY_SUIT[suit][bits]``: the cards of ``suit`` whose ranks are the set bits."""
 
 
 def _lines_of(own: tuple[Card, ...], lead: Card) -> list[Line]:

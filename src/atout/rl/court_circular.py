@@ -32,7 +32,7 @@ from typing import Any
 
 from atout.cards import card_names
 from atout.games.court_circular import Phase
-from atout.games.court_circular_lines import best_line
+from atout.games.court_circular_lines import line_kind
 from atout.observation.slots import CARD_BIT
 from atout.rl.spec import CARD_INDEX, Encoded, GameSpec, Layout, View, clip
 
@@ -157,7 +157,7 @@ class CourtCircularSpec(GameSpec):
         lines = self._lines
         kind = lines.get((table, lead), -1)
         if kind < 0:
-            kind = best_line(table, lead).kind.line_class or 0
+            kind = line_kind(table, lead).line_class or 0
             if len(lines) >= _KEPT_LINES:
                 lines.clear()
             lines[(table, lead)] = kind

@@ -38,6 +38,7 @@ from typing import Any, Final
 from atout.cards import (
     CARD_BY_NAME,
     SUIT_MASKS,
+    SUIT_NAMES,
     Card,
     CardSet,
     card_name,
@@ -112,8 +113,15 @@ OPTIONS: Final = (
 ``claim_prover`` is set in code, never an option."""
 _OPTIONS = tuple(o.name for o in OPTIONS)
 
-AUCTION, PLAY, CLAIM, OVER = 0, 1, 2, 3
+AUCTION: Final = 0
+PLAY: Final = 1
+CLAIM: Final = 2
+OVER: Final = 3
 _PHASE_NAMES = ("auction", "play", "claim", "over")
+
+_UNDEALT: Final = (-1, -1, -1, -1)
+"""The constructor's default ``hands``: take them from the deal (a fixed-size tuple, so
+that compiled, the four hands pass from state to state unboxed)."""
 
 ClaimProver = Callable[["BridgeState", int], bool]
 """``prover(state, n)``: True when declarer's side surely takes ``n`` of the remaining tricks."""
@@ -240,7 +248,7 @@ class BridgeState:
     board: int | None
     vulnerable: tuple[bool, bool]
     tally: Any
-    _hands: tuple[CardSet, ...]
+    _hands: tuple[CardSet, CardSet, CardSet, CardSet]
     _auction: Auction
     _phase: int
     _turn: int
@@ -261,57 +269,76 @@ class BridgeState:
         self,
         rules: BridgeRules,
         deal: BridgeDeal,
-        *,
         board: int | None,
         vulnerable: tuple[bool, bool],
         tally: Any,
+        hands: tuple[CardSet, CardSet, CardSet, CardSet] = _UNDEALT,
+        auction: Auction | None = None,
+        phase: int = AUCTION,
+        turn: int = -1,
+        declarer: int = -1,
+        bid: int = -1,
+        doubled: int = 0,
+        trump: int = -1,
+        leader: int = -1,
+        trick: tuple[Card, ...] = (),
+        won: tuple[int, int] = (0, 0),
+        done: tuple[tuple[int, tuple[Card, ...], int], ...] = (),
+        claim: int = -1,
+        resume: int = -1,
+        answered: int = -1,
     ) -> None:
+        """The deal before the first call; the arguments after ``tally`` are for ``apply``."""
         self.rules = rules
         self.deal = deal
         self.board = board
         self.vulnerable = vulnerable
         self.tally = tally
-        self._hands = tuple(mask_of(h) for h in deal.hands)
-        self._auction = Auction.start(deal.dealer)
-        self._phase = AUCTION
-        self._turn = deal.dealer
-        self._declarer = -1
-        self._bid = -1
-        self._doubled = 0
-        self._trump = -1
-        self._leader = -1
-        self._trick = ()
-        self._won = (0, 0)
-        self._done = ()
-        self._claim = -1
-        self._resume = -1
-        self._answered = -1
+        if hands[0] < 0:
+            h0, h1, h2, h3 = (mask_of(h) for h in deal.hands)
+            hands = (h0, h1, h2, h3)
+            turn = deal.dealer
+        self._hands = hands
+        self._auction = Auction.start(deal.dealer) if auction is None else auction
+        self._phase = phase
+        self._turn = turn
+        self._declarer = declarer
+        self._bid = bid
+        self._doubled = doubled
+        self._trump = trump
+        self._leader = leader
+        self._trick = trick
+        self._won = won
+        self._done = done
+        self._claim = claim
+        self._resume = resume
+        self._answered = answered
         self._legal = None
 
     def _copy(self) -> BridgeState:
-        new = object.__new__(BridgeState)
-        new.rules = self.rules
-        new.deal = self.deal
-        new.board = self.board
-        new.vulnerable = self.vulnerable
-        new.tally = self.tally
-        new._hands = self._hands
-        new._auction = self._auction
-        new._phase = self._phase
-        new._turn = self._turn
-        new._declarer = self._declarer
-        new._bid = self._bid
-        new._doubled = self._doubled
-        new._trump = self._trump
-        new._leader = self._leader
-        new._trick = self._trick
-        new._won = self._won
-        new._done = self._done
-        new._claim = self._claim
-        new._resume = self._resume
-        new._answered = self._answered
-        new._legal = None
-        return new
+        """A copy for ``apply`` to change before anyone else sees it."""
+        return BridgeState(
+            self.rules,
+            self.deal,
+            self.board,
+            self.vulnerable,
+            self.tally,
+            self._hands,
+            self._auction,
+            self._phase,
+            self._turn,
+            self._declarer,
+            self._bid,
+            self._doubled,
+            self._trump,
+            self._leader,
+            self._trick,
+            self._won,
+            self._done,
+            self._claim,
+            self._resume,
+            self._answered,
+        )
 
     # Reading the state.
 
@@ -402,7 +429,7 @@ class BridgeState:
 
     def hand(self, seat: int) -> CardSet:
         """The cards ``seat`` holds now."""
-        return self._hands[seat]
+        return _seat_hand(self._hands, seat)
 
     def is_over(self) -> bool:
         """All 13 tricks played, a claim accepted, or the deal passed out."""
@@ -431,10 +458,18 @@ class BridgeState:
         legal = self._legal
         if legal is None:
             phase = self._phase
-            if phase == AUCTION:
-                legal = tuple(call_name(c) for c in self._auction.legal_calls())
-            elif phase == PLAY:
-                legal = card_names(self._playable(self._turn))
+            if phase == PLAY:
+                turn = self._turn
+                h0, h1, h2, h3 = self._hands  # not _seat_hand: no call on the hot path
+                hand = h0 if turn == 0 else h1 if turn == 1 else h2 if turn == 2 else h3
+                trick = self._trick
+                if trick:
+                    led = trick[0] // 13
+                    legal = SUIT_NAMES[led][hand >> 13 * led & 0x1FFF] or card_names(hand)
+                else:
+                    legal = card_names(hand)
+            elif phase == AUCTION:
+                legal = _auction_actions(self._auction)
             elif phase == CLAIM:
                 legal = ("accept", "reject")
             else:
@@ -449,7 +484,7 @@ class BridgeState:
         return self._playable(self._turn)
 
     def _playable(self, seat: int) -> CardSet:
-        hand = self._hands[seat]
+        hand = _seat_hand(self._hands, seat)
         if not self._trick:
             return hand
         return hand & SUIT_MASKS[self._trick[0] // 13] or hand
@@ -463,6 +498,10 @@ class BridgeState:
         """
         card = CARD_BY_NAME.get(action)
         if card is None or self._phase != PLAY:
+            if self._phase == AUCTION and (seat is None or seat == self._turn):
+                call = _CALL_BY_NAME.get(action)
+                if call is not None:
+                    return self._call(call)
             return self._apply_other(action, seat)
         turn = self._turn
         if (
@@ -471,23 +510,46 @@ class BridgeState:
             and not (seat == self._declarer and turn == (seat + 2) % 4)
         ):
             raise IllegalActionError(self._not_your_turn(seat))
-        hand = self._hands[turn]
-        bit = 1 << card
+        # The hands unpacked, the player's replaced: no boxing when compiled.
+        h0, h1, h2, h3 = self._hands
+        hand = h0 if turn == 0 else h1 if turn == 1 else h2 if turn == 2 else h3
         trick = self._trick
         legal = (hand & SUIT_MASKS[trick[0] // 13] or hand) if trick else hand
-        if not legal & bit:
+        if not legal >> card & 1:
             raise IllegalActionError(self._refusal(turn, card))
-        new = self._copy()
-        hands = list(self._hands)
-        hands[turn] = hand ^ bit
-        new._hands = tuple(hands)
-        trick = (*trick, card)
-        if len(trick) < 4:
-            new._trick = trick
-            new._turn = (turn + 1) % 4
+        rest = hand ^ 1 << card
+        if turn == 0:
+            h0 = rest
+        elif turn == 1:
+            h1 = rest
+        elif turn == 2:
+            h2 = rest
         else:
-            new._close_trick(trick)
-        return new
+            h3 = rest
+        if len(trick) < 3:
+            return BridgeState(
+                self.rules,
+                self.deal,
+                self.board,
+                self.vulnerable,
+                self.tally,
+                (h0, h1, h2, h3),
+                self._auction,
+                PLAY,
+                (turn + 1) % 4,
+                self._declarer,
+                self._bid,
+                self._doubled,
+                self._trump,
+                self._leader,
+                trick + (card,),
+                self._won,
+                self._done,
+                self._claim,
+                self._resume,
+                self._answered,
+            )
+        return self._close_trick(trick + (card,), (h0, h1, h2, h3))
 
     def _not_your_turn(self, seat: int) -> str:
         turn = self._turn
@@ -497,23 +559,46 @@ class BridgeState:
         return f"not {SEAT_LETTERS[seat]}'s turn: {name} is to act"
 
     def _refusal(self, seat: int, card: Card) -> str:
-        hand = self._hands[seat]
+        hand = _seat_hand(self._hands, seat)
         if not hand >> card & 1:
             whose = "dummy does" if seat == (self._declarer + 2) % 4 else "you do"
             return f"{whose} not hold {card_name(card)}"
         return must_follow_message(hand, self._trick[0] // 13)
 
-    def _close_trick(self, trick: tuple[Card, ...]) -> None:
+    def _close_trick(
+        self, trick: tuple[Card, ...], hands: tuple[CardSet, CardSet, CardSet, CardSet]
+    ) -> BridgeState:
+        """The state after the fourth card: the trick's winner leads; the 13th ends the deal."""
         leader = self._leader
         winner = (leader + plain_trick_winner(trick, self._trump)) % 4
-        won = self._won
-        self._won = (won[0] + 1, won[1]) if winner % 2 == 0 else (won[0], won[1] + 1)
-        self._done = (*self._done, (leader, trick, winner))
-        self._trick = ()
-        self._leader = winner
-        self._turn = winner
-        if len(self._done) == 13:
-            self._phase = OVER
+        ns, ew = self._won
+        if winner & 1:
+            ew += 1
+        else:
+            ns += 1
+        done = self._done + ((leader, trick, winner),)
+        return BridgeState(
+            self.rules,
+            self.deal,
+            self.board,
+            self.vulnerable,
+            self.tally,
+            hands,
+            self._auction,
+            OVER if len(done) == 13 else PLAY,
+            winner,
+            self._declarer,
+            self._bid,
+            self._doubled,
+            self._trump,
+            winner,
+            (),
+            (ns, ew),
+            done,
+            self._claim,
+            self._resume,
+            self._answered,
+        )
 
     def _apply_other(self, action: str, seat: int | None) -> BridgeState:
         phase = self._phase
@@ -553,6 +638,10 @@ class BridgeState:
             raise InvalidActionError(str(error)) from None
         if seat is not None and seat != self._turn:
             raise IllegalActionError(self._not_your_turn(seat))
+        return self._call(call)
+
+    def _call(self, call: int) -> BridgeState:
+        """The state after the seat to act makes ``call`` (a call code) in the auction."""
         try:
             auction = self._auction.call(call)
         except IllegalCall as error:
@@ -777,6 +866,41 @@ class BridgeState:
     def __repr__(self) -> str:
         hands = " / ".join(format_cards(h) for h in self._hands)
         return f"<BridgeState {self.phase} turn={self.turn} contract={self.contract_name} {hands}>"
+
+
+_CALL_BY_NAME: Final[dict[str, int]] = {call_name(c): c for c in range(38)}
+"""The canonical names of the calls to their codes: the fast path of ``apply``."""
+
+_AUCTION_ACTIONS: Final[dict[tuple[int, int, int], tuple[str, ...]]] = {}
+
+
+def _auction_actions(auction: Auction) -> tuple[str, ...]:
+    """The names of the legal calls, shared by every auction whose legal calls are the same.
+
+    They depend on the last bid, whether it is doubled or redoubled, and
+    whether it was made by the side to act (who may redouble) or the other
+    (who may double): the key.
+    """
+    key = (auction.last_bid, auction.doubled, (auction.last_bidder - auction.turn) % 2)
+    legal = _AUCTION_ACTIONS.get(key)
+    if legal is None:
+        legal = _AUCTION_ACTIONS[key] = tuple(call_name(c) for c in auction.legal_calls())
+    return legal
+
+
+def _seat_hand(hands: tuple[CardSet, CardSet, CardSet, CardSet], seat: int) -> CardSet:
+    """``hands[seat]``, spelled out: compiled, indexing a fixed-size tuple by a variable
+    first boxes it into a new tuple."""
+    h0, h1, h2, h3 = hands
+    if seat == 0:
+        return h0
+    if seat == 1:
+        return h1
+    if seat == 2:
+        return h2
+    if seat == 3:
+        return h3
+    raise IndexError(f"no seat {seat} (seats are 0 to 3)")
 
 
 def _is_call(text: str) -> bool:

@@ -41,28 +41,28 @@ __all__ = [
 STRAINS = ("S", "C", "D", "H", "NT")
 STRAIN_SUIT = (Suit.SPADES, Suit.CLUBS, Suit.DIAMONDS, Suit.HEARTS, -1)
 """The card suit of each strain (the strains are in Avondale order, not card order)."""
-NT = 4
-PASS = -1
-MISERE = 25
-OPEN_MISERE = 26
-CALL_NAMES: tuple[str, ...] = (
+NT: Final = 4
+PASS: Final = -1
+MISERE: Final = 25
+OPEN_MISERE: Final = 26
+CALL_NAMES: Final[tuple[str, ...]] = (
     *(f"{tricks}{strain}" for tricks in range(6, 11) for strain in STRAINS),
     "misere",
     "open-misere",
 )
 """Canonical names of the calls by code (``pass`` is code -1)."""
-CALL_RANK = (*(2 * (40 + 20 * code) for code in range(25)), 500, 999)
+CALL_RANK: Final = (*(2 * (40 + 20 * code) for code in range(25)), 500, 999)
 """Auction rank of each call: misère sits between 8S and 8C, open misère between 10D and 10H."""
-CALLS_BY_RANK = tuple(sorted(range(27), key=CALL_RANK.__getitem__))
+CALLS_BY_RANK: Final = tuple(sorted(range(27), key=CALL_RANK.__getitem__))
 _CALLS: dict[str, int] = {name.upper(): code for code, name in enumerate(CALL_NAMES)}
 _CALLS.update({"PASS": PASS, "MISÈRE": MISERE, "OPEN-MISÈRE": OPEN_MISERE})
 
-JOKER_SUIT = 4
+JOKER_SUIT: Final = 4
 """The joker's effective suit in no-trumps: a one-card trump suit."""
 JACK = 9
 _LOW = (0b11, 0b111)
 """Ranks left out of a red / black suit: the 2 and 3, and the black 4."""
-DECK: CardSet = (1 << JOKER) | sum(
+DECK: Final[CardSet] = (1 << JOKER) | sum(
     SUIT_MASKS[s] & ~(_LOW[not Suit(s).is_red] << 13 * s) for s in range(4)
 )
 """The 43 cards of the game."""

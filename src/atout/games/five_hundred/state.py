@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import combinations
-from typing import Any
+from typing import Any, Final
 
 from atout.cards import (
     CARD_BY_NAME,
@@ -43,6 +43,8 @@ from atout.games.five_hundred.rules import (
 from atout.tricks import TrickOrder, trick_winner
 
 __all__ = ["FiveHundredDeal", "FiveHundredState"]
+
+_NO_TRUMPS: Final = contract_order(NT)
 
 _PHASE_NAMES = {phase: phase.name.lower() for phase in Phase}
 
@@ -97,7 +99,7 @@ class FiveHundredState:
     rules: FiveHundredRules
     deal: FiveHundredDeal
     _phase: Phase
-    _hands: tuple[CardSet, ...]
+    _hands: tuple[CardSet, CardSet, CardSet, CardSet]
     _turn: int
     _auction: tuple[tuple[int, int], ...]
     _passed: int
@@ -114,25 +116,50 @@ class FiveHundredState:
     _voids: int
     _legal: tuple[str, ...] | None
 
-    def __init__(self, rules: FiveHundredRules, deal: FiveHundredDeal) -> None:
+    def __init__(
+        self,
+        rules: FiveHundredRules,
+        deal: FiveHundredDeal,
+        phase: Phase = Phase.AUCTION,
+        hands: tuple[CardSet, CardSet, CardSet, CardSet] = (-1, -1, -1, -1),
+        turn: int = -1,
+        auction: tuple[tuple[int, int], ...] = (),
+        passed: int = 0,
+        high: int = PASS,
+        high_seat: int = -1,
+        order: TrickOrder = _NO_TRUMPS,
+        skip: int = -1,
+        discards: CardSet = 0,
+        leader: int = -1,
+        trick: tuple[Card, ...] = (),
+        led: int = -1,
+        won: tuple[int, int] = (0, 0),
+        done: tuple[tuple[int, tuple[Card, ...], int], ...] = (),
+        voids: int = 0,
+    ) -> None:
+        """The deal before the first call; the other arguments are for ``apply`` only."""
         self.rules = rules
         self.deal = deal
-        self._phase = Phase.AUCTION
-        self._hands = tuple(mask_of(h) for h in deal.hands)
-        self._turn = (deal.dealer + 1) % 4
-        self._auction = ()
-        self._passed = 0
-        self._high = PASS
-        self._high_seat = -1
-        self._order = contract_order(NT)
-        self._skip = -1
-        self._discards = 0
-        self._leader = -1
-        self._trick = ()
-        self._led = -1
-        self._won = (0, 0)
-        self._done = ()
-        self._voids = 0
+        if hands[0] < 0:
+            h0, h1, h2, h3 = (mask_of(h) for h in deal.hands)
+            hands = (h0, h1, h2, h3)
+            turn = (deal.dealer + 1) % 4
+        self._phase = phase
+        self._hands = hands
+        self._turn = turn
+        self._auction = auction
+        self._passed = passed
+        self._high = high
+        self._high_seat = high_seat
+        self._order = order
+        self._skip = skip
+        self._discards = discards
+        self._leader = leader
+        self._trick = trick
+        self._led = led
+        self._won = won
+        self._done = done
+        self._voids = voids
         self._legal = None
 
     @classmethod
@@ -153,7 +180,7 @@ class FiveHundredState:
         deal = FiveHundredDeal((contractor + 3) % 4, tuple(tuple(cards_of(h)) for h in hands), ())
         state = cls(rules, deal)
         code = parse_call(contract)
-        state._hands, state._voids = tuple(hands), voids
+        state._hands, state._voids = (hands[0], hands[1], hands[2], hands[3]), voids
         state._high, state._high_seat = code, contractor
         state._order = contract_order(NT if code >= MISERE else code % 5)
         state._skip = (contractor + 2) % 4 if code >= MISERE else -1
@@ -161,27 +188,26 @@ class FiveHundredState:
         return state
 
     def _copy(self) -> FiveHundredState:
-        new = object.__new__(FiveHundredState)
-        new.rules = self.rules
-        new.deal = self.deal
-        new._phase = self._phase
-        new._hands = self._hands
-        new._turn = self._turn
-        new._auction = self._auction
-        new._passed = self._passed
-        new._high = self._high
-        new._high_seat = self._high_seat
-        new._order = self._order
-        new._skip = self._skip
-        new._discards = self._discards
-        new._leader = self._leader
-        new._trick = self._trick
-        new._led = self._led
-        new._won = self._won
-        new._done = self._done
-        new._voids = self._voids
-        new._legal = None
-        return new
+        return FiveHundredState(
+            self.rules,
+            self.deal,
+            self._phase,
+            self._hands,
+            self._turn,
+            self._auction,
+            self._passed,
+            self._high,
+            self._high_seat,
+            self._order,
+            self._skip,
+            self._discards,
+            self._leader,
+            self._trick,
+            self._led,
+            self._won,
+            self._done,
+            self._voids,
+        )
 
     # Reading the state.
 
@@ -278,7 +304,7 @@ class FiveHundredState:
 
     def hand(self, seat: int) -> CardSet:
         """The cards ``seat`` holds now (the contractor's includes the kitty until he discards)."""
-        return self._hands[seat]
+        return _seat_hand(self._hands, seat)
 
     def is_over(self) -> bool:
         """Whether the deal has ended (played out, misère lost, or thrown in)."""
@@ -318,9 +344,9 @@ class FiveHundredState:
             if phase == Phase.PLAY:
                 legal = self._legal_plays()
             elif phase == Phase.AUCTION:
-                legal = ("pass", *(CALL_NAMES[c] for c in self._legal_bids()))
+                legal = _auction_actions(self._high, self.rules.misere)
             elif phase == Phase.KITTY:
-                legal = _discard_actions(self._hands[self._turn])
+                legal = _discard_actions(_seat_hand(self._hands, self._turn))
             else:
                 legal = ()
             self._legal = legal
@@ -331,7 +357,7 @@ class FiveHundredState:
         (the kitty phase; 0 otherwise)."""
         if self._phase != Phase.KITTY:
             return 0
-        return self._hands[self._turn]
+        return _seat_hand(self._hands, self._turn)
 
     def playable_cards(self) -> CardSet:
         """The cards the seat to act may play now (following suit), 0 outside the play.
@@ -341,18 +367,15 @@ class FiveHundredState:
         """
         if self._phase != Phase.PLAY:
             return 0
-        hand = self._hands[self._turn]
+        hand = _seat_hand(self._hands, self._turn)
         if self._trick:
             return hand & self._order.follow[self._led] or hand
         return hand
 
-    def _legal_bids(self) -> list[int]:
-        return [c for c in CALLS_BY_RANK if self._bid_refusal(c) is None]
-
     def _legal_plays(self) -> tuple[str, ...]:
         if self._trick:
             return card_names(self.playable_cards())
-        hand = self._hands[self._turn]
+        hand = _seat_hand(self._hands, self._turn)
         if self._order.trump != JOKER_SUIT or not hand >> JOKER & 1:
             return card_names(hand)
         letters = "SHDC"
@@ -372,8 +395,12 @@ class FiveHundredState:
         card = CARD_BY_NAME.get(action)
         turn = self._turn
         if card is None or self._phase != Phase.PLAY or (seat is not None and seat != turn):
+            if self._phase == Phase.AUCTION:
+                code = _CALL_BY_NAME.get(action)
+                if code is not None:
+                    return self._call(code, turn if seat is None else seat)
             return self._apply_other(action, turn if seat is None else seat)
-        hand = self._hands[turn]
+        hand = _seat_hand(self._hands, turn)
         order = self._order
         if self._trick:
             legal = hand & order.follow[self._led] or hand
@@ -389,20 +416,46 @@ class FiveHundredState:
 
     def _play(self, seat: int, card: Card, led: int) -> FiveHundredState:
         """Play a legal card (``led``: the suit it leads, when it leads)."""
-        new = self._copy()
-        hands = list(self._hands)
-        hands[seat] ^= 1 << card
-        new._hands = tuple(hands)
+        h0, h1, h2, h3 = self._hands
+        bit = 1 << card
+        hands = (
+            (h0 ^ bit, h1, h2, h3)
+            if seat == 0
+            else (h0, h1 ^ bit, h2, h3)
+            if seat == 1
+            else (h0, h1, h2 ^ bit, h3)
+            if seat == 2
+            else (h0, h1, h2, h3 ^ bit)
+        )
         trick = self._trick
-        if not trick:
-            new._led = led
-        elif self._order.suit[card] != self._led:
-            new._voids = self._voids | 1 << (4 * seat + self._led)
-        trick = (*trick, card)
-        if len(trick) < (3 if self._skip >= 0 else 4):
-            new._trick = trick
-            new._turn = _next_seat(seat, self._skip)
-        else:
+        voids = self._voids
+        if trick:
+            led = self._led
+            if self._order.suit[card] != led:
+                voids |= 1 << (4 * seat + led)
+        trick += (card,)
+        skip = self._skip
+        new = FiveHundredState(
+            self.rules,
+            self.deal,
+            self._phase,
+            hands,
+            _next_seat(seat, skip),
+            self._auction,
+            self._passed,
+            self._high,
+            self._high_seat,
+            self._order,
+            skip,
+            self._discards,
+            self._leader,
+            trick,
+            led,
+            self._won,
+            self._done,
+            voids,
+        )
+        if len(trick) == (3 if skip >= 0 else 4):
             new._close_trick(trick)
         return new
 
@@ -414,17 +467,17 @@ class FiveHundredState:
         won = list(self._won)
         won[winner % 2] += 1
         self._won = (won[0], won[1])
-        self._done = (*self._done, (leader, trick, winner))
+        self._done += ((leader, trick, winner),)
         self._trick = ()
         self._leader = winner
         lost_misere = self._skip >= 0 and winner == self._high_seat
-        if lost_misere or not self._hands[winner]:
+        if lost_misere or not _seat_hand(self._hands, winner):
             self._phase, self._turn = Phase.OVER, -1
         else:
             self._turn = winner
 
     def _refusal(self, seat: int, card: Card) -> str:
-        hand = self._hands[seat]
+        hand = _seat_hand(self._hands, seat)
         if not hand >> card & 1:
             return f"you do not hold {card_name(card)}"
         order, led = self._order, self._led
@@ -488,7 +541,7 @@ class FiveHundredState:
             raise IllegalActionError("the joker names a suit only when led in no-trumps: play JK")
         if self._trick:
             raise IllegalActionError("the joker names a suit only when it leads a trick: play JK")
-        if not self._hands[seat] >> JOKER & 1:
+        if not _seat_hand(self._hands, seat) >> JOKER & 1:
             raise IllegalActionError("you do not hold JK")
         if suit not in self._nominable(seat):
             raise IllegalActionError(
@@ -498,17 +551,7 @@ class FiveHundredState:
 
     def _bid_refusal(self, code: int) -> str | None:
         """Why a bid is not allowed now, or ``None`` (the auction is in progress)."""
-        if code >= MISERE and not self.rules.misere:
-            return "misère is not played in this game (option misere)"
-        high = self._high
-        if high >= 0 and CALL_RANK[code] <= CALL_RANK[high]:
-            return (
-                f"{CALL_NAMES[code]} ({call_value(code)}) does not outrank "
-                f"{CALL_NAMES[high]} ({call_value(high)}): bid higher or pass"
-            )
-        if code == MISERE and not 5 <= high < MISERE:
-            return "misère may be bid only after a bid of seven or more tricks"
-        return None
+        return _bid_refusal(code, self._high, self.rules.misere)
 
     def _call(self, code: int, seat: int) -> FiveHundredState:
         self._check_turn(seat, Phase.AUCTION, f"{'pass' if code < 0 else CALL_NAMES[code]}")
@@ -543,7 +586,7 @@ class FiveHundredState:
         high, contractor = self._high, self._high_seat
         hands = list(self._hands)
         hands[contractor] |= mask_of(self.deal.kitty)
-        self._hands = tuple(hands)
+        self._hands = (hands[0], hands[1], hands[2], hands[3])
         self._order = contract_order(NT if high >= MISERE else high % 5)
         self._skip = (contractor + 2) % 4 if high >= MISERE else -1
         self._phase, self._turn = Phase.KITTY, contractor
@@ -552,7 +595,7 @@ class FiveHundredState:
         self._check_turn(seat, Phase.KITTY, "discarding")
         if len(cards) != 3 or len(set(cards)) != 3:
             raise InvalidActionError("discard exactly three different cards: discard C1 C2 C3")
-        hand = self._hands[seat]
+        hand = _seat_hand(self._hands, seat)
         missing = [card_name(c) for c in cards if not hand >> c & 1]
         if missing:
             raise IllegalActionError(f"you do not hold {' '.join(missing)}")
@@ -560,7 +603,7 @@ class FiveHundredState:
         hands = list(self._hands)
         new._discards = mask_of(cards)
         hands[seat] = hand ^ new._discards
-        new._hands = tuple(hands)
+        new._hands = (hands[0], hands[1], hands[2], hands[3])
         new._phase, new._leader = Phase.PLAY, seat
         return new
 
@@ -652,17 +695,89 @@ class FiveHundredState:
         return f"<FiveHundredState {self._phase.name} turn={self.turn} won={self._won} {hands}>"
 
 
+def _bid_refusal(code: int, high: int, misere: bool) -> str | None:
+    """Why bidding ``code`` is not allowed over the highest bid ``high`` (-1: none), or ``None``."""
+    if code >= MISERE and not misere:
+        return "misère is not played in this game (option misere)"
+    if high >= 0 and CALL_RANK[code] <= CALL_RANK[high]:
+        return (
+            f"{CALL_NAMES[code]} ({call_value(code)}) does not outrank "
+            f"{CALL_NAMES[high]} ({call_value(high)}): bid higher or pass"
+        )
+    if code == MISERE and not 5 <= high < MISERE:
+        return "misère may be bid only after a bid of seven or more tricks"
+    return None
+
+
+_CALL_BY_NAME: Final[dict[str, int]] = {
+    "pass": PASS,
+    **{name: c for c, name in enumerate(CALL_NAMES)},
+}
+"""The canonical names of the calls to their codes: the fast path of ``apply`` in the auction."""
+
+
+@lru_cache(maxsize=64)
+def _auction_actions(high: int, misere: bool) -> tuple[str, ...]:
+    """The auction's legal actions over the highest bid ``high``: ``pass``, then bids by rank."""
+    bids = [CALL_NAMES[c] for c in CALLS_BY_RANK if _bid_refusal(c, high, misere) is None]
+    return ("pass", *bids)
+
+
+def _seat_hand(hands: tuple[CardSet, CardSet, CardSet, CardSet], seat: int) -> CardSet:
+    """``hands[seat]``, spelled out: compiled, indexing a fixed-size tuple by a variable
+    first boxes it into a new tuple."""
+    h0, h1, h2, h3 = hands
+    if seat == 0:
+        return h0
+    if seat == 1:
+        return h1
+    if seat == 2:
+        return h2
+    if seat == 3:
+        return h3
+    raise IndexError(f"no seat {seat} (seats are 0 to 3)")
+
+
 def _next_seat(seat: int, skip: int) -> int:
     """The seat after ``seat`` in playing order, passing over a misère partner."""
     seat = (seat + 1) % 4
     return (seat + 1) % 4 if seat == skip else seat
 
 
+_PACK: Final = tuple(cards_of(DECK))
+_PACK_PLACE: Final = tuple(_PACK.index(c) if DECK >> c & 1 else -1 for c in range(53))
+"""``_PACK_PLACE[c]``: card ``c``'s place in the pack (0..42), -1 outside it."""
+_DISCARD_TABLE: Final[list[tuple[str, ...]]] = []
+"""Filled on the first kitty: ``discard A B C`` at ``(a * 43 + b) * 43 + c`` for the places
+``a < b < c`` of its cards, so a hand's 286 discards are looked up, not written out."""
+
+
 @lru_cache(maxsize=64)
 def _discard_actions(hand: CardSet) -> tuple[str, ...]:
     """Every discard of three from ``hand``, ordered by card index (the combinations' order)."""
-    names = card_names(hand)
-    return tuple([f"discard {a} {b} {c}" for a, b, c in combinations(names, 3)])
+    if hand & ~DECK:  # a card outside the pack: refused when played, listed all the same
+        return tuple(map(_discard_name, combinations(cards_of(hand), 3)))
+    if not _DISCARD_TABLE:
+        names = [""] * 43**3
+        for a, b, c in combinations(range(43), 3):
+            names[(a * 43 + b) * 43 + c] = _discard_name((_PACK[a], _PACK[b], _PACK[c]))
+        _DISCARD_TABLE.append(tuple(names))
+    table = _DISCARD_TABLE[0]
+    places = [_PACK_PLACE[c] for c in cards_of(hand)]
+    size = len(places)
+    actions: list[str] = []
+    for i in range(size - 2):
+        first = places[i] * 43
+        for j in range(i + 1, size - 1):
+            pair = (first + places[j]) * 43
+            for k in range(j + 1, size):
+                actions.append(table[pair + places[k]])
+    return tuple(actions)
+
+
+def _discard_name(cards: tuple[Card, ...]) -> str:
+    """The action that discards ``cards``."""
+    return "discard " + " ".join([CARD_NAMES[c] for c in cards])
 
 
 def _parse_card(text: str) -> Card:
