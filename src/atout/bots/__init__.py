@@ -185,11 +185,25 @@ class HardBot:
         self.rng = random.Random(seed)
         self.budget_seconds = budget_seconds
         self.samples = samples
+        self.opponents: Any = None
+        """What Hard has learnt of the opponents' play over the match (Court Piece)."""
+        if game == "court-piece":
+            from atout.bots.hard.court_piece_opponents import OpponentModel  # noqa: PLC0415
+
+            self.opponents = OpponentModel()
 
     def choose(self, view: View) -> str:
         """The hard action, within the time budget."""
+        if self.opponents is not None:
+            self.opponents.observe(view, self.rng)
         if len(view["legal"]) == 1:
             return str(view["legal"][0])
+        if self.opponents is not None:
+            return str(
+                self._choose(  # type: ignore[call-arg]
+                    view, self.rng, self.budget_seconds, self.samples, opponents=self.opponents
+                )
+            )
         return self._choose(view, self.rng, self.budget_seconds, self.samples)
 
 
