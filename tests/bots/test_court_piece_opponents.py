@@ -84,3 +84,16 @@ def test_worlds_weigh_an_aggressive_reading() -> None:
     assert styled.weight(three_trumps) == pytest.approx(0.9)
     assert styled.weight(one_trump) == SURPRISE
     assert StyledEvidence(evidence, {}).weight(three_trumps) == SURPRISE  # seat 1 as before
+
+
+def test_hard_reads_a_cautious_pair_while_playing_them() -> None:
+    hard = make_bot("hard", "court-piece", seed=2, effort=1)
+    assert isinstance(hard, HardBot)
+    bots: list[Bot] = [hard, make_bot("cautious", "court-piece", 1)]
+    bots += [make_bot("greedy", "court-piece", 2), make_bot("cautious", "court-piece", 3)]
+    play_game(
+        "court-piece", {"target": 3}, ["hard", "cautious", "greedy", "cautious"], 4, bots=bots
+    )
+    for seat in (1, 3):
+        reading = hard.opponents.posterior(seat)
+        assert reading["cautious"] == max(reading.values()) > PRIOR["cautious"], reading
