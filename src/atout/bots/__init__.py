@@ -33,11 +33,13 @@ from typing import Any, Protocol
 __all__ = [
     "BOT_NAMES",
     "DEFAULT_BUDGET",
+    "PANEL_NAMES",
     "Bot",
     "EasyBot",
     "GreedyBot",
     "HardBot",
     "MediumBot",
+    "PanelBot",
     "RandomBot",
     "make_bot",
 ]
@@ -146,6 +148,23 @@ class MediumBot:
         return self._choose(view, self.rng)
 
 
+class PanelBot:
+    """A panel player: a style of :mod:`atout.bots.panel` (``cautious`` or ``aggressive``)."""
+
+    def __init__(self, game: str, style: str, seed: int | None = None) -> None:
+        from atout.bots.panel import STYLES  # noqa: PLC0415
+
+        if style not in STYLES:
+            raise ValueError(f"unknown style {style!r} (styles: {', '.join(STYLES)})")
+        self._choose: Callable[[View, random.Random, str], str] = _module("panel", game).choose
+        self.style = style
+        self.rng = random.Random(seed)
+
+    def choose(self, view: View) -> str:
+        """The action this style takes."""
+        return self._choose(view, self.rng, self.style)
+
+
 class HardBot:
     """PIMC: ``atout.bots.hard.<game>.choose(view, rng, budget, samples)``.
 
@@ -166,15 +185,33 @@ class HardBot:
         self.rng = random.Random(seed)
         self.budget_seconds = budget_seconds
         self.samples = samples
+        self.opponents: Any = None
+        """What Hard has learnt of the opponents' play over the match (Court Piece)."""
+        if game == "court-piece":
+            from atout.bots.hard.court_piece_opponents import OpponentModel  # noqa: PLC0415
+
+            self.opponents = OpponentModel()
 
     def choose(self, view: View) -> str:
         """The hard action, within the time budget."""
+        if self.opponents is not None:
+            self.opponents.observe(view, self.rng)
         if len(view["legal"]) == 1:
             return str(view["legal"][0])
+        if self.opponents is not None:
+            return str(
+                self._choose(  # type: ignore[call-arg]
+                    view, self.rng, self.budget_seconds, self.samples, opponents=self.opponents
+                )
+            )
         return self._choose(view, self.rng, self.budget_seconds, self.samples)
 
 
 BOT_NAMES = ("random", "greedy", "easy", "medium", "hard")
+"""The levels (the ones a table offers)."""
+
+PANEL_NAMES = ("cautious", "aggressive")
+"""The panel's players (:mod:`atout.bots.panel`): ``make_bot`` and ``atout sim`` know them."""
 
 RANDOM_PASS_WEIGHT = {"bridge": 0.8}
 """Games whose random bot passes more often than uniform play would."""
@@ -188,7 +225,7 @@ def make_bot(
     budget_seconds: float | None = None,
     effort: int | None = None,
 ) -> Bot:
-    """A bot by name (``random``, ``greedy``, ``easy``, ``medium``, ``hard``) or ``mod:callable``.
+    """A bot by name (a level of :data:`BOT_NAMES`, or :data:`PANEL_NAMES`) or ``mod:callable``.
 
     A ``module:callable`` is called as ``factory(game=..., seed=...)`` and must
     return an object with ``choose(view) -> str``. ``budget_seconds`` is the
@@ -207,6 +244,8 @@ def make_bot(
         return EasyBot(game, seed)
     if name == "medium":
         return MediumBot(game, seed)
+    if name in PANEL_NAMES:
+        return PanelBot(game, name, seed)
     if name == "hard":
         if effort is not None:
             return HardBot(game, seed, budget_seconds=math.inf, samples=effort)
@@ -217,4 +256,6 @@ def make_bot(
         factory = getattr(importlib.import_module(module_name), attr)
         bot: Bot = factory(game=game, seed=seed)
         return bot
-    raise ValueError(f"unknown bot {name!r} (bots: {', '.join(BOT_NAMES)}, or module:callable)")
+    raise ValueError(
+        f"unknown bot {name!r} (bots: {', '.join((*BOT_NAMES, *PANEL_NAMES))}, or module:callable)"
+    )

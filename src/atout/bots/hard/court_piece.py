@@ -42,7 +42,13 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from atout.bots.hard import court_piece_tree
-from atout.bots.hard.court_piece_evidence import CallEvidence, PlayEvidence
+from atout.bots.hard.court_piece_evidence import (
+    STYLED_BELOW,
+    CallEvidence,
+    PlayEvidence,
+    StyledEvidence,
+)
+from atout.bots.hard.court_piece_opponents import OpponentModel
 from atout.bots.medium import court_piece as medium
 from atout.bots.pimc import pimc
 from atout.bots.revokes import proven_revoke
@@ -88,9 +94,23 @@ def _need(won: list[int], side: int, *, courts: bool) -> tuple[int, tuple[float,
     return max(1, 7 - ours), (-1.0, 1.0)
 
 
-def choose(view: Mapping[str, Any], rng: random.Random, budget: float, samples: int = 64) -> str:
-    """The hard action for this view, within ``budget`` seconds (the trump call gets three)."""
+def choose(
+    view: Mapping[str, Any],
+    rng: random.Random,
+    budget: float,
+    samples: int = 64,
+    *,
+    opponents: OpponentModel | None = None,
+) -> str:
+    """The hard action for this view, within ``budget`` seconds (the trump call gets three).
+
+    ``opponents`` is what this seat has learnt of how the opponents play over the
+    match (it reads the view's new cards first); without it they are read as rule
+    players.
+    """
     legal = list(view["legal"])
+    if opponents is not None:
+        opponents.observe(view, rng)
     if proven_revoke(view):
         return "claim revoke"
     if len(legal) == 1:
@@ -107,7 +127,7 @@ def choose(view: Mapping[str, Any], rng: random.Random, budget: float, samples: 
     hand = mask_of(parse_card(c) for c in view["hand"])
     if need > len(view["hand"]) or _equivalent(list(by_card), hand | _gone(view)):
         return medium.choose(view, rng)  # the deal, or the card, no longer matters
-    draw = _world_source(view, rng)
+    draw = _world_source(view, rng, opponents)
     most = WORLDS_PER_SAMPLE * samples
     worlds: list[list[CardSet]] = []
     while len(worlds) < most and (len(worlds) < 8 or time.perf_counter() < start + budget / 2):
@@ -127,7 +147,9 @@ def choose(view: Mapping[str, Any], rng: random.Random, budget: float, samples: 
     return str(by_card[card])
 
 
-def _world_source(view: Mapping[str, Any], rng: random.Random) -> Callable[[], list[CardSet]]:
+def _world_source(
+    view: Mapping[str, Any], rng: random.Random, opponents: OpponentModel | None = None
+) -> Callable[[], list[CardSet]]:
     """Where this decision's worlds come from: uniform draws, or a chain weighted by evidence.
 
     Why a chain and not the best of a few uniform draws: on the 419 critical
@@ -135,7 +157,7 @@ def _world_source(view: Mapping[str, Any], rng: random.Random) -> Callable[[], l
     more hidden cards in the right hand and Hard gave a won deal away less
     often (``docs/bots.md``).
     """
-    weight = _believability(view)
+    weight = _believability(view, opponents)
     if weight is None:
         sampler = court_piece_sampler(view)
         return lambda: list(sampler(rng).hands)
@@ -144,18 +166,31 @@ def _world_source(view: Mapping[str, Any], rng: random.Random) -> Callable[[], l
     return lambda: chain.advance(rng, SWAPS_PER_WORLD)
 
 
-def _believability(view: Mapping[str, Any]) -> Callable[[list[CardSet]], float] | None:
+def _believability(
+    view: Mapping[str, Any], opponents: OpponentModel | None = None
+) -> Callable[[list[CardSet]], float] | None:
     """How much a world weighs: the opponents' plays and, if they called, their trump call.
 
+    An opponent who reads as a panel player or as anyone (``opponents``) has his
+    plays weighed by his posterior mixture of styles (:class:`StyledEvidence`).
     ``None`` when neither says anything (one uniform world is then drawn per world used).
     """
     plays = PlayEvidence.from_view(view)
+    play_weight = plays.weight
+    if opponents is not None:
+        styled = {
+            seat: opponents.posterior(seat)
+            for seat in {play.seat for play in plays.plays}
+            if opponents.rule_mass(seat) < STYLED_BELOW
+        }
+        if styled:
+            play_weight = StyledEvidence(plays, styled).weight
     call = CallEvidence.from_view(view)
     if call is None:
-        return plays.weight if plays.plays else None
+        return play_weight if plays.plays else None
     if not plays.plays:
         return call.weight
-    play_weight, call_weight = plays.weight, call.weight
+    call_weight = call.weight
     return lambda hands: play_weight(hands) * call_weight(hands)
 
 

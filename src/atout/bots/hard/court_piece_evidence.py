@@ -46,7 +46,15 @@ from atout.bots.medium.plain import choose_card as book_card
 from atout.cards import SUIT_MASKS, Card, CardSet, cards_of, mask_of, parse_card
 from atout.tricks import legal_follow
 
-__all__ = ["CALL_FLOOR", "SURPRISE", "CallEvidence", "PlayEvidence", "call_likelihood"]
+__all__ = [
+    "CALL_FLOOR",
+    "STYLED_BELOW",
+    "SURPRISE",
+    "CallEvidence",
+    "PlayEvidence",
+    "StyledEvidence",
+    "call_likelihood",
+]
 
 SURPRISE = 0.05
 """The factor a world loses for each opponent play that no rule play explains.
@@ -123,6 +131,16 @@ class PlayEvidence:
                 weight *= SURPRISE
         return weight
 
+    def explained(self, play: _Play, hands: Sequence[CardSet]) -> bool:
+        """Whether greedy or the book plays ``play``'s card from its hand in this world
+        (a forced play is explained)."""
+        held = hands[play.seat] | play.since
+        legal = legal_follow(held, play.before[0] // 13) if play.before else held
+        cards = list(cards_of(legal))
+        if len(cards) <= 1 or greedy_card(cards, play.before, self.trump) == play.card:
+            return True
+        return self._by_the_book(play, hands)
+
     def weight_python(self, hands: Sequence[CardSet]) -> float:
         """:meth:`weight` without the kernel (the reference: the same value, a test)."""
         weight = 1.0
@@ -153,6 +171,75 @@ class PlayEvidence:
             voids=play.voids,
         )
         return book == play.card
+
+
+STYLED_BELOW = 0.5
+"""An opponent whose posterior puts less than this on the rule players (greedy, book) has
+his plays weighed by the whole mixture (:class:`StyledEvidence`); above it, as before."""
+
+
+@dataclass(slots=True)
+class StyledEvidence:
+    """The opponents' plays weighed by what each opponent has shown he is.
+
+    ``posteriors[seat]`` is the mixture of :mod:`.court_piece_opponents` for
+    the seats that read as panel players or as anyone (rule mass under
+    :data:`STYLED_BELOW`): a play of theirs weighs ``sum(p[s] * [s plays it])``
+    over the rule-playing components (the rule players count as one, as in
+    :class:`PlayEvidence`), at least :data:`SURPRISE`. The other seats are
+    read exactly as :class:`PlayEvidence` reads them.
+    """
+
+    evidence: PlayEvidence
+    posteriors: Mapping[int, Mapping[str, float]]
+    cache: dict[tuple[int, CardSet], float] = field(default_factory=dict, repr=False)
+
+    def weight(self, hands: Sequence[CardSet]) -> float:
+        """The likelihood of the opponents' plays in a world."""
+        evidence = self.evidence
+        native = kernel()
+        if native is None or len(evidence.plays) > 64:
+            misses = -1  # every play checked in Python
+        else:
+            misses = native.greedy_misses(
+                array("Q", hands).tobytes(), evidence.packed, evidence.trump
+            )
+        weight = 1.0
+        for k, play in enumerate(evidence.plays):
+            posterior = self.posteriors.get(play.seat)
+            if posterior is None:
+                if misses >> k & 1 and not evidence.explained(play, hands):
+                    weight *= SURPRISE
+                continue
+            key = (k, hands[play.seat])
+            factor = self.cache.get(key)
+            if factor is None:
+                factor = self._styled(play, hands, posterior)
+                self.cache[key] = factor
+            weight *= factor
+        return weight
+
+    def _styled(
+        self, play: _Play, hands: Sequence[CardSet], posterior: Mapping[str, float]
+    ) -> float:
+        from atout.bots.hard.court_piece_opponents import (  # noqa: PLC0415
+            RULE,
+            play_options,
+            policy_card,
+        )
+
+        held, legal = play_options(play, hands)
+        if len(legal) <= 1:
+            return 1.0
+        trump = self.evidence.trump
+        rule = self.evidence.explained(play, hands)
+        total = 0.0
+        for policy, p in posterior.items():
+            if policy in RULE:
+                total += p * rule
+            elif policy != "uniform":
+                total += p * (policy_card(policy, play, trump, held, legal) == play.card)
+        return max(SURPRISE, total)
 
 
 CALL_FLOOR = 0.02

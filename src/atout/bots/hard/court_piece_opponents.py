@@ -1,0 +1,198 @@
+"""How each Court Piece opponent plays, read from his cards over a match.
+
+Hard's worlds weigh the opponents' plays by how well a style of play explains
+them (:mod:`.court_piece_evidence`). Which style depends on the opponent: the
+greedy player, the book player (medium), the panel's cautious and aggressive
+players (:mod:`atout.bots.panel`), or someone who plays any card. An
+:class:`OpponentModel` holds, for each opponent seat, a posterior over that
+mixture, and updates it with every card the seat is seen to play: in a few
+worlds drawn uniformly from the view, each style is asked which card it would
+have played from the hand the seat held then; a style that names the card
+played gets likelihood ``1 - NOISE`` (plus its share of the noise), the others
+``NOISE / n`` (``n``: the legal cards), the uniform player ``1 / n``. Forced
+plays say nothing. The posterior carries over from deal to deal of a match,
+which is where it pays: over a match each opponent shows a hundred cards.
+
+``rule_mass`` (greedy and book) near 1 means the evidence is read exactly as
+before; an opponent who reads as a panel player gets his worlds weighed by the
+panel styles in proportion to their posterior
+(:class:`atout.bots.hard.court_piece_evidence.StyledEvidence`).
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from atout.bots.greedy.court_piece import choose_card as greedy_card
+from atout.bots.medium.plain import choose_card as book_card
+from atout.bots.panel.plain import choose_card as panel_card
+from atout.bots.sampling import court_piece_sampler
+from atout.cards import Card, CardSet, cards_of
+from atout.tricks import legal_follow
+
+__all__ = [
+    "NOISE",
+    "POLICIES",
+    "PRIOR",
+    "RULE",
+    "OpponentModel",
+    "Policy",
+    "play_options",
+    "policy_card",
+]
+
+POLICIES = ("greedy", "medium", "cautious", "aggressive", "uniform")
+"""The mixture's components: the levels' rule players, the panel, anyone."""
+
+RULE = ("greedy", "medium")
+"""The components today's evidence already reads (greedy or by the book explains a play)."""
+
+Policy = str
+
+NOISE = 0.1
+"""The chance a rule player plays another card than his rule's (a slip, or a rule not modelled)."""
+
+PRIOR = {"greedy": 0.3, "medium": 0.2, "cautious": 0.2, "aggressive": 0.2, "uniform": 0.1}
+"""Before any card is seen: mostly rule players, greedy the likeliest (the field's default)."""
+
+WORLDS_PER_UPDATE = 12
+"""Uniform worlds a new play is judged in (its likelihood under each style is their mean)."""
+
+FLOOR = 1e-4
+"""The least posterior a component keeps, so that a player who changes style is followed."""
+
+
+def play_options(play: Any, hands: Sequence[CardSet]) -> tuple[CardSet, list[Card]]:
+    """The hand a seat held at ``play`` in a world, and its legal cards then."""
+    held = hands[play.seat] | play.since
+    legal = legal_follow(held, play.before[0] // 13) if play.before else held
+    return held, list(cards_of(legal))
+
+
+def policy_card(policy: Policy, play: Any, trump: int, held: CardSet, legal: list[Card]) -> Card:
+    """The card ``policy`` plays at ``play`` from ``held`` (not for ``uniform``)."""
+    if policy == "greedy":
+        return greedy_card(legal, play.before, trump)
+    if policy == "medium":
+        return book_card(
+            hand=held,
+            legal=legal,
+            trick=play.before,
+            seat=play.seat,
+            leader=play.leader,
+            trump=trump,
+            played=play.played,
+            voids=play.voids,
+        )
+    return panel_card(
+        policy,  # type: ignore[arg-type]
+        hand=held,
+        legal=legal,
+        trick=play.before,
+        seat=play.seat,
+        trump=trump,
+        played=play.played,
+        voids=play.voids,
+    )
+
+
+@dataclass
+class OpponentModel:
+    """A posterior over :data:`POLICIES` for each seat, updated from the views a seat sees."""
+
+    log_posterior: dict[int, dict[Policy, float]] = field(default_factory=dict)
+    seen: set[tuple[int, int, int]] = field(default_factory=set)
+    """Plays already read: (deal number, trick number, position in the trick)."""
+
+    def posterior(self, seat: int) -> dict[Policy, float]:
+        """The probability of each policy for ``seat`` (the prior before any card)."""
+        logs = self.log_posterior.get(seat)
+        if logs is None:
+            return dict(PRIOR)
+        top = max(logs.values())
+        weights = {p: math.exp(v - top) for p, v in logs.items()}
+        total = sum(weights.values())
+        return {p: max(FLOOR, w / total) for p, w in weights.items()}
+
+    def rule_mass(self, seat: int) -> float:
+        """How much of ``seat``'s posterior is on the rule players today's evidence reads."""
+        posterior = self.posterior(seat)
+        return sum(posterior[p] for p in RULE)
+
+    def observe(self, view: Mapping[str, Any], rng: random.Random) -> None:
+        """Read every opponent play in the view not read before."""
+        from atout.bots.hard.court_piece_evidence import PlayEvidence  # noqa: PLC0415
+
+        if view.get("phase") != "play" or view.get("trump") is None:
+            return
+        evidence = PlayEvidence.from_view(view)
+        deal = int((view.get("match") or {}).get("deal_number", 0))
+        keys = _play_keys(view)
+        fresh = [
+            (key, play)
+            for key, play in zip(keys, evidence.plays, strict=True)
+            if key is not None and (deal, *key) not in self.seen
+        ]
+        if not fresh:
+            return
+        sampler = court_piece_sampler(view)
+        worlds = [list(sampler(rng).hands) for _ in range(WORLDS_PER_UPDATE)]
+        for (trick, position), play in fresh:
+            self.seen.add((deal, trick, position))
+            likelihood = _likelihood(play, evidence.trump, worlds)
+            if likelihood is None:
+                continue
+            logs = self.log_posterior.setdefault(
+                play.seat, {p: math.log(PRIOR[p]) for p in POLICIES}
+            )
+            for policy, value in likelihood.items():
+                logs[policy] += math.log(value)
+            floor = max(logs.values()) + math.log(FLOOR)
+            for policy in logs:
+                logs[policy] = max(logs[policy], floor)
+        self.seen = {key for key in self.seen if key[0] >= deal}
+
+
+def _play_keys(view: Mapping[str, Any]) -> list[tuple[int, int] | None]:
+    """(trick number, position) of each opponent play, in the order PlayEvidence lists them."""
+    side = int(view["seat"]) % 2
+    shown = view.get("tricks")
+    tricks = [(int(t["leader"]), t["cards"]) for t in shown or []]
+    done = len(tricks) if shown is not None else sum(int(x) for x in view["tricks_won"])
+    current = view["trick"]
+    keys: list[tuple[int, int] | None] = []
+    numbered = [(i, leader, cards) for i, (leader, cards) in enumerate(tricks)]
+    if current["cards"]:
+        numbered.append((done, int(current["leader"]), current["cards"]))
+    for number, leader, cards in numbered:
+        for position in range(len(cards)):
+            if (leader + position) % 4 % 2 != side:
+                keys.append((number, position))
+    return keys
+
+
+def _likelihood(
+    play: Any, trump: int, worlds: Sequence[Sequence[CardSet]]
+) -> dict[Policy, float] | None:
+    """Each policy's chance of this play, the mean over ``worlds`` (None: a forced play)."""
+    totals = dict.fromkeys(POLICIES, 0.0)
+    counted = 0
+    for hands in worlds:
+        held, legal = play_options(play, hands)
+        if play.card not in legal:
+            continue
+        n = len(legal)
+        if n <= 1:
+            return None
+        counted += 1
+        totals["uniform"] += 1.0 / n
+        for policy in POLICIES[:-1]:
+            named = policy_card(policy, play, trump, held, legal) == play.card
+            totals[policy] += (1.0 - NOISE) * named + NOISE / n
+    if not counted:
+        return None
+    return {p: v / counted for p, v in totals.items()}

@@ -1,0 +1,37 @@
+"""The panel's styles at bridge: the natural system's calls, each style's card play.
+
+Calls are :func:`atout.bots.bridge_bidding.choose_call` for both (the styles
+are styles of card play); claims are answered as every bot answers them.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from atout.bots.bridge_bidding import choose_call
+from atout.bots.claims import answer_claim
+from atout.bots.medium.bridge import play_context
+from atout.bots.panel.plain import Style, choose_card
+from atout.cards import card_name, parse_card
+
+__all__ = ["choose"]
+
+
+def choose(view: Mapping[str, Any], rng: random.Random, style: Style) -> str:
+    """The action ``style`` takes in this view."""
+    legal: Sequence[str] = view["legal"]
+    if not legal:
+        raise ValueError("no legal action in this view")
+    phase = view.get("phase")
+    if phase == "claim":
+        return answer_claim(view)
+    if phase == "auction":
+        return choose_call(view)
+    cards = [parse_card(c) for c in legal if c[:1] != "c" and len(c) == 2]
+    if not cards:
+        return legal[0]
+    context = play_context(view)
+    context.pop("leader")
+    return card_name(choose_card(style, legal=cards, **context))
