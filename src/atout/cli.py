@@ -76,7 +76,13 @@ def _options(
 _GAME = typer.Argument(..., help="court-piece, five-hundred, bridge or court-circular.")
 _VARIANT = typer.Option(None, help="Court Piece: simple or courts.")
 _TARGET = typer.Option(None, help="Points that win the game (Court Piece 3..15, Court Circular).")
-_OPTION = typer.Option(None, "--option", "-o", help="Any rule option as key=value (repeatable).")
+_OPTION = typer.Option(
+    None,
+    "--option",
+    "-o",
+    help="Any rule option as key=value (repeatable). Seats are numbers from 0; in bridge"
+    " 0 = N, 1 = E, 2 = S, 3 = W, and the letters are accepted too (first_dealer=E).",
+)
 
 
 @app.command()
@@ -86,7 +92,11 @@ def play(
     target: int | None = _TARGET,
     option: list[str] | None = _OPTION,
     seed: int | None = typer.Option(None, help="Seed of the shuffles and the bots."),
-    bots: str = typer.Option("greedy", help="The bots' level (random, greedy), or one per seat."),
+    bots: str = typer.Option(
+        "greedy",
+        help="The bots' level (random, greedy, easy, medium, hard, or module:callable for"
+        " your own bot), or one per seat separated by commas.",
+    ),
 ) -> None:
     """Play a game in the terminal against bots (you sit at seat 0; South in bridge)."""
     from atout.games import get_game  # noqa: PLC0415 - keep `atout replay` light

@@ -57,4 +57,4 @@ def test_replay_for_people_prints_the_tricks() -> None:
     if not record.exists():
         pytest.skip("no examples")
     result = CliRunner().invoke(app, ["replay", str(record)])
-    assert result.exit_code == 0 and "totals: [0, 3]" in result.stdout
+    assert result.exit_code == 0 and "totals: seats 0 & 2: 0, seats 1 & 3: 3" in result.stdout

@@ -60,6 +60,9 @@ class Option:
     """What the option belongs to, in words ("the simple variant")."""
     off: Any = _NO_VALUE
     """Its value where it does not apply (default: ``default``)."""
+    seat_names: str = ""
+    """A ``seat`` option's letters, seat 0 first ("NESW" in bridge): a letter is taken
+    for its seat's number, which is what the rules and the records hold."""
 
     @property
     def off_value(self) -> Any:
@@ -80,6 +83,9 @@ class Option:
         if kind in ("int", "seat"):
             if value is None and (kind == "seat" or self.default is None):
                 return None
+            if kind == "seat" and isinstance(value, str) and value.strip():
+                found = self.seat_names.find(value.strip().upper())
+                value = found if found >= 0 and len(value.strip()) == 1 else value
             low = 0 if kind == "seat" else self.low
             high = self.high - 1 if kind == "seat" and self.high is not None else self.high
             if (
@@ -89,6 +95,9 @@ class Option:
             ):
                 return value
             what = f"a seat from {low} to {high}" if kind == "seat" else "a whole number"
+            if kind == "seat" and self.seat_names:
+                letters = ", ".join(f"{n} = {c}" for n, c in enumerate(self.seat_names))
+                what += f" ({letters}) or its letter"
             if kind == "int":
                 what += f" from {low} to {high}" if high is not None else f" of at least {low}"
             return self._refuse(value, what + (" (or none for a draw)" if kind == "seat" else ""))

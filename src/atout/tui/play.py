@@ -12,7 +12,8 @@ from rich.console import Console
 from atout.bots import make_bot
 from atout.core import ActionError, Match
 from atout.games import get_game
-from atout.tui.render import render_view
+from atout.tui.render import legal_forms, render_view, seat_name
+from atout.tui.words import result_words, seats_around, side_name, sides_text
 
 __all__ = ["match_action", "play_terminal"]
 
@@ -60,6 +61,7 @@ def play_terminal(
     # The game decides who deals first, knowing where the person sits (seed 001's app: on
     # his right); an explicit first_dealer, a duplicate board or a draw otherwise.
     match = Match.new(game, options, rng, host=human, players=players)
+    console.print(seats_around(match.view(human), human))
     started = clock()
     while not match.is_over():
         limit = match.minutes_limit
@@ -80,36 +82,96 @@ def play_terminal(
         assert seat is not None and actor is not None
         if actor != human:
             action = seat_bots[actor].choose(match.view(actor))
+            before = match.view(human)
             match = match.apply(action, seat)
+            _tell_claim(console, before, match.view(human), action, actor, human)
             continue
         console.print(render_view(match.view(human), human))
         text = ask("your move (a card like th or 10h, or an action; ? for help, q to quit) > ")
         if text.strip().lower() in ("q", "quit", "exit"):
             console.print("game left unfinished")
             return match
-        legal = match.view(human)["legal"]
+        view = match.view(human)
+        legal = view["legal"]
         if text.strip() in ("?", "help"):
-            console.print("legal: " + ", ".join(legal))
+            console.print("legal: " + ", ".join(legal_forms(view)))
             continue
         meant = match_action(text, legal)
+        before = match.view(human)
         try:
             match = match.apply(meant or text, seat)
         except ActionError as error:
             console.print(f"[red]{error}[/red]")
+            continue
+        _tell_claim(console, before, match.view(human), meant or text, human, human)
     _show_result(console, match, human)
     winner = match.winner
+    game_id = match.game.id
     console.print(
         "[bold]game over[/bold]: "
-        + ("a draw" if winner is None else f"side {winner} wins")
-        + f"  totals {list(match.totals)}"
+        + ("a draw" if winner is None else f"{side_name(game_id, winner, human)} wins")
+        + "; totals "
+        + sides_text(game_id, match.totals, human)
     )
     return match
+
+
+def _tell_claim(
+    console: Console,
+    before: Mapping[str, Any],
+    after: Mapping[str, Any],
+    action: str,
+    actor: int,
+    human: int,
+) -> None:
+    """Say what became of a claim, which the table alone would not show: a rejected claim
+    leaves the board as it was before the claim, so without a sentence it looks ignored."""
+    news = claim_news(before, after, action, actor, human)
+    if news:
+        console.print(f"[yellow]{news}[/yellow]")
+
+
+def claim_news(
+    before: Mapping[str, Any],
+    after: Mapping[str, Any],
+    action: str,
+    actor: int,
+    human: int,
+) -> str | None:
+    """A sentence on a claim made or answered by ``action``, or ``None`` if it was not one."""
+    word = action.strip().lower().split()
+    claim = before.get("claim") or after.get("claim")
+    if not word or not claim:
+        return None
+    who = "you" if actor == human else seat_name(after, actor, human)
+    declarer = seat_name(after, claim["by"], human)
+    whose = "your" if claim["by"] == human else f"{declarer}'s"
+    takes = "you take" if claim["by"] == human else f"{declarer} takes"
+    tricks = claim["tricks"]
+    agreed = after.get("phase") == "over"
+    if word[0] == "claim":
+        claimed = f"{who} claimed {tricks} more tricks"
+        if agreed:
+            return f"{claimed}, accepted at once: the deal is over."
+        return f"{claimed}: the defenders accept or reject."
+    if word[0] == "reject":
+        return f"{who} rejected {whose} claim of {tricks} more tricks: play goes on."
+    if word[0] == "accept" and agreed:
+        won = after.get("tricks_won") or [0, 0]
+        return (
+            f"{who} accepted too: the claim is agreed, {takes} {tricks} more tricks"
+            f" (tricks NS {won[0]}, EW {won[1]}) and the deal is over."
+        )
+    if word[0] == "accept":
+        return f"{who} accepted {whose} claim of {tricks} more tricks; the other defender answers."
+    return None
 
 
 def _show_result(console: Console, match: Match, human: int) -> None:
     deal = match.current
     view = deal.state.view(human)
     console.print(render_view({**view, "match": match.view(human)["match"]}, human))
-    result = deal.state.result()
     points = deal.settlement.points if deal.settlement else None
-    console.print(f"[bold]deal over[/bold]: {result}  points {points}")
+    dealer = seat_name(view, view.get("dealer"), human) if view.get("dealer") is not None else None
+    words = result_words(match.game.id, deal.state.result(), points, human, dealer)
+    console.print(f"[bold]deal over[/bold]: {words}")

@@ -11,8 +11,9 @@ from rich.table import Table
 from rich.text import Text
 
 from atout.cards import card_symbol, parse_card
+from atout.tui.words import result_words, score_words, side_name, sides_text
 
-__all__ = ["print_replay", "render_view", "seat_name"]
+__all__ = ["legal_forms", "print_replay", "render_view", "seat_name"]
 
 _RED = {"H", "D"}
 
@@ -53,7 +54,7 @@ def render_view(view: Mapping[str, Any], me: int | None) -> Group:
     header = Table.grid(padding=(0, 2))
     header.add_row(
         Text(f"{view.get('game', '')} {view.get('variant', '')}".strip(), style="bold cyan"),
-        Text(_score_line(view.get("match", {}))),
+        Text(score_words(str(view.get("game", "")), view.get("match", {}), me)),
     )
     status = [f"phase: {view.get('phase')}", f"turn: {seat_name(view, view.get('turn'), me)}"]
     if view.get("dealer") is not None:
@@ -75,12 +76,29 @@ def render_view(view: Mapping[str, Any], me: int | None) -> Group:
             .append(cards_text(last["cards"]))
             .append(f"  won by {seat_name(view, last['winner'], me)}")
         )
-    if view.get("legal"):
-        parts.append(Text("legal: " + " ".join(view["legal"][:40]), style="green"))
-        if len(view["legal"]) > 40:
-            more = len(view["legal"]) - 40
+    forms = legal_forms(view)
+    if forms:
+        parts.append(Text("legal: " + " ".join(forms[:40]), style="green"))
+        if len(forms) > 40:
+            more = len(forms) - 40
             parts.append(Text(f"... and {more} more (? lists all)", style="green"))
     return Group(Panel(Group(*parts), expand=False))
+
+
+def legal_forms(view: Mapping[str, Any]) -> list[str]:
+    """The legal actions, plus the forms that take a number and so are not listed one by
+    one: a bridge declarer's ``claim N``."""
+    forms = list(view.get("legal") or [])
+    if view.get("can_claim"):
+        remaining = 13 - sum(view.get("tricks_won") or [0, 0])
+        forms.append(f"claim N (N from 0 to {remaining}: the further tricks you take)")
+    return forms
+
+
+def vulnerability(vulnerable: Sequence[bool]) -> str:
+    """Bridge's vulnerability in its usual words: none, NS, EW or both."""
+    ns, ew = bool(vulnerable[0]), bool(vulnerable[1])
+    return "both" if ns and ew else "NS" if ns else "EW" if ew else "none"
 
 
 def _suit_symbol(letter: str) -> str:
@@ -114,8 +132,8 @@ def _game_facts(view: Mapping[str, Any], me: int | None) -> list[Text]:
         facts.append(Text(f"contract: {contract.get('bid')} by {who} ({contract.get('value')})"))
     elif contract:
         facts.append(Text(f"contract: {contract} by {seat_name(view, view.get('declarer'), me)}"))
-    if view.get("vulnerable") and any(view["vulnerable"]):
-        facts.append(Text(f"vulnerable: NS {view['vulnerable'][0]}, EW {view['vulnerable'][1]}"))
+    if view.get("vulnerable") is not None:
+        facts.append(Text(f"vulnerable: {vulnerability(view['vulnerable'])}"))
     if view.get("dummy"):
         who = seat_name(view, view.get("dummy_seat"), me)
         facts.append(Text(f"dummy ({who}): ").append(cards_text(view["dummy"])))
@@ -136,27 +154,19 @@ def _game_facts(view: Mapping[str, Any], me: int | None) -> list[Text]:
             )
         if "stock_size" in view:
             facts.append(Text(f"stock: {view['stock_size']} cards", style="dim"))
-    if view.get("claim"):
-        facts.append(Text(f"claim: {view['claim']}", style="yellow"))
+    claim = view.get("claim")
+    if claim:
+        agreed = " (agreed)" if view.get("phase") == "over" else ""
+        who = seat_name(view, claim["by"], me)
+        facts.append(Text(f"claim: {who}, {claim['tricks']} more tricks{agreed}", style="yellow"))
     return facts
-
-
-def _score_line(score: Mapping[str, Any]) -> str:
-    keys = [k for k in score if k not in ("over", "winner", "deal_number")]
-    return (
-        "  ".join(f"{k}: {_short(score[k])}" for k in keys) + f"  deal {score.get('deal_number')}"
-    )
-
-
-def _short(value: Any) -> str:
-    text = str(value)
-    return text if len(text) < 90 else text[:87] + "..."
 
 
 def print_replay(summary: Mapping[str, Any], console: Console | None = None) -> None:
     """A replay for people: each deal's tricks and points, then the totals."""
     console = console or Console()
-    console.print(f"[bold]{summary['game']}[/bold]")
+    game = summary["game"]
+    console.print(f"[bold]{game}[/bold]")
     for number, deal in enumerate(summary["deals"]):
         table = Table(title=f"deal {number}", show_lines=False)
         table.add_column("#", justify="right")
@@ -168,9 +178,12 @@ def print_replay(summary: Mapping[str, Any], console: Console | None = None) -> 
                 str(i), str(trick["leader"]), cards_text(trick["cards"]), str(trick["winner"])
             )
         console.print(table)
-        console.print(f"result: {deal['result']}  points: {deal['points']}")
+        console.print("result: " + result_words(game, deal["result"], deal["points"]))
     state = "complete" if summary["complete"] else "in progress"
-    console.print(f"totals: {summary['totals']}  winner: {summary['winner']}  ({state})")
+    totals = sides_text(game, summary["totals"])
+    winner = summary["winner"]
+    won = "no winner" if winner is None else f"{side_name(game, winner)} wins"
+    console.print(f"totals: {totals}; {won} ({state})")
 
 
 def print_sim(summary: Mapping[str, Any], console: Console | None = None) -> None:

@@ -94,6 +94,7 @@ OPTIONS: Final = (
         None,
         "who deals first",
         high=4,
+        seat_names="NESW",
         when=_RUBBER,
         when_words="rubber scoring (in duplicate the board fixes the dealer)",
     ),
@@ -621,12 +622,16 @@ class BridgeState:
         # late bid (the same letters name a call only while the auction lasts).
         try:
             card = parse_card(action)
-        except ValueError as error:
+        except ValueError:
             if _is_call(action):
                 raise IllegalActionError(
                     f"the auction is over: the contract is {self.contract_name}"
                 ) from None
-            raise InvalidActionError(str(error)) from None
+            # Not "not a card": in play, declarer may also claim, so say both forms.
+            raise InvalidActionError(
+                f"unknown action {action.strip()!r}: play a card (rank then suit, e.g. 7S,"
+                " 10h) or, as declarer, claim N (the further tricks you take)"
+            ) from None
         return self.apply(card_name(card), seat)
 
     def _make_call(self, action: str, seat: int | None) -> BridgeState:
