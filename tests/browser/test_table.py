@@ -130,6 +130,10 @@ def test_keyboard_plays_a_card(server: str, context: Any) -> None:
         if not page.locator("#controls button.action").count():
             break
         act_and_wait(page)
+    page.wait_for_selector("#my-hand svg.card.legal")
+    # No card looks chosen until the player picks one; the first arrow shows the focus.
+    assert page.locator("#my-hand svg.card.focused").count() == 0
+    page.keyboard.press("ArrowRight")
     page.wait_for_selector("#my-hand svg.card.focused")
     version, focused = page.evaluate(
         "[document.querySelector('.table-page').dataset.version,"

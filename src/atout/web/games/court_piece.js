@@ -1,5 +1,6 @@
 // Court Piece: the trump call from five cards, points to the target (simple)
 // or courts and series (classic), and the deal's result in words.
+import { sortCards } from "../cards.js";
 import { SUITS, actionButton, badge, facts, h, pretty, sheet, sideHead, sideSay, suitName, t } from "./common.js";
 
 function trumpBadge(ctx) {
@@ -108,7 +109,10 @@ function anticlockwise(options) {
 
 export default {
   badge: trumpBadge,
+  scoreline: (ctx) => ({ score: ctx.view.match.courts ? ctx.view.match.courts : ctx.view.match.points, scoreLabel: ctx.view.match.courts ? t("courts") : t("points"), tricks: ctx.view.tricks_won }),
   anticlockwise,
+  // The five cards of the trump call come in deal order; show them sorted like the full hand.
+  handOrder: (cards, ctx) => (ctx.view.phase === "trump" ? sortCards(cards) : cards),
   controls: (ctx) => (ctx.view.phase === "trump" ? trumpCall(ctx) : honourControls(ctx)),
   sheet: (ctx) => (ctx.view.match.courts ? courtsSheet(ctx) : simpleSheet(ctx)),
   result,
