@@ -370,7 +370,7 @@ export function openTable(root, tableId, navigate, settings = () => null) {
     const cards = [];
     const shown = view ? visibleHands(view)[seat] : null;
     if (where !== "bottom" || s.seat === null) {
-      if (shown) cards.push(handRow(shown, view, `dummy-${seat}`, game, ctx));
+      if (shown) cards.push(handRow(shown, view, `dummy-${seat}`, game, ctx, true));
       else {
         const count = view?.hand_sizes?.[seat] ?? 0;
         cards.push(h("div", { class: "backs" }, Array.from({ length: Math.min(count, 13) }, () => cardSvg(null, { className: "small" }))));
@@ -405,14 +405,19 @@ export function openTable(root, tableId, navigate, settings = () => null) {
     const held = s.held && s.held.deal === view?.match?.deal_number && !view?.trick?.cards?.length ? s.held : null;
     const trick = held || view?.trick;
     if (!trick || !trick.cards) return area;
+    const winner = held && held.winner !== null && held.winner !== undefined ? held.winner : null;
     if (held) area.classList.add("held");
+    // A finished trick: its winning card is marked, then the cards go to the winner's seat.
+    if (winner !== null) area.classList.add(`to-${pos(winner)}`);
     const crowded = trick.cards.length > n;
     trick.cards.forEach((card, i) => {
       const seat = ((trick.leader ?? 0) + i) % n;
       const fresh = i >= s.prevTrick ? "fresh" : "";
-      const svg = cardSvg(card, { className: `${crowded ? "row" : `at-${pos(seat)}`} ${fresh}` });
+      const won = winner === seat ? "trick-winner" : "";
+      const svg = cardSvg(card, { className: `${crowded ? "row" : `at-${pos(seat)}`} ${fresh} ${won}` });
       area.append(svg);
     });
+    if (winner !== null) area.append(h("div", { class: "trick-note", id: "trick-winner", role: "status" }, winner === s.seat ? t("takesTrickYou") : t("takesTrick", { name: name(winner) })));
     return area;
   }
 
@@ -430,7 +435,7 @@ export function openTable(root, tableId, navigate, settings = () => null) {
     return svg;
   }
 
-  function handRow(cards, view, id, game, ctx) {
+  function handRow(cards, view, id, game, ctx, bySuit = false) {
     const legal = view.legal || [];
     const legalCards = cardActions(legal, isCard);
     const discard = legal.find((a) => a.startsWith("discard "));
@@ -442,7 +447,8 @@ export function openTable(root, tableId, navigate, settings = () => null) {
       const playable = legalCards.includes(card);
       const picked = s.picked.has(card);
       const focused = s.keyFocus && playable && legalCards.indexOf(card) === Math.min(s.focus, legalCards.length - 1);
-      const hinted = s.hint === card;
+      // A hinted discard ("discard 4S 9H JC") marks each of its cards.
+      const hinted = s.hint === card || (s.hint?.startsWith("discard ") && s.hint.split(" ").includes(card));
       const extra = ctx && game.cardClass ? game.cardClass(card, ctx) : "";
       const svg = cardSvg(card, {
         className: [playable && "legal", special && "special", picked && "picked", focused && "focused", hinted && "hinted", discard && "pickable", extra].filter(Boolean).join(" "),
@@ -457,6 +463,19 @@ export function openTable(root, tableId, navigate, settings = () => null) {
       else if (playable) clickable(svg, () => act(card));
       row.append(svg);
     }
+    return bySuit ? suitColumns(row) : row;
+  }
+
+  /** An exposed hand (dummy) laid out as on paper: one column (or, at the side, one row) a suit. */
+  function suitColumns(row) {
+    const groups = new Map();
+    for (const svg of [...row.children]) {
+      const suit = svg.dataset.card === "JK" ? "J" : svg.dataset.card.slice(-1);
+      if (!groups.has(suit)) groups.set(suit, h("div", { class: `suit-column suit-${suit}` }));
+      groups.get(suit).append(svg);
+    }
+    row.classList.add("by-suit");
+    row.replaceChildren(...groups.values());
     return row;
   }
 

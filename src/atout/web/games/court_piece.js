@@ -5,7 +5,11 @@ import { SUITS, actionButton, badge, facts, h, pretty, sheet, sideHead, sideSay,
 
 function trumpBadge(ctx) {
   const { view, name } = ctx;
-  if (view.trump) return badge(t("trump"), `${SUITS[view.trump]} ${suitName(view.trump)}`, { id: "trump-badge", class: `felt-badge suit-${view.trump}` });
+  if (view.trump) {
+    // Who named it matters (a bot's choice tells about its hand): say it beside the suit.
+    const by = view.caller === null || view.caller === undefined ? "" : ` · ${t("namedBy", { name: name(view.caller) })}`;
+    return badge(t("trump"), `${SUITS[view.trump]} ${suitName(view.trump)}${by}`, { id: "trump-badge", class: `felt-badge suit-${view.trump}` });
+  }
   if (view.caller === null || view.caller === undefined) return null;
   const who = view.caller === ctx.me ? t("youChoose") : t("callerChoosing", { name: name(view.caller) });
   return badge(t("trump"), who, { id: "trump-badge" });
