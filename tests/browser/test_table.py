@@ -69,7 +69,8 @@ def _click_something(page: Any) -> bool:
         return True
     cards = page.locator(".hand-row svg.card.legal")
     if cards.count():
-        cards.first.click(timeout=1000)
+        # The top-left corner shows in a fanned hand and in dummy's suit columns alike.
+        cards.first.click(timeout=1000, position={"x": 4, "y": 4})
         return True
     actions: list[str] = page.locator("#controls button.action:enabled").evaluate_all(
         "els => els.map(e => e.dataset.action)"
@@ -130,6 +131,10 @@ def test_keyboard_plays_a_card(server: str, context: Any) -> None:
         if not page.locator("#controls button.action").count():
             break
         act_and_wait(page)
+    page.wait_for_selector("#my-hand svg.card.legal")
+    # No card looks chosen until the player picks one; the first arrow shows the focus.
+    assert page.locator("#my-hand svg.card.focused").count() == 0
+    page.keyboard.press("ArrowRight")
     page.wait_for_selector("#my-hand svg.card.focused")
     version, focused = page.evaluate(
         "[document.querySelector('.table-page').dataset.version,"
@@ -280,7 +285,7 @@ def test_bridge_dummy_face_up_after_the_opening_lead(
     dummy = page.locator(".seat-box.pos-top svg.card.legal").first
     card = dummy.get_attribute("data-card")
     page.screenshot(path=str(artifacts / "bridge-dummy.png"))
-    dummy.click()
+    dummy.click(position={"x": 4, "y": 4})  # a suit column shows each card's top
     page.wait_for_selector(f".seat-box.pos-top svg.card[data-card='{card}']", state="detached")
 
 

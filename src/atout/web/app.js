@@ -33,10 +33,11 @@ function navigate(path) {
 async function route() {
   close?.();
   close = null;
-  document.getElementById("settings").replaceChildren(settings());
   const match = /^\/t\/([\w-]+)/.exec(location.pathname);
+  // At a table the settings live in its menu, leaving the screen to the game.
+  document.getElementById("settings").replaceChildren(match ? "" : settings());
   if (match) {
-    close = openTable(root, match[1], navigate);
+    close = openTable(root, match[1], navigate, settings);
   } else if (location.pathname === "/replay") {
     document.title = `${t("replay")} · ${t("appTitle")}`;
     close = openReplay(root, new URLSearchParams(location.search).get("table"));

@@ -5,6 +5,15 @@ export const SUITS = { S: "♠", H: "♥", D: "♦", C: "♣" };
 const RED = new Set(["H", "D"]);
 const CARD_RE = /^(10|[2-9TJQKA])([SHDC])$/i;
 
+const SUIT_ORDER = "SHDC";
+const RANK_ORDER = "23456789TJQKA";
+
+/** Cards as the dealt hand shows them: suits ♠ ♥ ♦ ♣, each from low to high. */
+export function sortCards(cards) {
+  const key = (c) => (c === "JK" ? 99 : SUIT_ORDER.indexOf(c[1]) * 20 + RANK_ORDER.indexOf(c[0]));
+  return [...cards].sort((a, b) => key(a) - key(b));
+}
+
 /** Whether an action string is a plain card ("TH", "JK"). */
 export function isCard(text) {
   return text === "JK" || CARD_RE.test(text);

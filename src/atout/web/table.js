@@ -7,6 +7,7 @@ import { BID_RE, cardActions, sideOf, visibleHands } from "./games.js";
 import { facts as factList } from "./games/common.js";
 import { rendererFor } from "./games/index.js";
 import { t } from "./i18n/index.js";
+import { botName } from "./names.js";
 import { h } from "./lobby.js";
 import { beep, prefs } from "./prefs.js";
 
@@ -15,7 +16,7 @@ import { beep, prefs } from "./prefs.js";
 const POSITIONS = { 2: ["bottom", "top"], 3: ["bottom", "left", "right"], 4: ["bottom", "left", "top", "right"] };
 const ANTICLOCKWISE = { 4: ["bottom", "right", "top", "left"] };
 
-export function openTable(root, tableId, navigate) {
+export function openTable(root, tableId, navigate, settings = () => null) {
   const s = {
     frame: null,
     seat: null,
@@ -24,6 +25,7 @@ export function openTable(root, tableId, navigate) {
     closed: false,
     retry: 0,
     focus: 0,
+    keyFocus: false, // set by the first arrow key: until then no card looks chosen
     picked: new Set(),
     hint: null,
     showLast: false,
@@ -186,10 +188,12 @@ export function openTable(root, tableId, navigate) {
     const legalCards = cardActions(s.frame?.view?.legal || [], isCard);
     if (event.key === "ArrowRight" || event.key === "ArrowLeft") {
       if (!legalCards.length) return;
-      s.focus = (s.focus + (event.key === "ArrowRight" ? 1 : legalCards.length - 1)) % legalCards.length;
+      // The first arrow shows the focus where it is; no card looks chosen before that.
+      if (s.keyFocus) s.focus = (s.focus + (event.key === "ArrowRight" ? 1 : legalCards.length - 1)) % legalCards.length;
+      s.keyFocus = true;
       render();
       event.preventDefault();
-    } else if (event.key === "Enter" && legalCards.length && !event.target.closest?.("button")) {
+    } else if (event.key === "Enter" && s.keyFocus && legalCards.length && !event.target.closest?.("button")) {
       act(legalCards[Math.min(s.focus, legalCards.length - 1)]);
       event.preventDefault();
     } else if (event.key === "Escape") {
@@ -215,8 +219,13 @@ export function openTable(root, tableId, navigate) {
     const info = s.frame?.table?.seats?.[seat];
     if (!info) return t("seat", { n: seat + 1 });
     if (seat === s.seat) return t("you");
-    if (info.kind === "bot") return `${t("bot", { name: info.bot })} ${seat + 1}`;
+    if (info.kind === "bot") return botName(seat);
     return info.name || t("seat", { n: seat + 1 });
+  }
+
+  function botLevel(seat) {
+    const level = s.frame?.table?.seats?.[seat]?.bot;
+    return level ? t(`level_${level}`) : "";
   }
 
   function sideName(side, n) {
@@ -265,24 +274,33 @@ export function openTable(root, tableId, navigate) {
     const page = h(
       "section",
       { class: `table-page game-${table.game}`, "data-version": frame.version, "data-seq": frame.seq, "data-phase": view?.phase || table.status },
-      topBar(frame, view, table),
+      // What a player needs while playing fits one screen; the sheet and details come below.
       h(
         "div",
-        { class: "felt-wrap" },
-        ctx ? h("div", { class: "felt-badges", id: "badges" }, game.badge(ctx)) : null,
+        { class: "play-area" },
+        topBar(frame, view, table),
         h(
           "div",
-          { class: "felt", id: "felt" },
-          ...Array.from({ length: n }, (_, seat) => seatBox(seat, pos(seat), view, table, game, ctx)),
-          (ctx && game.centre?.(ctx)) || trickArea(view, pos, n),
+          { class: "felt-wrap" },
+          ctx ? h("div", { class: "felt-badges", id: "badges" }, scoreLine(game, ctx), game.badge(ctx)) : null,
+          h(
+            "div",
+            { class: "felt", id: "felt" },
+            ...Array.from({ length: n }, (_, seat) => seatBox(seat, pos(seat), view, table, game, ctx)),
+            (ctx && game.centre?.(ctx)) || centreOfFelt(view, pos, n, game, ctx),
+            ...feltMessages(frame, view, table, n, game, ctx),
+          ),
         ),
+        controls(view, game, ctx),
+        hand(view, game, ctx),
       ),
-      controls(view, game, ctx),
-      hand(view, game, ctx),
       sidePanel(view, game, ctx),
       overlays(frame, view, table, n, game, ctx),
     );
+    const menu = root.querySelector("#table-menu");
+    const keepOpen = menu?.open;
     root.replaceChildren(page);
+    if (keepOpen) page.querySelector("#table-menu").open = true;
     s.prevTrick = view?.trick?.cards?.length || 0;
   }
 
@@ -296,20 +314,25 @@ export function openTable(root, tableId, navigate) {
     else if (turn !== null && turn !== undefined) status = t("turnOf", { name: name(turn) });
     else status = "";
     const buttons = [];
+    const more = [];
     if (s.seat !== null && mine) buttons.push(h("button", { id: "hint", onclick: () => send({ type: "hint" }) }, t("hint")));
     if (s.seat !== null && table.undo && table.status === "playing")
       buttons.push(h("button", { id: "undo", onclick: () => send({ type: "undo" }) }, t("undo")));
     buttons.push(h("button", { id: "last-trick", "aria-pressed": String(s.showLast), onclick: () => { s.showLast = !s.showLast; render(); } }, t("lastTrick")));
     const over = table.status === "over";
+    // Once the game is over the record is what people want; before, it waits in the menu.
+    const records = over ? buttons : more;
     if (over && table.game === "bridge") {
-      buttons.push(h("button", { id: "record", onclick: () => downloadRecord("json") }, t("recordJson")));
-      buttons.push(h("button", { id: "record-pbn", onclick: () => downloadRecord("pbn") }, t("recordPbn")));
-    } else buttons.push(h("button", { id: "record", onclick: () => downloadRecord("json") }, t("record")));
+      records.push(h("button", { id: "record", onclick: () => downloadRecord("json") }, t("recordJson")));
+      records.push(h("button", { id: "record-pbn", onclick: () => downloadRecord("pbn") }, t("recordPbn")));
+    } else records.push(h("button", { id: "record", onclick: () => downloadRecord("json") }, t("record")));
     if (over) buttons.push(h("a", { href: `/replay?table=${table.id}`, "data-link": "1", class: "button", id: "replay-link" }, t("replay")));
     const invite = `${location.origin}/t/${table.id}`;
-    buttons.push(
-      h("button", { id: "invite", title: invite, onclick: (e) => navigator.clipboard?.writeText(invite).then(() => (e.target.textContent = t("copied"))) }, t("invite")),
-    );
+    const inviteButton = h("button", { id: "invite", title: invite, onclick: (e) => navigator.clipboard?.writeText(invite).then(() => (e.target.textContent = t("copied"))) }, t("invite"));
+    // While seats wait for people the invite is what matters; later it joins the menu.
+    (table.status === "waiting" ? buttons : more).push(inviteButton);
+    more.push(settings());
+    buttons.push(h("details", { class: "menu", id: "table-menu" }, h("summary", { class: "button", "aria-label": t("menu") }, "⋯"), h("div", { class: "menu-items" }, more)));
     if (table.status === "waiting" && s.seat !== null) buttons.push(h("button", { id: "start", onclick: () => post("start") }, t("start")));
     if (s.seat === null)
       for (const seat of table.seats)
@@ -326,6 +349,19 @@ export function openTable(root, tableId, navigate) {
     );
   }
 
+  /** The score and this deal's tricks per side, always in view (the sheet has the detail). */
+  function scoreLine(game, ctx) {
+    const line = game.scoreline?.(ctx);
+    if (!line) return null;
+    const sides = (values) => values.map((v, i) => h("span", { class: "sl-side" }, h("span", { class: "sl-name" }, ctx.sideName(i)), " ", h("strong", {}, String(v))));
+    return h(
+      "div",
+      { class: "scoreline", id: "scoreline" },
+      line.score ? h("span", { class: "sl-part", id: "score-now" }, h("small", {}, line.scoreLabel), " ", sides(line.score)) : null,
+      line.tricks ? h("span", { class: "sl-part", id: "trick-count" }, h("small", {}, line.tricksLabel || t("tricks")), " ", sides(line.tricks)) : null,
+    );
+  }
+
   function seatBox(seat, where, view, table, game, ctx) {
     const info = table.seats[seat];
     const badges = ctx && game.seatExtra ? game.seatExtra(seat, ctx) : [];
@@ -334,7 +370,7 @@ export function openTable(root, tableId, navigate) {
     const cards = [];
     const shown = view ? visibleHands(view)[seat] : null;
     if (where !== "bottom" || s.seat === null) {
-      if (shown) cards.push(handRow(shown, view, `dummy-${seat}`, game, ctx));
+      if (shown) cards.push(handRow(shown, view, `dummy-${seat}`, game, ctx, true));
       else {
         const count = view?.hand_sizes?.[seat] ?? 0;
         cards.push(h("div", { class: "backs" }, Array.from({ length: Math.min(count, 13) }, () => cardSvg(null, { className: "small" }))));
@@ -344,9 +380,24 @@ export function openTable(root, tableId, navigate) {
     return h(
       "div",
       { class: `seat-box pos-${where} ${turn ? "turn" : ""}`, "data-seat": seat, "aria-current": turn ? "true" : undefined },
-      h("div", { class: "seat-name" }, name(seat), ...badges),
+      h(
+        "div",
+        { class: "seat-name", title: info.kind === "bot" ? t("botTitle", { level: botLevel(seat) }) : undefined },
+        name(seat),
+        info.kind === "bot" ? h("span", { class: "level" }, botLevel(seat)) : null,
+        ...badges,
+      ),
       cards,
     );
+  }
+
+  /** The middle of the felt: the auction while it runs (as on BBO), else the trick. */
+  function centreOfFelt(view, pos, n, game, ctx) {
+    if (ctx && view.phase === "auction" && game.auction) {
+      const grid = game.auction(ctx);
+      if (grid) return h("div", { class: "felt-auction" }, grid);
+    }
+    return trickArea(view, pos, n);
   }
 
   function trickArea(view, pos, n) {
@@ -354,14 +405,19 @@ export function openTable(root, tableId, navigate) {
     const held = s.held && s.held.deal === view?.match?.deal_number && !view?.trick?.cards?.length ? s.held : null;
     const trick = held || view?.trick;
     if (!trick || !trick.cards) return area;
+    const winner = held && held.winner !== null && held.winner !== undefined ? held.winner : null;
     if (held) area.classList.add("held");
+    // A finished trick: its winning card is marked, then the cards go to the winner's seat.
+    if (winner !== null) area.classList.add(`to-${pos(winner)}`);
     const crowded = trick.cards.length > n;
     trick.cards.forEach((card, i) => {
       const seat = ((trick.leader ?? 0) + i) % n;
       const fresh = i >= s.prevTrick ? "fresh" : "";
-      const svg = cardSvg(card, { className: `${crowded ? "row" : `at-${pos(seat)}`} ${fresh}` });
+      const won = winner === seat ? "trick-winner" : "";
+      const svg = cardSvg(card, { className: `${crowded ? "row" : `at-${pos(seat)}`} ${fresh} ${won}` });
       area.append(svg);
     });
+    if (winner !== null) area.append(h("div", { class: "trick-note", id: "trick-winner", role: "status" }, winner === s.seat ? t("takesTrickYou") : t("takesTrick", { name: name(winner) })));
     return area;
   }
 
@@ -379,17 +435,20 @@ export function openTable(root, tableId, navigate) {
     return svg;
   }
 
-  function handRow(cards, view, id, game, ctx) {
+  function handRow(cards, view, id, game, ctx, bySuit = false) {
     const legal = view.legal || [];
     const legalCards = cardActions(legal, isCard);
     const discard = legal.find((a) => a.startsWith("discard "));
     const row = h("div", { class: "hand-row", id });
+    // How many cards share the row: the CSS overlaps them just enough to fit the width.
+    row.style.setProperty("--n", String(Math.max(cards.length, 1)));
     for (const card of cards) {
       const special = ctx && game.cardClick?.(card, ctx);
       const playable = legalCards.includes(card);
       const picked = s.picked.has(card);
-      const focused = playable && legalCards.indexOf(card) === Math.min(s.focus, legalCards.length - 1);
-      const hinted = s.hint === card;
+      const focused = s.keyFocus && playable && legalCards.indexOf(card) === Math.min(s.focus, legalCards.length - 1);
+      // A hinted discard ("discard 4S 9H JC") marks each of its cards.
+      const hinted = s.hint === card || (s.hint?.startsWith("discard ") && s.hint.split(" ").includes(card));
       const extra = ctx && game.cardClass ? game.cardClass(card, ctx) : "";
       const svg = cardSvg(card, {
         className: [playable && "legal", special && "special", picked && "picked", focused && "focused", hinted && "hinted", discard && "pickable", extra].filter(Boolean).join(" "),
@@ -404,12 +463,25 @@ export function openTable(root, tableId, navigate) {
       else if (playable) clickable(svg, () => act(card));
       row.append(svg);
     }
+    return bySuit ? suitColumns(row) : row;
+  }
+
+  /** An exposed hand (dummy) laid out as on paper: one column (or, at the side, one row) a suit. */
+  function suitColumns(row) {
+    const groups = new Map();
+    for (const svg of [...row.children]) {
+      const suit = svg.dataset.card === "JK" ? "J" : svg.dataset.card.slice(-1);
+      if (!groups.has(suit)) groups.set(suit, h("div", { class: `suit-column suit-${suit}` }));
+      groups.get(suit).append(svg);
+    }
+    row.classList.add("by-suit");
+    row.replaceChildren(...groups.values());
     return row;
   }
 
   function hand(view, game, ctx) {
     if (!view || s.seat === null) return h("div", { class: "hand empty" });
-    return h("div", { class: "hand", id: "hand" }, handRow(view.hand || [], view, "my-hand", game, ctx), h("p", { class: "keys" }, t("keyboardHelp")));
+    return h("div", { class: "hand", id: "hand" }, handRow(game.handOrder?.(view.hand || [], ctx) ?? view.hand ?? [], view, "my-hand", game, ctx), h("p", { class: "keys" }, t("keyboardHelp")));
   }
 
   function controls(view, game, ctx) {
@@ -464,7 +536,7 @@ export function openTable(root, tableId, navigate) {
     panel.append(h("h3", {}, t("scoreSheet")), ...[game.sheet(ctx)].flat());
     const details = [[t("phase"), t(`phase_${view.phase}`)], ...game.facts(ctx)];
     panel.append(h("h3", {}, t("details")), factList(details, { id: "facts" }));
-    const auction = game.auction?.(ctx);
+    const auction = view.phase === "auction" ? null : game.auction?.(ctx);
     if (auction) panel.append(h("h3", {}, t("auction")), auction);
     return panel;
   }
@@ -527,12 +599,18 @@ export function openTable(root, tableId, navigate) {
     );
   }
 
-  function overlays(frame, view, table, n, game, ctx) {
+  /** The deal's result and the game's end sit on the felt: they never cover the hand or buttons. */
+  function feltMessages(frame, view, table, n, game, ctx) {
     const out = [];
-    if (s.showLast) out.push(lastTrickPanel(frame, view, n));
     const deal = frame.last_deal;
     if (deal && deal.number > s.dismissedDeal && !view?.match?.over) out.push(dealResult(deal, game, ctx));
     if (view?.match?.over) out.push(gameOver(frame, view, table, n, game, ctx));
+    return out;
+  }
+
+  function overlays(frame, view, table, n, game, ctx) {
+    const out = [];
+    if (s.showLast) out.push(lastTrickPanel(frame, view, n));
     if (frame.notice && frame.notice.version > (s.noticeSeen ?? 0)) out.push(noticeToast(frame.notice));
     return out;
   }

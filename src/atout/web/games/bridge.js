@@ -182,6 +182,15 @@ function totals(ctx, m) {
   );
 }
 
+/** The running score and this deal's tricks by pair, for the line always in view. */
+function scoreline(ctx) {
+  const m = ctx.view.match;
+  const won = ctx.view.tricks_won || [];
+  const tricks = won.length === 4 ? [won[0] + won[2], won[1] + won[3]] : won;
+  if (m.scoring === "duplicate") return { score: (m.totals || []).map(num), scoreLabel: t("total"), tricks };
+  return { score: m.above.map((a, i) => num(a + m.below_total[i])), scoreLabel: t("score"), tricks };
+}
+
 function duplicateSheet(ctx) {
   const m = ctx.view.match;
   const mine = ctx.me === null ? 0 : ctx.me % 2;
@@ -216,6 +225,7 @@ export default {
   controls,
   sheet: (ctx) => (ctx.view.match.scoring === "duplicate" ? duplicateSheet(ctx) : rubberSheet(ctx)),
   result,
+  scoreline,
   auction: (ctx) => auctionTable(ctx.view.auction || [], 4, (seat) => [letter(seat), h("small", {}, ctx.name(seat))], explainer(ctx.view)),
   facts: (ctx) => [
     [t("dealerLabel"), compass(ctx.view.dealer)],

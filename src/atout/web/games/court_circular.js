@@ -105,6 +105,13 @@ export default {
   centre,
   controls,
   sheet: scoreSheet,
+  // Cards won so far stand for the trick count: a pile grows by each trick its owner takes.
+  scoreline: (ctx) => ({
+    score: ctx.view.match.points,
+    scoreLabel: t("points"),
+    tricks: (ctx.view.piles || []).map((p) => p.face_up.length + p.face_down),
+    tricksLabel: t("cardsWon"),
+  }),
   result,
   facts: (ctx) => [[t("dealerLabel"), ctx.name(ctx.view.dealer)]],
 };

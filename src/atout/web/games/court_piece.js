@@ -1,10 +1,15 @@
 // Court Piece: the trump call from five cards, points to the target (simple)
 // or courts and series (classic), and the deal's result in words.
+import { sortCards } from "../cards.js";
 import { SUITS, actionButton, badge, facts, h, pretty, sheet, sideHead, sideSay, suitName, t } from "./common.js";
 
 function trumpBadge(ctx) {
   const { view, name } = ctx;
-  if (view.trump) return badge(t("trump"), `${SUITS[view.trump]} ${suitName(view.trump)}`, { id: "trump-badge", class: `felt-badge suit-${view.trump}` });
+  if (view.trump) {
+    // Who named it matters (a bot's choice tells about its hand): say it beside the suit.
+    const by = view.caller === null || view.caller === undefined ? "" : ` · ${t("namedBy", { name: name(view.caller) })}`;
+    return badge(t("trump"), `${SUITS[view.trump]} ${suitName(view.trump)}${by}`, { id: "trump-badge", class: `felt-badge suit-${view.trump}` });
+  }
   if (view.caller === null || view.caller === undefined) return null;
   const who = view.caller === ctx.me ? t("youChoose") : t("callerChoosing", { name: name(view.caller) });
   return badge(t("trump"), who, { id: "trump-badge" });
@@ -108,7 +113,10 @@ function anticlockwise(options) {
 
 export default {
   badge: trumpBadge,
+  scoreline: (ctx) => ({ score: ctx.view.match.courts ? ctx.view.match.courts : ctx.view.match.points, scoreLabel: ctx.view.match.courts ? t("courts") : t("points"), tricks: ctx.view.tricks_won }),
   anticlockwise,
+  // The five cards of the trump call come in deal order; show them sorted like the full hand.
+  handOrder: (cards, ctx) => (ctx.view.phase === "trump" ? sortCards(cards) : cards),
   controls: (ctx) => (ctx.view.phase === "trump" ? trumpCall(ctx) : honourControls(ctx)),
   sheet: (ctx) => (ctx.view.match.courts ? courtsSheet(ctx) : simpleSheet(ctx)),
   result,

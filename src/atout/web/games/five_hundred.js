@@ -141,6 +141,7 @@ export default {
   sheet: scoreSheet,
   result,
   auction: (ctx) => auctionTable(ctx.view.auction || [], 4, ctx.name),
+  scoreline: (ctx) => ({ score: ctx.view.match.scores.map(num), scoreLabel: t("score"), tricks: ctx.view.tricks_won }),
   cardClass: (card, ctx) => (ctx.view.kitty?.includes(card) && ctx.view.phase !== "play" ? "from-kitty" : ""),
   /** The joker, when it may only be led naming a suit: clicking it points at the suit buttons. */
   cardClick: (card, ctx) =>
