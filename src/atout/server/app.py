@@ -56,6 +56,7 @@ from atout.server.replay import MAX_RECORD_BYTES, ReplayWorkers, hint_why, pbn_d
 from atout.server.rooms import (
     Connection,
     Hub,
+    QuotaError,
     Room,
     RoomError,
     Settings,
@@ -118,6 +119,8 @@ def _refusals(handler: Handler) -> Handler:
             return _error(str(missing), 404)
         except InputError as refusal:
             return _error(str(refusal), refusal.status)
+        except QuotaError as refusal:
+            return _error(str(refusal), 429)
         except RoomError as error:
             return _error(str(error))
 
@@ -382,9 +385,13 @@ async def rematch_table(request: Request) -> Response:
         description: >
           A new table with the same game and options, everyone one seat on; each player's
           token opens their new seat.
+      400:
+        description: The game is not over yet.
+      429:
+        description: The client made too many tables (a rematch counts as one).
     """
     room = await _room(request)
-    again = await _hub(request).rematch(room, _token(request))
+    again = await _hub(request).rematch(room, _token(request), _client(request))
     return JSONResponse(_summary(request, again))
 
 

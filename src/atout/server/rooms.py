@@ -76,6 +76,10 @@ class RoomError(Exception):
     """A request the room refuses; the message is for the player. Nothing changed."""
 
 
+class QuotaError(RoomError):
+    """A new table refused because its client made too many (an HTTP 429)."""
+
+
 @dataclass(frozen=True, slots=True)
 class Settings:
     """Timings of a server. Tests set the delays to zero."""
@@ -718,9 +722,11 @@ class Room:
         """Take back ``seat``'s last action of this deal and the bots' actions after it.
 
         Only at a table where everyone else is a bot: undoing changes what
-        other people have seen. Never past a card the seat has been shown
-        since (``disclosure.py``): an undo must not be a way to peek. The
-        record minus those actions is replayed.
+        other people have seen. Never once another seat has acted since (a
+        bot's call or card answers the action: bid, see partner's answer,
+        take back, bid again would probe the auction), nor past a card the
+        seat has been shown since (``disclosure.py``): an undo must not be a
+        way to peek. The record minus those actions is replayed.
         """
         async with self.lock:
             if not self._bots_only_but_one() or self.seats[seat].kind != "human":
@@ -737,6 +743,10 @@ class Room:
                     "you have seen cards since that action ("
                     + " ".join(sorted(learnt))
                     + "): it can no longer be taken back"
+                )
+            if any(actor != seat for actor, _ in actions[mine[-1] :]):
+                raise RoomError(
+                    "another seat has acted since that action: it can no longer be taken back"
                 )
             dropped = len(actions) - mine[-1]
             record = self.record()
@@ -1177,13 +1187,24 @@ class Hub:
         self.cluster.created(room.id)
         return room
 
-    async def rematch(self, room: Room, token: str | None) -> Room:
-        """The same game again with everyone one seat on; tokens move with their owners."""
+    async def rematch(self, room: Room, token: str | None, client: str) -> Room:
+        """The same game again with everyone one seat on; tokens move with their owners.
+
+        Only once the game is over, and the new table counts against
+        ``client``'s creation quotas like any other (else rematches would
+        make tables without limit).
+        """
         room.require_seat(token)
         if room.rematch:
             again = await self.get(room.rematch)
             if again is not None:
                 return again
+        if room.status != "over":
+            raise RoomError("a rematch is offered once the game is over")
+        refusal = self.quota.refusal(client, open_tables=self.open_tables_of(client))
+        if refusal is not None:
+            log_event("table.refused", client=client, reason=refusal)
+            raise QuotaError(refusal)
         n = len(room.seats)
         order = [room.seats[(i - 1) % n] for i in range(n)]
         again = await self.create(
@@ -1194,7 +1215,9 @@ class Hub:
             names=[s.name for s in order],
             token_hashes=[s.token_hash for s in order],
             practice=room.practice,
+            creator=client,
         )
+        self.quota.count(client)
         async with room.lock:
             room.rematch = again.id
             room.adopt(
