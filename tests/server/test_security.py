@@ -378,6 +378,27 @@ def test_names_lose_control_characters_and_bidi_overrides(client: TestClient) ->
     assert table["seats"][0]["name"] == "Ana Bo"
 
 
+def test_names_lose_invisible_characters_and_piles_of_marks(client: TestClient) -> None:
+    zalgo = "Z" + "\u0300\u0301\u0302\u0303\u0304" + "oe"
+    table = create_table(client, BOTS, name=f"\u3164{zalgo}\u2800\u034f\u2060\uffa0\u115f")
+    assert table["seats"][0]["name"] == "Z\u0300\u0301oe"
+
+
+def test_a_name_with_nothing_visible_gets_the_default(client: TestClient) -> None:
+    table = create_table(client, BOTS, name="\u3164\u1160\u2800 \u200d\u200b")
+    assert table["seats"][0]["name"] == "Player 1"
+
+
+@pytest.mark.parametrize(
+    "name", ["bot:hard", "Bot: greedy", "\uff22\uff2f\uff34\uff1ahard", "\u200bbot:x"]
+)
+def test_a_person_may_not_pass_for_a_bot(client: TestClient, name: str) -> None:
+    body = {"game": "court-piece", "seats": BOTS, "sit": 0, "name": name}
+    response = client.post("/api/tables", json=body)
+    assert response.status_code == 422 and "bot:" in response.json()["error"]
+    assert client.get("/api/tables").json() == []  # refused before anything was created
+
+
 # 7. Headers and origins.
 
 
