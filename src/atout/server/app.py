@@ -52,7 +52,15 @@ from atout.server.messages import (
 )
 from atout.server.options import describe_options
 from atout.server.pubsub import broadcast_for, redis_url
-from atout.server.replay import MAX_RECORD_BYTES, ReplayWorkers, hint_why, pbn_download, replay
+from atout.server.replay import (
+    MAX_RECORD_BYTES,
+    UPLOAD_SECONDS,
+    ReplayWorkers,
+    UploadSlots,
+    hint_why,
+    pbn_download,
+    replay,
+)
 from atout.server.rooms import (
     Connection,
     Hub,
@@ -95,8 +103,12 @@ def _error(message: str, status: int = 400) -> JSONResponse:
 
 
 async def _body(request: Request) -> dict[str, Any]:
-    """The JSON object of a request (bounded in size by ``BodyLimit``, in depth here)."""
-    raw = await request.body()
+    """The JSON object of a request (bounded in size by ``BodyLimit``, in depth and time here)."""
+    try:
+        async with asyncio.timeout(UPLOAD_SECONDS):
+            raw = await request.body()
+    except TimeoutError:
+        raise InputError(f"the body took longer than {UPLOAD_SECONDS:g} s to arrive", 408) from None
     if not raw:
         return {}
     try:
@@ -729,6 +741,7 @@ def create_app(
     app = Starlette(routes=routes(), lifespan=lifespan)
     app.state.database_url = store.url
     app.state.replays = ReplayWorkers()
+    app.state.uploads = UploadSlots()
     app.add_middleware(SameOrigin, origins=allowed_origins(origins), raw_bodies=("/api/replay",))
     app.add_middleware(BodyLimit, limits={"/api/replay": MAX_RECORD_BYTES})
     app.add_middleware(SecurityHeaders)
