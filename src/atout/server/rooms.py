@@ -37,6 +37,7 @@ from atout.bots import BOT_NAMES, Bot, GreedyBot, RandomBot, make_bot
 from atout.core import ActionError, Game, Match
 from atout.games import GAMES, get_game
 from atout.notation.record import FORMAT, match_from_record
+from atout.server.claims import REVOKE_NOT_PROVEN, claim_refusal, is_revoke_claim
 from atout.server.cluster import Cluster, Presence
 from atout.server.disclosure import cards_learnt
 from atout.server.guards import CreationQuota
@@ -648,10 +649,14 @@ class Room:
         action = _canonical(action, (*match.legal_actions(), *anytime))
         if not view.get("legal") and action not in anytime:
             raise RoomError("it is not your turn")
+        refusal = claim_refusal(match, action)
+        if refusal is not None:
+            raise RoomError(refusal)
         try:
             new = match.apply(action, seat)
         except ActionError as error:
-            raise RoomError(str(error)) from None
+            # A refused revoke claim must not tell whose card broke which rule.
+            raise RoomError(REVOKE_NOT_PROVEN if is_revoke_claim(action) else str(error)) from None
         row = ActionRow(
             table_id=self.id,
             seq=self.next_seq,
@@ -827,9 +832,11 @@ class Room:
         version = self.version
         # A trick just closed: leave people time to see it before the next lead.
         closed = self.last_trick is not None and self.last_trick["version"] == version
+        view = self.view(seat, match)
         self._views.clear()  # not kept through the wait (objects the GC would move to old ages)
-        await asyncio.sleep(_jittered(self.hub.settings.bot_delay * (2 if closed else 1)))
-        action = await self._bot_action(bot, self.view(seat, match))
+        action = await self._paced_action(
+            bot, view, self.hub.settings.bot_delay * (2 if closed else 1)
+        )
         async with self.lock:
             if self.version == version:
                 await self._apply(seat, action)
@@ -841,6 +848,22 @@ class Room:
         if any(self.view(seat, match).get("out_of_turn") for seat in range(self.game.players)):
             return max(pause, self.hub.settings.revoke_window)
         return pause
+
+    async def _paced_action(self, bot: Bot, view: JSON, delay: float) -> str:
+        """The bot's choice, released at a time drawn independently of how long it thought.
+
+        Why: a Hard bot with one legal card answered at once (median 0.79 s
+        against 1.27 s with four or more), so a spectator learnt it held a
+        singleton. The clock starts at the turn, the bot thinks, and its
+        action is released only when a delay drawn from :func:`_release_after`
+        has passed, whose lower bound is at least the bot's thinking budget.
+        """
+        started = time.monotonic()
+        action = await self._bot_action(bot, view)
+        if delay > 0:
+            release = started + _release_after(delay, _thinking_budget(bot, self.hub.settings))
+            await asyncio.sleep(max(0.0, release - time.monotonic()))
+        return action
 
     async def _bot_action(self, bot: Bot, view: JSON) -> str:
         """The bot's choice, off the event loop; past its time budget, a fallback's.
@@ -978,6 +1001,26 @@ def _jittered(delay: float) -> float:
     random share of the delay keeps their moves spread over time.
     """
     return delay * _jitter.uniform(1 - JITTER, 1 + JITTER) if delay > 0 else delay
+
+
+def _thinking_budget(bot: Bot, settings: Settings) -> float:
+    """The longest ``bot`` may think on one decision: a Hard bot's budget (3 times it
+    for a bid or a trump call), never more than the server's ``bot_budget``; 0 for
+    bots that answer in microseconds."""
+    budget = getattr(bot, "budget_seconds", 0.0)
+    return min(3 * float(budget), settings.bot_budget)
+
+
+def _release_after(delay: float, thinking: float) -> float:
+    """Seconds from a bot's turn to the release of its action.
+
+    Drawn uniformly over ``[low, low + 2 * JITTER * delay]`` where ``low`` is
+    the configured ``delay * (1 - JITTER)``, raised to ``thinking`` when that is
+    longer: the bot has always finished thinking by then, so the release time
+    says nothing about how long it thought (or how many actions it had).
+    """
+    low = max(delay * (1 - JITTER), thinking)
+    return _jitter.uniform(low, low + 2 * JITTER * delay)
 
 
 def _choose(bot: Bot, view: JSON, table: str = "") -> str:
