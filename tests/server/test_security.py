@@ -245,20 +245,7 @@ def test_a_token_cannot_take_a_second_seat(client: TestClient) -> None:
     assert response.status_code == 409 and "one seat" in response.json()["error"]
     seats = client.get(f"/api/tables/{table['id']}").json()["seats"]
     assert not seats[1]["taken"]
-    client.cookies.clear()  # another browser
     assert client.post(url, json={"seat": 1}).status_code == 200  # someone else may
-
-
-def test_a_browser_without_a_token_cannot_take_a_second_seat(client: TestClient) -> None:
-    """The client id cookie: no Authorization header, yet the same browser."""
-    table = create_table(client, ["human", "human", "bot:random", "bot:random"])
-    cookie = client.cookies.get("atout_client")
-    assert cookie is not None and len(cookie) == 32
-    url = f"/api/tables/{table['id']}/join"
-    response = client.post(url, json={"seat": 1})
-    assert response.status_code == 409 and "one seat" in response.json()["error"]
-    client.cookies.clear()
-    assert client.post(url, json={"seat": 1}).status_code == 200  # another browser may
 
 
 def test_a_practice_table_lets_one_person_hold_every_seat(client: TestClient) -> None:

@@ -30,7 +30,6 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from atout.server.guards import (
     BodyLimit,
-    ClientId,
     SameOrigin,
     SecurityHeaders,
     allowed_origins,
@@ -263,14 +262,8 @@ async def create_table(request: Request) -> Response:
     sit = body.get("sit")
     if sit is not None:
         seat, token = await room.join(name, sit if type(sit) is int else None)
-        room.seat_clients[seat] = _browser(request)
         out = {**_summary(request, room), "seat": seat, "token": token}
     return JSONResponse(out, status_code=201)
-
-
-def _browser(request: Request) -> str:
-    """The browser's id (the ``ClientId`` cookie; one per request without it)."""
-    return str(request.scope.get("state", {}).get("client_id", ""))
 
 
 def _client(request: Request) -> str:
@@ -342,13 +335,9 @@ async def join_table(request: Request) -> Response:
         raise RoomError("seat must be a seat number")
     name = clean_name(body.get("name"))
     held = room.seat_of(_token(request))
-    browser = _browser(request)
-    if held is None:
-        held = next((s for s, c in room.seat_clients.items() if c == browser), None)
     if held is not None and not room.practice:
         return _error(f"you already sit at seat {held} of this table: one seat a person", 409)
     number, token = await room.join(name, seat)
-    room.seat_clients[number] = browser
     return JSONResponse({**_summary(request, room), "seat": number, "token": token})
 
 
@@ -755,6 +744,5 @@ def create_app(
     app.state.uploads = UploadSlots()
     app.add_middleware(SameOrigin, origins=allowed_origins(origins), raw_bodies=("/api/replay",))
     app.add_middleware(BodyLimit, limits={"/api/replay": MAX_RECORD_BYTES})
-    app.add_middleware(ClientId)
     app.add_middleware(SecurityHeaders)
     return app

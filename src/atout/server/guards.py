@@ -25,7 +25,6 @@ from __future__ import annotations
 
 import math
 import os
-import secrets
 import time
 from collections import deque
 from collections.abc import Awaitable, Callable, MutableMapping
@@ -130,51 +129,6 @@ def _header(scope: Scope, name: bytes) -> str | None:
         if key == name:
             return str(value.decode("latin-1"))
     return None
-
-
-CLIENT_COOKIE = "atout_client"
-"""A random per-browser id (128 bits): one seat a browser, as well as one seat a token."""
-
-
-def client_id(scope: Scope) -> str | None:
-    """The browser's id from its cookie, if it sent a well-formed one."""
-    for part in (_header(scope, b"cookie") or "").split(";"):
-        name, _, value = part.strip().partition("=")
-        if (
-            name == CLIENT_COOKIE
-            and len(value) == 32
-            and all(c in "0123456789abcdef" for c in value)
-        ):
-            return value
-    return None
-
-
-class ClientId:
-    """Give every browser without one an HttpOnly, SameSite=Strict id cookie.
-
-    The id is in ``scope["state"]["client_id"]`` for the routes.
-    """
-
-    def __init__(self, app: ASGIApp) -> None:
-        self.app = app
-
-    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] not in ("http", "websocket"):
-            await self.app(scope, receive, send)
-            return
-        known = client_id(scope)
-        ident = known or secrets.token_hex(16)
-        scope.setdefault("state", {})["client_id"] = ident
-
-        async def with_cookie(message: Message) -> None:
-            if known is None and message["type"] == "http.response.start":
-                cookie = (
-                    f"{CLIENT_COOKIE}={ident}; Path=/; HttpOnly; SameSite=Strict; Max-Age=31536000"
-                )
-                message["headers"] = [*message.get("headers", ()), (b"set-cookie", cookie.encode())]
-            await send(message)
-
-        await self.app(scope, receive, with_cookie)
 
 
 class SecurityHeaders:

@@ -247,8 +247,6 @@ class Room:
         self.grace = table.grace_seconds
         self.extra: JSON = dict(table.extra or {})
         self.rematch = table.rematch
-        self.seat_clients: dict[int, str] = {}
-        """Which browser (client id cookie) took each seat, in memory: one seat a browser."""
         self.seats = [Seat(s.seat, s.kind, s.bot, s.name, s.token_hash) for s in stored.seats]
         self.match: Match | None = None
         if stored.deals:
@@ -562,7 +560,6 @@ class Room:
             chair.token_hash = None
             chair.name = None
             chair.away_since = time.monotonic()
-            self.seat_clients.pop(chair.number, None)
             for conn in self.connections:
                 if conn.seat == chair.number:
                     conn.seat = None
