@@ -155,28 +155,53 @@ def test_no_undo_past_the_five_hundred_kitty(client: TestClient) -> None:
     assert response.status_code == 400 and "seen cards" in response.json()["error"]
 
 
-def test_undo_takes_back_a_call_and_the_bots_replies_that_show_no_card(client: TestClient) -> None:
-    """A bridge call taken back before any card is seen: the bots' calls show no card."""
-    body = {
-        "game": "bridge",
-        "seats": ["human", "bot:random", "bot:random", "bot:random"],
-        "sit": 0,
-        "options": {"first_dealer": 0},
-    }
-    table = client.post("/api/tables", json=body).json()
-    with client.websocket_connect(table["ws"]) as ws:
-        ws.send_json({"type": "hello", "token": table["token"]})
-        first = receive_until(
-            ws, lambda f: f["type"] == "state" and f["seat"] == 0 and bool(f["view"]["legal"])
-        )
-        ws.send_json({"type": "action", "action": "1C", "seq": first["seq"]})
-        receive_until(ws, lambda f: f["type"] == "state" and f["seq"] > first["seq"])
-        ws.send_json({"type": "undo"})
-        undone = receive_until(ws, lambda f: f["type"] == "state" and f["seq"] == first["seq"])
-        assert undone["view"] == first["view"] and undone["version"] > first["version"]
-        ws.send_json({"type": "hint"})
-        hint = receive_until(ws, lambda f: f["type"] == "hint")
-        assert hint["action"] in first["view"]["legal"]
+_BRIDGE_VS_BOTS = {
+    "game": "bridge",
+    "seats": ["human", "bot:random", "bot:random", "bot:random"],
+    "sit": 0,
+    "options": {"first_dealer": 0},
+}
+
+
+def test_undo_takes_back_a_call_no_other_seat_has_answered(db_url: str) -> None:
+    """Bots that wait before answering: the call is taken back, and the seat may call again."""
+    slow = Settings(bot_delay=60, deal_pause=0, grace_seconds=3600)
+    with TestClient(create_app(db_url, settings=slow)) as client:
+        table = client.post("/api/tables", json=_BRIDGE_VS_BOTS).json()
+        with client.websocket_connect(table["ws"]) as ws:
+            ws.send_json({"type": "hello", "token": table["token"]})
+            first = receive_until(
+                ws, lambda f: f["type"] == "state" and f["seat"] == 0 and bool(f["view"]["legal"])
+            )
+            ws.send_json({"type": "action", "action": "1C", "seq": first["seq"]})
+            receive_until(ws, lambda f: f["type"] == "state" and f["seq"] > first["seq"])
+            ws.send_json({"type": "undo"})
+            undone = receive_until(ws, lambda f: f["type"] == "state" and f["seq"] == first["seq"])
+            assert undone["view"] == first["view"] and undone["version"] > first["version"]
+            ws.send_json({"type": "hint"})
+            hint = receive_until(ws, lambda f: f["type"] == "hint")
+            assert hint["action"] in first["view"]["legal"]
+
+
+def test_no_undo_of_a_call_once_another_seat_has_answered(db_url: str) -> None:
+    """Bid, see a bot's call, take back, bid again: that would probe the auction."""
+    paced = Settings(bot_delay=0.5, deal_pause=0, grace_seconds=3600)
+    with TestClient(create_app(db_url, settings=paced)) as client:
+        table = client.post("/api/tables", json=_BRIDGE_VS_BOTS).json()
+        with client.websocket_connect(table["ws"]) as ws:
+            ws.send_json({"type": "hello", "token": table["token"]})
+            first = receive_until(
+                ws, lambda f: f["type"] == "state" and f["seat"] == 0 and bool(f["view"]["legal"])
+            )
+            ws.send_json({"type": "action", "action": "2NT", "seq": first["seq"]})
+            answered = receive_until(
+                ws, lambda f: f["type"] == "state" and f["seq"] > first["seq"] + 1
+            )
+            response = _undo(client, table)
+        assert response.status_code == 400
+        assert "another seat has acted" in response.json()["error"]
+        view = client.get(f"/api/tables/{table['id']}/view", headers=_bearer(table["token"]))
+        assert view.json()["seq"] >= answered["seq"]  # nothing was taken back
 
 
 def test_the_kitty_is_always_a_card_shown_even_when_it_reads_like_a_bid() -> None:
@@ -353,6 +378,27 @@ def test_names_lose_control_characters_and_bidi_overrides(client: TestClient) ->
     assert table["seats"][0]["name"] == "Ana Bo"
 
 
+def test_names_lose_invisible_characters_and_piles_of_marks(client: TestClient) -> None:
+    zalgo = "Z" + "\u0300\u0301\u0302\u0303\u0304" + "oe"
+    table = create_table(client, BOTS, name=f"\u3164{zalgo}\u2800\u034f\u2060\uffa0\u115f")
+    assert table["seats"][0]["name"] == "Z\u0300\u0301oe"
+
+
+def test_a_name_with_nothing_visible_gets_the_default(client: TestClient) -> None:
+    table = create_table(client, BOTS, name="\u3164\u1160\u2800 \u200d\u200b")
+    assert table["seats"][0]["name"] == "Player 1"
+
+
+@pytest.mark.parametrize(
+    "name", ["bot:hard", "Bot: greedy", "\uff22\uff2f\uff34\uff1ahard", "\u200bbot:x"]
+)
+def test_a_person_may_not_pass_for_a_bot(client: TestClient, name: str) -> None:
+    body = {"game": "court-piece", "seats": BOTS, "sit": 0, "name": name}
+    response = client.post("/api/tables", json=body)
+    assert response.status_code == 422 and "bot:" in response.json()["error"]
+    assert client.get("/api/tables").json() == []  # refused before anything was created
+
+
 # 7. Headers and origins.
 
 
@@ -405,6 +451,32 @@ def test_websockets_from_other_sites_are_refused(db_url: str) -> None:
                 assert ws.receive_json()["type"] == "state"
 
 
+def test_the_origin_must_match_scheme_host_and_port(client: TestClient) -> None:
+    """An ``https://`` page (or another port) is another site than ``http://testserver``."""
+    body = {"game": "court-piece", "seats": BOTS}
+    for origin in ("https://testserver", "http://testserver:8877", "https://testserver:80"):
+        refused = client.post("/api/tables", json=body, headers={"Origin": origin})
+        assert refused.status_code == 403, origin
+    for origin in ("http://testserver", "http://testserver:80", "HTTP://TestServer/"):
+        assert client.post("/api/tables", json=body, headers={"Origin": origin}).status_code == 201
+    table = create_table(client, BOTS)
+    with (
+        pytest.raises(WebSocketDisconnect),
+        client.websocket_connect(table["ws"], headers={"Origin": "https://testserver"}),
+    ):
+        pass
+
+
+def test_behind_a_proxy_the_forwarded_scheme_is_the_sites(db_url: str) -> None:
+    """uvicorn puts a trusted proxy's ``X-Forwarded-Proto`` in the scope's scheme."""
+    with TestClient(create_app(db_url, settings=FAST), base_url="https://cards.example") as client:
+        body = {"game": "court-piece", "seats": BOTS}
+        ok = client.post("/api/tables", json=body, headers={"Origin": "https://cards.example"})
+        assert ok.status_code == 201
+        plain = client.post("/api/tables", json=body, headers={"Origin": "http://cards.example"})
+        assert plain.status_code == 403
+
+
 # 8. Logs that help.
 
 
@@ -448,3 +520,34 @@ def test_health_reports_a_database_that_cannot_be_written(client: TestClient) ->
     finally:
         event.remove(engine.sync_engine, "connect", _read_only)
         client.portal.call(engine.dispose)  # type: ignore[union-attr]
+
+
+def _finished_table(client: TestClient) -> tuple[JSON, dict[str, str]]:
+    table = create_table(client, BOTS, options={"target": 3}, grace_seconds=0)
+    with client.websocket_connect(table["ws"]) as ws:
+        ws.send_json({"type": "hello"})
+        receive_until(
+            ws, lambda f: f["type"] == "state" and f["table"]["status"] == "over", limit=20000
+        )
+    return table, _bearer(table["token"])
+
+
+def test_a_rematch_counts_against_the_creation_quotas(client: TestClient) -> None:
+    hub = client.app.state.hub  # type: ignore[attr-defined]
+    table, auth = _finished_table(client)
+    hub.quota.per_minute = 1  # the table itself used the minute's only creation
+    response = client.post(f"/api/tables/{table['id']}/rematch", headers=auth)
+    assert response.status_code == 429 and "a minute" in response.json()["error"]
+    assert hub.rooms[table["id"]].rematch is None
+    hub.quota.per_minute = 100
+    again = client.post(f"/api/tables/{table['id']}/rematch", headers=auth).json()
+    assert hub.creators[again["id"]] == "testclient"  # and counts as the client's open table
+    hub.quota.open = 1
+    create = client.post("/api/tables", json={"game": "court-piece", "seats": BOTS})
+    assert create.status_code == 429 and "open tables" in create.json()["error"]
+
+
+def test_a_rematch_waits_for_the_end_of_the_game(client: TestClient) -> None:
+    table = create_table(client, ["human", "human", "bot:random", "bot:random"])
+    response = client.post(f"/api/tables/{table['id']}/rematch", headers=_bearer(table["token"]))
+    assert response.status_code == 400 and "over" in response.json()["error"]

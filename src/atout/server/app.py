@@ -52,10 +52,19 @@ from atout.server.messages import (
 )
 from atout.server.options import describe_options
 from atout.server.pubsub import broadcast_for, redis_url
-from atout.server.replay import MAX_RECORD_BYTES, ReplayWorkers, hint_why, pbn_download, replay
+from atout.server.replay import (
+    MAX_RECORD_BYTES,
+    UPLOAD_SECONDS,
+    ReplayWorkers,
+    UploadSlots,
+    hint_why,
+    pbn_download,
+    replay,
+)
 from atout.server.rooms import (
     Connection,
     Hub,
+    QuotaError,
     Room,
     RoomError,
     Settings,
@@ -94,8 +103,12 @@ def _error(message: str, status: int = 400) -> JSONResponse:
 
 
 async def _body(request: Request) -> dict[str, Any]:
-    """The JSON object of a request (bounded in size by ``BodyLimit``, in depth here)."""
-    raw = await request.body()
+    """The JSON object of a request (bounded in size by ``BodyLimit``, in depth and time here)."""
+    try:
+        async with asyncio.timeout(UPLOAD_SECONDS):
+            raw = await request.body()
+    except TimeoutError:
+        raise InputError(f"the body took longer than {UPLOAD_SECONDS:g} s to arrive", 408) from None
     if not raw:
         return {}
     try:
@@ -118,6 +131,8 @@ def _refusals(handler: Handler) -> Handler:
             return _error(str(missing), 404)
         except InputError as refusal:
             return _error(str(refusal), refusal.status)
+        except QuotaError as refusal:
+            return _error(str(refusal), 429)
         except RoomError as error:
             return _error(str(error))
 
@@ -382,9 +397,13 @@ async def rematch_table(request: Request) -> Response:
         description: >
           A new table with the same game and options, everyone one seat on; each player's
           token opens their new seat.
+      400:
+        description: The game is not over yet.
+      429:
+        description: The client made too many tables (a rematch counts as one).
     """
     room = await _room(request)
-    again = await _hub(request).rematch(room, _token(request))
+    again = await _hub(request).rematch(room, _token(request), _client(request))
     return JSONResponse(_summary(request, again))
 
 
@@ -722,6 +741,7 @@ def create_app(
     app = Starlette(routes=routes(), lifespan=lifespan)
     app.state.database_url = store.url
     app.state.replays = ReplayWorkers()
+    app.state.uploads = UploadSlots()
     app.add_middleware(SameOrigin, origins=allowed_origins(origins), raw_bodies=("/api/replay",))
     app.add_middleware(BodyLimit, limits={"/api/replay": MAX_RECORD_BYTES})
     app.add_middleware(SecurityHeaders)

@@ -11,7 +11,8 @@ that the same limits hold whatever starts the app (``atout serve``, ``python
   page needs (its own scripts, styles, images and WebSocket) and nothing
   else, no framing, no MIME sniffing, no referrer to other sites;
 * :class:`SameOrigin`: a browser request that changes state (a POST) or
-  opens a WebSocket must come from the table's own site or an allowed origin
+  opens a WebSocket must come from the table's own site (same scheme, host
+  and port: ``https://`` pages may not post to an ``http://`` site) or an allowed origin
   (``ATOUT_ALLOWED_ORIGINS``, for deployments behind a proxy that changes the
   host); a JSON endpoint refuses bodies typed other than ``application/json``
   (a form's types among them), so a cross-site form or ``text/plain`` post (a
@@ -205,9 +206,30 @@ class SameOrigin:
         if origin in self.origins:
             return None
         host = (_header(scope, b"host") or "").lower()
-        if urlsplit(origin).netloc == host and host:
+        if host and _site(origin) == _site(f"{_scheme(scope)}://{host}"):
             return None
         return f"requests from {origin} are refused"
+
+
+_DEFAULT_PORTS = {"http": 80, "https": 443}
+
+
+def _scheme(scope: Scope) -> str:
+    """``http`` or ``https``: how the browser reached us (a trusted proxy's
+    ``X-Forwarded-Proto`` is already in ``scope["scheme"]``, set by uvicorn)."""
+    return "https" if scope.get("scheme") in ("https", "wss") else "http"
+
+
+def _site(url: str) -> tuple[str, str, int] | None:
+    """Scheme, host and port of an origin (the default port written out), else ``None``."""
+    try:
+        parts = urlsplit(url)
+        port = parts.port
+    except ValueError:
+        return None
+    if parts.scheme not in _DEFAULT_PORTS or not parts.hostname:
+        return None
+    return parts.scheme, parts.hostname, port or _DEFAULT_PORTS[parts.scheme]
 
 
 def _json_or_empty(scope: Scope) -> bool:

@@ -8,8 +8,10 @@ an exception deep inside the server:
   recursion limit, a 500 or a dropped connection);
 * a lone surrogate (``"\\ud800"`` is valid JSON but not text: it cannot be
   stored, logged or sent back);
-* names lose control characters and bidirectional overrides, which could make
-  a name look like another or reorder the text around it.
+* names lose control characters, bidirectional overrides, invisible
+  characters and piles of combining marks, which could make a name look like
+  another, look empty, reorder or cover the text around it; a name that reads
+  as a bot's (``bot:...``) is refused.
 
 >>> load_json('{"a": [1, 2]}')
 {'a': [1, 2]}
@@ -86,19 +88,63 @@ def _text(value: str) -> None:
 
 
 def clean_name(value: Any) -> str | None:
-    """A player's name as shown: control and bidi characters removed, spaces folded, 24 chars.
+    """A player's name as shown: control, bidi and invisible characters removed, spaces
+    folded, at most :data:`MAX_MARKS` combining marks on a letter, 24 chars.
 
-    ``None`` for no name; :class:`InputError` for a name that is not text.
+    ``None`` for no name, or one with nothing visible left (the room then
+    gives the default name); :class:`InputError` for a name that is not text,
+    or one the record would read as a bot's (``bot:...``): a person may not
+    pass for a bot.
     """
     if value is None:
         return None
     if not isinstance(value, str):
         raise InputError("name must be a string", 422)
     _text(value)
-    kept = "".join(
-        " " if unicodedata.category(c) in ("Cc", "Zl", "Zp") else c
-        for c in value
-        if (c not in _BIDI and unicodedata.category(c) != "Cf") or c in "\u200c\u200d"
-    )
-    text = " ".join(kept.split())[:MAX_NAME]
+    kept: list[str] = []
+    marks = 0
+    for index, char in enumerate(value):
+        category = unicodedata.category(char)
+        if category in ("Cc", "Zl", "Zp"):
+            kept.append(" ")
+        elif char in _JOINERS:
+            if kept and _visible(kept[-1]) and _visible(value[index + 1 : index + 2]):
+                kept.append(char)  # between two letters it shapes them (Persian, emoji)
+        elif char in _BIDI or char in _INVISIBLE or category == "Cf":
+            continue
+        elif category in ("Mn", "Me"):
+            if kept and _visible(kept[-1]) and marks < MAX_MARKS:
+                kept.append(char)
+            marks += 1
+        else:
+            marks = 0
+            kept.append(char)
+    text = " ".join("".join(kept).split())[:MAX_NAME]
+    if _reads_as_bot(text):
+        raise InputError("a person's name may not start with 'bot:' (the record's bots)", 422)
     return text or None
+
+
+MAX_MARKS = 2
+"""Combining marks kept on one letter (enough for any script; more pile up over other lines)."""
+_JOINERS = "\u200c\u200d"
+_INVISIBLE = set("\u3164\u115f\u1160\u2800\u034f\uffa0")
+"""Letters and marks that show nothing (Hangul fillers, the blank Braille pattern, the
+combining grapheme joiner), besides the format characters (category Cf)."""
+
+
+def _visible(char: str) -> bool:
+    """A character that shows something (not a space, a joiner or an invisible one)."""
+    return (
+        bool(char)
+        and not char.isspace()
+        and char not in _JOINERS
+        and char not in _INVISIBLE
+        and unicodedata.category(char) != "Cf"
+    )
+
+
+def _reads_as_bot(name: str) -> bool:
+    """Whether the record would read ``name`` as a bot seat (``bot:greedy``, ``ＢＯＴ：x``)."""
+    folded = "".join(unicodedata.normalize("NFKC", name).casefold().split())
+    return folded.startswith("bot:")

@@ -15,12 +15,15 @@ they tell what anyone at the table may know.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import os
 import threading
 import time
-from collections.abc import Sequence
+from collections import Counter
+from collections.abc import Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
+from dataclasses import dataclass, field
 from multiprocessing import get_context
 from typing import TYPE_CHECKING, Any, Protocol, cast
 
@@ -291,6 +294,50 @@ class ReplayWorkers:
             self._stop(self._pool)
 
 
+UPLOADS = 16
+"""Uploads read or replayed at once, at most (each holds up to 2 MB while it is read)."""
+UPLOADS_PER_CLIENT = 2
+"""Uploads one client address may have in flight: one client cannot take every slot or
+fill the replay queue."""
+UPLOAD_SECONDS = 30.0
+"""The longest a client may take to send an upload's body (2 MB at 70 KB/s)."""
+
+
+@dataclass(slots=True)
+class UploadSlots:
+    """Slots for uploads in flight, taken BEFORE the body is read, held until the answer.
+
+    Why before: a body is buffered as it arrives, so 500 clients each sending
+    2 MB slowly held 1.1 GB. A slot bounds what uploads can hold
+    (:data:`UPLOADS` × 2 MB) and each client's share of it; a body is read
+    within :data:`UPLOAD_SECONDS` or the upload is a 408.
+    """
+
+    total: int = UPLOADS
+    per_client: int = UPLOADS_PER_CLIENT
+    seconds: float = UPLOAD_SECONDS
+    _held: Counter[str] = field(default_factory=Counter)
+
+    def refusal(self, client: str) -> tuple[int, str] | None:
+        """Why ``client`` may not upload now (status and message), else ``None``."""
+        if self._held.total() >= self.total:
+            return 503, "too many uploads at once: try again in a moment"
+        if self._held[client] >= self.per_client:
+            return 429, f"at most {self.per_client} uploads at once from one address"
+        return None
+
+    @contextlib.contextmanager
+    def held(self, client: str) -> Iterator[None]:
+        """Hold one of ``client``'s slots (after :meth:`refusal` said yes)."""
+        self._held[client] += 1
+        try:
+            yield
+        finally:
+            self._held[client] -= 1
+            if not self._held[client]:
+                del self._held[client]
+
+
 async def replay(request: Request) -> Response:
     """
     summary: Replay a record, one deal at a time.
@@ -314,15 +361,27 @@ async def replay(request: Request) -> Response:
       503:
         description: Too many replays at once, or the replay overran its time bound.
     """
-    raw = await request.body()
-    if len(raw) > MAX_RECORD_BYTES:
-        return JSONResponse({"error": "the record is too large"}, status_code=413)
     deal_text = request.query_params.get("deal")
     if deal_text is not None and not (deal_text.isdigit() and len(deal_text) < 7):
         return JSONResponse({"error": "deal must be a deal number from 0"}, status_code=400)
     deal = None if deal_text is None else int(deal_text)
-    workers: ReplayWorkers = request.app.state.replays
-    status, body = await workers.run(raw, deal)
+    slots: UploadSlots = request.app.state.uploads
+    client = request.client.host if request.client else "unknown"
+    refusal = slots.refusal(client)
+    if refusal is not None:
+        status, message = refusal
+        return JSONResponse({"error": message}, status_code=status)
+    with slots.held(client):
+        try:
+            async with asyncio.timeout(slots.seconds):
+                raw = await request.body()
+        except TimeoutError:
+            error = f"the body took longer than {slots.seconds:g} s to arrive"
+            return JSONResponse({"error": error}, status_code=408, headers={"Connection": "close"})
+        if len(raw) > MAX_RECORD_BYTES:
+            return JSONResponse({"error": "the record is too large"}, status_code=413)
+        workers: ReplayWorkers = request.app.state.replays
+        status, body = await workers.run(raw, deal)
     return JSONResponse(body, status_code=status)
 
 

@@ -37,6 +37,7 @@ from atout.bots import BOT_NAMES, Bot, GreedyBot, RandomBot, make_bot
 from atout.core import ActionError, Game, Match
 from atout.games import GAMES, get_game
 from atout.notation.record import FORMAT, match_from_record
+from atout.server.claims import REVOKE_NOT_PROVEN, claim_refusal, is_revoke_claim
 from atout.server.cluster import Cluster, Presence
 from atout.server.disclosure import cards_learnt
 from atout.server.guards import CreationQuota
@@ -74,6 +75,10 @@ def encode_frame(frame: JSON) -> str:
 
 class RoomError(Exception):
     """A request the room refuses; the message is for the player. Nothing changed."""
+
+
+class QuotaError(RoomError):
+    """A new table refused because its client made too many (an HTTP 429)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -644,10 +649,14 @@ class Room:
         action = _canonical(action, (*match.legal_actions(), *anytime))
         if not view.get("legal") and action not in anytime:
             raise RoomError("it is not your turn")
+        refusal = claim_refusal(match, action)
+        if refusal is not None:
+            raise RoomError(refusal)
         try:
             new = match.apply(action, seat)
         except ActionError as error:
-            raise RoomError(str(error)) from None
+            # A refused revoke claim must not tell whose card broke which rule.
+            raise RoomError(REVOKE_NOT_PROVEN if is_revoke_claim(action) else str(error)) from None
         row = ActionRow(
             table_id=self.id,
             seq=self.next_seq,
@@ -718,9 +727,11 @@ class Room:
         """Take back ``seat``'s last action of this deal and the bots' actions after it.
 
         Only at a table where everyone else is a bot: undoing changes what
-        other people have seen. Never past a card the seat has been shown
-        since (``disclosure.py``): an undo must not be a way to peek. The
-        record minus those actions is replayed.
+        other people have seen. Never once another seat has acted since (a
+        bot's call or card answers the action: bid, see partner's answer,
+        take back, bid again would probe the auction), nor past a card the
+        seat has been shown since (``disclosure.py``): an undo must not be a
+        way to peek. The record minus those actions is replayed.
         """
         async with self.lock:
             if not self._bots_only_but_one() or self.seats[seat].kind != "human":
@@ -737,6 +748,10 @@ class Room:
                     "you have seen cards since that action ("
                     + " ".join(sorted(learnt))
                     + "): it can no longer be taken back"
+                )
+            if any(actor != seat for actor, _ in actions[mine[-1] :]):
+                raise RoomError(
+                    "another seat has acted since that action: it can no longer be taken back"
                 )
             dropped = len(actions) - mine[-1]
             record = self.record()
@@ -817,9 +832,11 @@ class Room:
         version = self.version
         # A trick just closed: leave people time to see it before the next lead.
         closed = self.last_trick is not None and self.last_trick["version"] == version
+        view = self.view(seat, match)
         self._views.clear()  # not kept through the wait (objects the GC would move to old ages)
-        await asyncio.sleep(_jittered(self.hub.settings.bot_delay * (2 if closed else 1)))
-        action = await self._bot_action(bot, self.view(seat, match))
+        action = await self._paced_action(
+            bot, view, self.hub.settings.bot_delay * (2 if closed else 1)
+        )
         async with self.lock:
             if self.version == version:
                 await self._apply(seat, action)
@@ -831,6 +848,22 @@ class Room:
         if any(self.view(seat, match).get("out_of_turn") for seat in range(self.game.players)):
             return max(pause, self.hub.settings.revoke_window)
         return pause
+
+    async def _paced_action(self, bot: Bot, view: JSON, delay: float) -> str:
+        """The bot's choice, released at a time drawn independently of how long it thought.
+
+        Why: a Hard bot with one legal card answered at once (median 0.79 s
+        against 1.27 s with four or more), so a spectator learnt it held a
+        singleton. The clock starts at the turn, the bot thinks, and its
+        action is released only when a delay drawn from :func:`_release_after`
+        has passed, whose lower bound is at least the bot's thinking budget.
+        """
+        started = time.monotonic()
+        action = await self._bot_action(bot, view)
+        if delay > 0:
+            release = started + _release_after(delay, _thinking_budget(bot, self.hub.settings))
+            await asyncio.sleep(max(0.0, release - time.monotonic()))
+        return action
 
     async def _bot_action(self, bot: Bot, view: JSON) -> str:
         """The bot's choice, off the event loop; past its time budget, a fallback's.
@@ -968,6 +1001,26 @@ def _jittered(delay: float) -> float:
     random share of the delay keeps their moves spread over time.
     """
     return delay * _jitter.uniform(1 - JITTER, 1 + JITTER) if delay > 0 else delay
+
+
+def _thinking_budget(bot: Bot, settings: Settings) -> float:
+    """The longest ``bot`` may think on one decision: a Hard bot's budget (3 times it
+    for a bid or a trump call), never more than the server's ``bot_budget``; 0 for
+    bots that answer in microseconds."""
+    budget = getattr(bot, "budget_seconds", 0.0)
+    return min(3 * float(budget), settings.bot_budget)
+
+
+def _release_after(delay: float, thinking: float) -> float:
+    """Seconds from a bot's turn to the release of its action.
+
+    Drawn uniformly over ``[low, low + 2 * JITTER * delay]`` where ``low`` is
+    the configured ``delay * (1 - JITTER)``, raised to ``thinking`` when that is
+    longer: the bot has always finished thinking by then, so the release time
+    says nothing about how long it thought (or how many actions it had).
+    """
+    low = max(delay * (1 - JITTER), thinking)
+    return _jitter.uniform(low, low + 2 * JITTER * delay)
 
 
 def _choose(bot: Bot, view: JSON, table: str = "") -> str:
@@ -1177,13 +1230,24 @@ class Hub:
         self.cluster.created(room.id)
         return room
 
-    async def rematch(self, room: Room, token: str | None) -> Room:
-        """The same game again with everyone one seat on; tokens move with their owners."""
+    async def rematch(self, room: Room, token: str | None, client: str) -> Room:
+        """The same game again with everyone one seat on; tokens move with their owners.
+
+        Only once the game is over, and the new table counts against
+        ``client``'s creation quotas like any other (else rematches would
+        make tables without limit).
+        """
         room.require_seat(token)
         if room.rematch:
             again = await self.get(room.rematch)
             if again is not None:
                 return again
+        if room.status != "over":
+            raise RoomError("a rematch is offered once the game is over")
+        refusal = self.quota.refusal(client, open_tables=self.open_tables_of(client))
+        if refusal is not None:
+            log_event("table.refused", client=client, reason=refusal)
+            raise QuotaError(refusal)
         n = len(room.seats)
         order = [room.seats[(i - 1) % n] for i in range(n)]
         again = await self.create(
@@ -1194,7 +1258,9 @@ class Hub:
             names=[s.name for s in order],
             token_hashes=[s.token_hash for s in order],
             practice=room.practice,
+            creator=client,
         )
+        self.quota.count(client)
         async with room.lock:
             room.rematch = again.id
             room.adopt(
