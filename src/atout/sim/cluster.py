@@ -18,6 +18,7 @@ value into the tasks, so the workers need atout but not the user's file.
 from __future__ import annotations
 
 import importlib
+import time
 from collections.abc import Callable, Iterator, Sequence
 from types import ModuleType
 from typing import TYPE_CHECKING, Any
@@ -34,6 +35,12 @@ EXTRA = "atout[cluster]"
 
 TASK_RETRIES = 5
 """How often Ray runs a task again after its worker or node died."""
+
+CLIENT_TRIES = 3
+"""How often a ray:// connection is tried when the head fails to start its client server."""
+
+CLIENT_RETRY_PAUSE = 2.0
+"""Seconds between those tries."""
 
 
 class ClusterUnavailable(RuntimeError):
@@ -73,13 +80,24 @@ def _connect(ray: ModuleType, address: str, workers: int) -> bool:
     if ray.is_initialized():
         return False
     options: dict[str, Any] = {"include_dashboard": False, "logging_level": "warning"}
-    try:
-        if address == "local":
-            ray.init(num_cpus=workers, **options)
-        else:
-            ray.init(address=address, logging_level="warning")
-    except (ConnectionError, RuntimeError, ValueError) as error:
-        raise ClusterUnavailable(f"cannot reach the Ray cluster at {address!r}: {error}") from None
+    # A Ray Client connection starts a server of its own on the head node, and that start
+    # sometimes fails at once ("Starting Ray client server failed"); the next try gets a fresh
+    # one, so a ray:// address is tried a few times before the cluster is called unreachable.
+    tries = CLIENT_TRIES if address.startswith("ray://") else 1
+    for attempt in range(1, tries + 1):
+        try:
+            if address == "local":
+                ray.init(num_cpus=workers, **options)
+            else:
+                ray.init(address=address, logging_level="warning")
+            return True
+        except (ConnectionError, RuntimeError, ValueError) as error:
+            ray.shutdown()
+            if attempt == tries or "client server failed" not in str(error):
+                raise ClusterUnavailable(
+                    f"cannot reach the Ray cluster at {address!r}: {error}"
+                ) from None
+            time.sleep(CLIENT_RETRY_PAUSE)
     return True
 
 
