@@ -10,6 +10,7 @@ top. Screenshots of every measured screen go to test-artifacts/browser/layout/.
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
 from typing import Any
 
@@ -107,13 +108,15 @@ def test_every_phase_fits_every_screen(
         create_from_lobby(page, server, game)
         page.wait_for_selector("#my-hand svg.card")
         seen: dict[str, list[str]] = {}
-        for _ in range(600):
+        # Bounded by time, not by clicks: on a busy machine the bots' answers come slowly.
+        deadline = time.monotonic() + 120
+        while time.monotonic() < deadline:
             phase = phase_of(page)
             if phase and phase not in seen:
                 problems = []
                 for width, height in SIZES:
                     page.set_viewport_size({"width": width, "height": height})
-                    page.wait_for_timeout(60)
+                    page.wait_for_timeout(250)  # let the layout and any animation settle
                     shot = folder / f"{game}-{phase}-{width}x{height}.png"
                     page.screenshot(path=str(shot))
                     problems += [f"{width}x{height}: {p}" for p in measure(page)]
