@@ -83,8 +83,8 @@ def pool(paths: list[str]) -> str:
     )
 
 
-def decision_times(game: str, decisions: int, budget: float) -> str:
-    """Hard's time per decision (all decisions with a choice), against greedy."""
+def hard_decision_seconds(game: str, opponent: str, decisions: int, budget: float) -> list[float]:
+    """Hard's seconds for each decision that had a choice, against ``opponent``, sorted."""
     spec = get_game(game)
     times: list[float] = []
     seed = 0
@@ -93,7 +93,7 @@ def decision_times(game: str, decisions: int, budget: float) -> str:
         match = Match.new(spec, OPTIONS.get(game, {}), rng)
         bots = [
             make_bot(n, game, seed * 8 + i, budget_seconds=budget)
-            for i, n in enumerate(_lineup(game, "hard", "greedy"))
+            for i, n in enumerate(_lineup(game, "hard", opponent))
         ]
         while not match.is_over() and len(times) < decisions:
             if match.needs_deal():
@@ -108,12 +108,22 @@ def decision_times(game: str, decisions: int, budget: float) -> str:
                 times.append(time.perf_counter() - started)
             match = match.apply(action, match.turn)
         seed += 1
-    times.sort()
+    return sorted(times)
+
+
+def time_summary(times: list[float]) -> str:
+    """Median, p95 and max of sorted decision times."""
     p95 = times[min(len(times) - 1, int(0.95 * len(times)))]
     return (
-        f"{game:15} hard decision time over {len(times)} decisions: "
-        f"median {statistics.median(times):.3f} s, p95 {p95:.3f} s, max {times[-1]:.3f} s"
+        f"{len(times)} decisions: median {statistics.median(times):.3f} s, "
+        f"p95 {p95:.3f} s, max {times[-1]:.3f} s"
     )
+
+
+def decision_times(game: str, decisions: int, budget: float) -> str:
+    """Hard's time per decision (all decisions with a choice), against greedy."""
+    times = hard_decision_seconds(game, "greedy", decisions, budget)
+    return f"{game:15} hard decision time over {time_summary(times)}"
 
 
 def main() -> None:

@@ -23,16 +23,13 @@ The full figures: ``python bench/panel.py --matches 200 --workers 2`` (hours her
 from __future__ import annotations
 
 import argparse
-import random
-import statistics
-import time
 from pathlib import Path
 from typing import Any
 
-from atout.bots import DEFAULT_BUDGET, make_bot
-from atout.core import Match
+from atout.bots import DEFAULT_BUDGET
 from atout.games import get_game
 from atout.sim.tournament import run_games
+from bots import hard_decision_seconds, time_summary  # bench/bots.py, beside this script
 
 GAMES = ("court-piece", "five-hundred", "bridge", "court-circular")
 OPTIONS: dict[str, dict[str, Any]] = {"bridge": {"scoring": "duplicate", "boards": 1}}
@@ -77,34 +74,8 @@ def strength(
 
 def decision_times(game: str, opponent: str, decisions: int) -> str:
     """Hard's wall-clock time per decision with a choice, at the default budget."""
-    spec = get_game(game)
-    times: list[float] = []
-    seed = 0
-    while len(times) < decisions:
-        rng = random.Random(seed)
-        match = Match.new(spec, OPTIONS.get(game, {}), rng)
-        bots = [
-            make_bot(n, game, seed * 8 + i) for i, n in enumerate(_lineup(game, "hard", opponent))
-        ]
-        while not match.is_over() and len(times) < decisions:
-            if match.needs_deal():
-                match = match.deal_next(rng)
-                continue
-            actor = match.actor
-            assert actor is not None
-            view = match.view(actor)
-            started = time.perf_counter()
-            action = bots[actor].choose(view)
-            if actor % 2 == 0 and len(view["legal"]) > 1:
-                times.append(time.perf_counter() - started)
-            match = match.apply(action, match.turn)
-        seed += 1
-    times.sort()
-    p95 = times[min(len(times) - 1, int(0.95 * len(times)))]
-    return (
-        f"{game:15} hard vs {opponent:<10} budget {DEFAULT_BUDGET} s, {len(times)} decisions: "
-        f"median {statistics.median(times):.3f} s, p95 {p95:.3f} s, max {times[-1]:.3f} s"
-    )
+    times = hard_decision_seconds(game, opponent, decisions, DEFAULT_BUDGET)
+    return f"{game:15} hard vs {opponent:<10} budget {DEFAULT_BUDGET} s, {time_summary(times)}"
 
 
 def main() -> None:
