@@ -175,10 +175,10 @@ def five_hundred_player(calls: dict[int, str], *, contractor_high: bool = False)
     it is lost at once)."""
 
     def choose(state: Any) -> str:
-        phase = int(state.phase)
-        if phase == 0:
+        phase = state.phase
+        if phase == "auction":
             return calls.get(len(state.auction), "pass")
-        if phase == 1:
+        if phase == "kitty":
             held = sorted(cards_of(state.discardable()), key=lambda c: _rank(card_name(c)))
             return "discard " + " ".join(card_name(c) for c in held[-3:])
         legal = state.legal_actions()
@@ -206,7 +206,7 @@ def test_five_hundred_all_pass_throws_in(episode: EpisodeKind) -> None:
         assert not e._ended and len(match.deals) == 2
         new: Any = match.state
         assert new.deal.dealer == (state.deal.dealer + 1) % 4
-        assert int(new.phase) == 0 and new.turn == (new.deal.dealer + 1) % 4
+        assert new.phase == "auction" and new.turn == (new.deal.dealer + 1) % 4
         assert e.agent_selection == f"seat_{new.turn}"
         assert sum(e._cumulative_rewards.values()) == 0.0
         check.state_only(state, e.game.tally_view(match.rules, first.settlement.tally))
@@ -219,7 +219,7 @@ def test_five_hundred_misere_partner_sits_out() -> None:
 
     def note(e: AtoutEnv) -> None:
         state: Any = e._state
-        if int(state.phase) == 2:
+        if state.phase == "play":
             selected.append((int(e.agent_selection[5:]), len(state.trick)))
 
     check = drive(e, 1, five_hundred_player({0: "7S", 1: "misere"}), each=note)
@@ -251,7 +251,7 @@ def test_five_hundred_open_misere_exposes_the_hand(expose: str, lost_at_once: bo
 
     def look(e: AtoutEnv) -> None:
         state: Any = e._state
-        if int(state.phase) < 2:
+        if state.phase in ("auction", "kitty"):
             return
         contractor = state.contractor
         face_up = expose == "before_lead" or bool(state.completed_tricks)

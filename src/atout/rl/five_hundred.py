@@ -54,7 +54,7 @@ from typing import Any
 
 from atout.cards import JOKER, card_name, card_names, cards_of
 from atout.core import IllegalActionError
-from atout.games.five_hundred import CALL_NAMES
+from atout.games.five_hundred import CALL_NAMES, Phase
 from atout.observation.slots import CARD_BIT, THIRTEENTHS, hand_sizes, write_cards
 from atout.rl.spec import CARD_INDEX, Encoded, GameSpec, Layout, PlayedCards, View, clip
 
@@ -103,6 +103,13 @@ _AUCTION = 0
 """``Phase.AUCTION``."""
 _OVER = 3
 """``Phase.OVER``."""
+_PHASE_INDEX: dict[Phase, int] = {
+    Phase.AUCTION: _AUCTION,
+    Phase.KITTY: _KITTY,
+    Phase.PLAY: _PLAY,
+    Phase.OVER: _OVER,
+}
+"""A phase's slot in the ``phase`` block (deal order)."""
 """Action index of the first discard pick (card ``c`` is ``PICK + c``)."""
 
 
@@ -172,7 +179,7 @@ class FiveHundredSpec(GameSpec):
 
     def in_auction(self, state: Any) -> bool:
         """The auction phase (``6S`` is then a bid, not the spade six)."""
-        return int(state.phase) == _AUCTION
+        return _PHASE_INDEX[state.phase] == _AUCTION
 
     def __init__(self, rules: Any) -> None:
         super().__init__(rules)
@@ -235,7 +242,7 @@ class FiveHundredSpec(GameSpec):
         """Cards that follow suit (the joker as ``JK``); the discard's picks (any card held
         not picked yet: ``discardable()``); a joker lead at no-trumps and the auction use
         the strings."""
-        phase = int(state.phase)
+        phase = _PHASE_INDEX[state.phase]
         if phase == _KITTY:
             cards = int(state.discardable())
             for pick in picks:
@@ -259,7 +266,7 @@ class FiveHundredSpec(GameSpec):
         the 286 legal discards."""
         if not PICK <= action < PICK + W:
             return GameSpec.resolve(self, action, (), picks)  # the table (no legal list read)
-        if int(state.phase) != _KITTY:
+        if _PHASE_INDEX[state.phase] != _KITTY:
             return self.resolve(action, state.legal_actions(), picks)
         card = action - PICK
         if not state.discardable() >> card & 1 or action in picks:
@@ -342,7 +349,7 @@ class FiveHundredSpec(GameSpec):
         """Every phase from the state's public accessors: the same vector as :meth:`encode`
         (``tests/rl`` check it on random games)."""
         me = seat
-        phase = int(state.phase)
+        phase = _PHASE_INDEX[state.phase]
         deal = state.deal
         bits = state.hand(me) << HAND
         contractor = state.contractor
@@ -396,7 +403,7 @@ class FiveHundredSpec(GameSpec):
         a named suit, counts); the auction likewise (the calls since), and the end from the
         seat's last look at the same deal's play (the new score). The kitty, and an end seen
         first, use :meth:`encode_state`."""
-        phase = int(state.phase)
+        phase = _PHASE_INDEX[state.phase]
         seen = self._seen[seat]
         deal = state.deal
         if phase == _AUCTION:
