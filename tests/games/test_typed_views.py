@@ -24,6 +24,7 @@ from atout.games.bridge import BridgeView
 from atout.games.court_circular import CourtCircularView
 from atout.games.court_piece import CourtPieceView
 from atout.games.five_hundred import FiveHundredView
+from atout.games.five_hundred.discards import Discards
 from tests.games.view_golden import CASES, states
 
 PHASES: dict[str, type] = {
@@ -138,3 +139,21 @@ def test_every_game_has_one_phase_shape() -> None:
     for phase_type in PHASES.values():
         assert all(isinstance(p, str) and p == p.value == p.name.lower() for p in phase_type)
     assert five_hundred.Phase.KITTY == "kitty" and bridge.Phase.CLAIM == "claim"
+
+
+def test_the_kitty_discards_are_written_out_only_when_read() -> None:
+    calls: list[int] = []
+
+    def list_them(hand: CardSet) -> tuple[str, ...]:
+        calls.append(hand)
+        return five_hundred.state._discard_actions(hand)
+
+    game_id, options = CASES["five-hundred"]
+    kitty = next(s for s in states(game_id, options, 0) if s.phase == "kitty")
+    view = kitty.typed_view(kitty.turn)
+    assert isinstance(view.legal, Discards)
+    lazy = Discards(kitty.hand(kitty.turn), list_them)
+    assert len(lazy) == 286 and lazy and not calls
+    assert list(lazy) == list(view.legal) == list(kitty.legal_actions()) and len(calls) == 1
+    assert lazy[0] == kitty.legal_actions()[0] and len(calls) == 1
+    assert kitty.view(kitty.turn)["legal"] == list(kitty.legal_actions())

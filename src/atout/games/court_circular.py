@@ -594,10 +594,6 @@ class CourtCircularState:
             table,
             stock,
             ((up0, down0.bit_count()), (up1, down1.bit_count())),
-            (
-                None if over or not tables[0] else best_line(tables[0], lead),
-                None if over or not tables[1] else best_line(tables[1], lead),
-            ),
             len(self._done),
             self.legal_actions() if seat is not None and seat == self.turn else (),
             self.rules.carroll_resign,

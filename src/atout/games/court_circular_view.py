@@ -16,7 +16,7 @@ from typing import Any
 
 from atout.cards import Card, CardSet, card_names
 from atout.games._json import CARD_NAMES, fresh_json
-from atout.games.court_circular_lines import Line, line_to_json
+from atout.games.court_circular_lines import Line, best_line, line_to_json
 
 __all__ = ["CourtCircularView", "Phase"]
 
@@ -56,8 +56,6 @@ class CourtCircularView:
     stock_size: int
     piles: tuple[tuple[CardSet, int], tuple[CardSet, int]]
     """Each seat's won cards: ``(face_up, face_down_count)``."""
-    lines: tuple[Line | None, Line | None]
-    """Each seat's best line so far (``None`` before his first card, and once over)."""
     tricks_played: int
     legal: tuple[str, ...]
     """The seat's legal actions when it is its turn, else empty."""
@@ -65,6 +63,22 @@ class CourtCircularView:
     """The ``carroll_resign`` option: a trick may be resigned once any card of it is down."""
     result: dict[str, Any] | None
     """The deal's result once over (``State.result()``)."""
+
+    @property
+    def lines(self) -> tuple[Line | None, Line | None]:
+        """Each seat's best line so far (``None`` before his first card, and once over).
+
+        Derived from the table and the Lead when asked: finding a best line costs
+        more than the rest of the view, and most readers do not need it.
+        """
+        lead = self.lead
+        first, second = self.table
+        if lead is None:
+            return (None, None)
+        return (
+            best_line(first, lead) if first else None,
+            best_line(second, lead) if second else None,
+        )
 
     @property
     def is_last_trick(self) -> bool:

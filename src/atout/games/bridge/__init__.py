@@ -831,6 +831,8 @@ class BridgeState:
             (h0.bit_count(), h1.bit_count(), h2.bit_count(), h3.bit_count()),
             self._auction,
             self._auction.contract_name() if declarer >= 0 else None,
+            self._bid if declarer >= 0 else None,
+            self._doubled if declarer >= 0 else 0,
             None if declarer < 0 else declarer,
             self.vulnerable,
             self._leader if self._leader >= 0 else None,

@@ -60,6 +60,10 @@ class BridgeView:
     auction: Auction
     contract: str | None
     """The contract's name (``4SX``) once the auction has ended with one."""
+    bid: int | None
+    """The contract's bid (call code ``(level - 1) * 5 + strain``), once there is one."""
+    doubled: int
+    """The contract undoubled (0), doubled (1) or redoubled (2)."""
     declarer: int | None
     vulnerable: tuple[bool, bool]
     trick_leader: int | None

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import combinations
@@ -23,6 +24,7 @@ from atout.cards import (
 )
 from atout.core import IllegalActionError, InvalidActionError, Trick
 from atout.games._json import CARD_NAMES
+from atout.games.five_hundred.discards import Discards
 from atout.games.five_hundred.rules import (
     CALL_NAMES,
     CALL_RANK,
@@ -674,9 +676,18 @@ class FiveHundredState:
             named,
             self._won,
             self._done,
-            self.legal_actions() if seat is not None and seat == turn >= 0 else (),
+            self._legal_for(seat),
             self.result() if phase is Phase.OVER else None,
         )
+
+    def _legal_for(self, seat: int | None) -> Sequence[str]:
+        """The view's legal actions: the seat's when it is to act, the kitty's listed on demand."""
+        turn = self._turn
+        if seat is None or seat != turn or turn < 0:
+            return ()
+        if self._legal is None and self._phase is Phase.KITTY:
+            return Discards(_seat_hand(self._hands, turn), _discard_actions)
+        return self.legal_actions()
 
     def view(self, seat: int | None) -> dict[str, Any]:
         """The JSON form of :meth:`typed_view` (the wire, records, the terminal)."""

@@ -10,6 +10,7 @@ calls as their codes (``CALL_NAMES``); the JSON form (``to_json()``, what
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Final
 
@@ -69,8 +70,9 @@ class FiveHundredView:
     tricks_won: tuple[int, int]
     tricks: tuple[tuple[int, tuple[Card, ...], int], ...]
     """Finished tricks as ``(leader, cards, winner)``."""
-    legal: tuple[str, ...]
-    """The seat's legal actions when it is its turn, else empty."""
+    legal: Sequence[str]
+    """The seat's legal actions when it is its turn, else empty (the kitty's 286 discards
+    are a :class:`~atout.games.five_hundred.discards.Discards`, written out when read)."""
     result: dict[str, Any] | None
     """The deal's result once over (``State.result()``)."""
 
