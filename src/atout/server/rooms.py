@@ -54,7 +54,6 @@ from atout.server.storage import (
     TableRow,
     hash_token,
 )
-from atout.table import home_seat
 
 __all__ = ["Connection", "Hub", "Room", "RoomError", "Settings", "available_bots"]
 
@@ -641,13 +640,11 @@ class Room:
             raise RoomError("the game has not started")
         if self.status not in ACTIVE:
             raise RoomError(f"the game is {self.status}")
-        # Authority: a seat acts only when the engine offers it actions (in bridge the
-        # engine offers dummy's cards to declarer, never to dummy's own seat), or takes
-        # one the engine lists for it out of turn (a revoke corrected or claimed).
-        view = self.view(seat, match)
-        anytime = tuple(view.get("out_of_turn") or ())
-        action = _canonical(action, (*match.legal_actions(), *anytime))
-        if not view.get("legal") and action not in anytime:
+        # Authority: a seat acts only when it is the match's actor (in bridge declarer
+        # plays dummy's cards, never dummy's own seat), or takes an action the engine
+        # lists for it out of turn (a revoke corrected or claimed).
+        action = match.read(action, seat)
+        if seat != match.actor and action not in match.out_of_turn(seat):
             raise RoomError("it is not your turn")
         refusal = claim_refusal(match, action)
         if refusal is not None:
@@ -687,10 +684,8 @@ class Room:
 
     def advance(self, new: Match, version: int, action: JSON | None = None) -> None:
         """Move to ``new`` at ``version`` (an action taken here or elsewhere), tell everyone."""
-        match = self.match
-        tricks = new.state.tricks()
-        if match is not None and len(tricks) > len(match.state.tricks()):
-            self.last_trick = {**tricks[-1].to_json(), "version": version}
+        if new.closed_trick is not None:
+            self.last_trick = {**new.closed_trick.to_json(), "version": version}
         self.match, self.version = new, version
         if action is not None and str(action.get("action", "")).startswith(_NOTICED):
             self.notice = {"seat": action["seat"], "action": action["action"], "version": version}
@@ -717,7 +712,7 @@ class Room:
 
     async def hint(self, seat: int) -> str:
         """What the hint bot would do in ``seat``'s place now."""
-        if self.match is None or not self.view(seat).get("legal"):
+        if self.match is None or self.match.actor != seat:
             raise RoomError("it is not your turn")
         bot = self._bot(seat, HINT_BOT, stand_in=True)
         view = self.view(seat)
@@ -823,7 +818,7 @@ class Room:
             await asyncio.sleep(_jittered(self._deal_pause(match)))
             await self._deal_next(match)
             return 0
-        seat = self._actor(match)
+        seat = match.actor
         if seat is None:
             return None
         bot, wait = self._controller(seat)
@@ -845,7 +840,7 @@ class Room:
     def _deal_pause(self, match: Match) -> float:
         """The wait before the next deal: longer while someone may still act on the last one."""
         pause = self.hub.settings.deal_pause
-        if any(self.view(seat, match).get("out_of_turn") for seat in range(self.game.players)):
+        if any(match.out_of_turn(seat) for seat in range(self.game.players)):
             return max(pause, self.hub.settings.revoke_window)
         return pause
 
@@ -944,16 +939,6 @@ class Room:
             self.match = new
             self._changed()
 
-    def _actor(self, match: Match) -> int | None:
-        """Who acts now: the seat to play, or whoever the engine offers actions to."""
-        turn = match.turn
-        if turn is None or self.view(turn, match).get("legal"):
-            return turn
-        for seat in range(self.game.players):
-            if self.view(seat, match).get("legal"):
-                return seat
-        return turn
-
     def _controller(self, seat: int) -> tuple[Bot | None, float | None]:
         """The bot to play ``seat`` now, or how long its human still has."""
         chair = self.seats[seat]
@@ -1047,15 +1032,6 @@ def _fallback(view: JSON, game_id: str) -> str:
     except Exception:  # the fallback must not fail in turn
         log.exception("the fallback bot failed too; playing at random")
     return random.choice(legal) if legal else ""
-
-
-def _canonical(action: str, legal: tuple[str, ...]) -> str:
-    """The legal action this text names, case aside (so records stay canonical)."""
-    folded = " ".join(action.split()).casefold()
-    for candidate in legal:
-        if candidate.casefold() == folded:
-            return candidate
-    return action
 
 
 class Hub:
@@ -1303,7 +1279,7 @@ def games_catalogue(describe: Callable[[Game], list[JSON]]) -> list[JSON]:
             "title": game.title,
             "players": game.players,
             "sides": game.sides,
-            "home_seat": home_seat(game.id),
+            "home_seat": game.home_seat,
             "options": describe(game),
             "bots": available_bots(game.id),
         }
