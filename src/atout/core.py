@@ -308,9 +308,8 @@ class Match:
     players: tuple[str, ...] | None = None
     extra: Mapping[str, Any] = field(default_factory=dict)
     """Game-level record fields beyond the deals (e.g. when a timed session was called)."""
-    closed_trick: Trick | None = field(default=None, compare=False)
-    """The trick that the action which made this match closed, if it closed one (what a
-    table shows for a moment before the next lead)."""
+    closed: CompletedTrick | None = field(default=None, compare=False, repr=False)
+    """The engine's form of :attr:`closed_trick` (card names are only looked up when read)."""
 
     # Construction.
 
@@ -345,7 +344,7 @@ class Match:
         tally = self.tally
         state = self.game.start(self.rules, layout, tally)
         deals = (*self.deals, PlayedDeal(layout, tally, state))
-        return replace(self, deals=deals, closed_trick=None)
+        return replace(self, deals=deals, closed=None)
 
     def deal_next(self, rng: random.Random) -> Match:
         """Shuffle and deal the next deal."""
@@ -387,6 +386,15 @@ class Match:
     def turn(self) -> int | None:
         """The seat to act in the current deal, or ``None``."""
         return self.deals[-1].state.turn if self.deals else None
+
+    @property
+    def closed_trick(self) -> Trick | None:
+        """The trick that the action which made this match closed, if it closed one (what a
+        table shows for a moment before the next lead)."""
+        if self.closed is None:
+            return None
+        leader, cards, winner = self.closed
+        return Trick(leader, tuple([card_name(c) for c in cards]), winner)
 
     @property
     def actor(self) -> int | None:
@@ -467,12 +475,12 @@ class Match:
         for_turn = seat is None or (seat == before.actor and action in legal)
         actor = before.turn if for_turn else seat
         assert actor is not None
-        settlement = self._settle(len(self.deals) - 1, deal.tally_before, state)
-        done = state.completed_tricks
-        closed = None
-        if len(done) > len(before.completed_tricks):
-            leader, cards, winner = done[-1]
-            closed = Trick(leader, tuple([card_name(c) for c in cards]), winner)
+        settlement = None
+        if state.is_over():  # tested here: a call less on the actions that end nothing
+            settlement = self._settle(len(self.deals) - 1, deal.tally_before, state)
+        # Engines share the finished tricks' tuple between states until one closes.
+        done, done_before = state.completed_tricks, before.completed_tricks
+        closed = done[-1] if done is not done_before and len(done) > len(done_before) else None
         # Plain constructors, not dataclasses.replace: this runs on every action of every
         # game the server, the simulator and the environments play.
         played = PlayedDeal(
@@ -496,7 +504,7 @@ class Match:
         if self.is_over() or "time_up_in_deal" in self.extra:
             return self
         index = len(self.deals) - 1
-        match = replace(self, extra={**self.extra, "time_up_in_deal": index}, closed_trick=None)
+        match = replace(self, extra={**self.extra, "time_up_in_deal": index}, closed=None)
         deal = match.deals[-1]
         if deal.settlement is None:
             return match
