@@ -291,7 +291,7 @@ class CourtCircularState:
     @property
     def actor(self) -> int | None:
         """The seat that chooses now: always the seat to act in this game."""
-        return self.turn
+        return None if self._phase is Phase.OVER else self._turn
 
     @property
     def phase(self) -> Phase:

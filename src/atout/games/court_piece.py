@@ -280,7 +280,7 @@ class CourtPieceState:
     @property
     def actor(self) -> int | None:
         """The seat that chooses now: always the seat to act in this game."""
-        return self.turn
+        return None if self._turn < 0 else self._turn
 
     @property
     def trump(self) -> Suit | None:
