@@ -15,7 +15,7 @@ import argparse
 import random
 from collections import Counter
 
-from atout.bots.greedy.court_piece import name_trump
+from atout.bots.court_piece.greedy import name_trump
 from atout.cards import suit_of
 
 

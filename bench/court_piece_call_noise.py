@@ -20,7 +20,7 @@ import time
 from collections.abc import Mapping
 from typing import Any
 
-from atout.bots.hard import court_piece as hard
+from atout.bots.court_piece import hard
 from atout.bots.sampling import court_piece_sampler
 from atout.core import Match
 from atout.games import get_game

@@ -20,8 +20,8 @@ from __future__ import annotations
 import argparse
 import random
 
-from atout.bots import make_bot
-from atout.bots.hard import court_piece as hard
+from atout.bots.court_piece import hard
+from atout.bots.registry import make_bot
 from atout.core import Match
 from atout.games import get_game
 

@@ -21,7 +21,7 @@ plays, when no card reaches the target, the card that keeps most tricks
 (what Hard's trick weight aims at) instead of the medium card. ``oracle-br``
 knows the greedy bot's policy as well: where double dummy finds no card
 that reaches the target, it searches for a line that beats greedy's actual
-replies (:mod:`atout.bots.hard.court_piece_response`) and plays it.
+replies (:mod:`atout.bots.court_piece.response`) and plays it.
 ``hard-dd`` is Hard's card play before the tree search (PIMC with double
 dummy in each world, ``bench/court_piece_pimc.py``), to compare the two.
 ``--out`` appends every deal's result, so runs can be pooled and paired.
@@ -37,10 +37,10 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 import court_piece_pimc
-from atout.bots import make_bot
-from atout.bots.hard.court_piece import _need
-from atout.bots.hard.court_piece_response import reaching
-from atout.bots.medium import court_piece as medium
+from atout.bots.court_piece import medium
+from atout.bots.court_piece.hard import _need
+from atout.bots.court_piece.response import reaching
+from atout.bots.registry import make_bot
 from atout.cards import mask_of, parse_card
 from atout.core import Match
 from atout.games import get_game

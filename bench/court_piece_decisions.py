@@ -12,7 +12,7 @@ positions. ``collect`` plays each seed's first deal, Hard (at 0.1 s) against
 greedy from both sides, and at each of Hard's card decisions works out, for
 every legal card, whether its side still wins the deal against greedy's
 actual replies if it could see every card from then on (double dummy first,
-then the one-sided search of :mod:`atout.bots.hard.court_piece_response`).
+then the one-sided search of :mod:`atout.bots.court_piece.response`).
 A position is kept when some cards still win and some do not (every card's
 answer known): the *critical* decisions, where a card can give the deal away.
 
@@ -43,11 +43,10 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-from atout.bots import make_bot
-from atout.bots.hard import court_piece as hard
-from atout.bots.hard import court_piece_evidence, court_piece_tree
-from atout.bots.hard.court_piece import _need
-from atout.bots.hard.court_piece_response import card_reaches
+from atout.bots.court_piece import evidence, hard, tree
+from atout.bots.court_piece.hard import _need
+from atout.bots.court_piece.response import card_reaches
+from atout.bots.registry import make_bot
 from atout.cards import mask_of, parse_card
 from atout.core import Match
 from atout.games import get_game
@@ -153,15 +152,15 @@ def variant(args: argparse.Namespace) -> None:
     """Set Hard's knobs for this run (module constants the search reads at each decision)."""
     hard.SWAPS_PER_WORLD = args.swaps
     hard.BURN_IN = args.burn_in
-    court_piece_evidence.SURPRISE = args.surprise
-    hard.court_piece_tree = _Tree(args.exploration)  # type: ignore[assignment]
+    evidence.SURPRISE = args.surprise
+    hard.tree = _Tree(args.exploration)  # type: ignore[assignment]
 
 
 class _Tree:
-    """:mod:`court_piece_tree` with another exploration constant."""
+    """:mod:`atout.bots.court_piece.tree` with another exploration constant."""
 
     def __init__(self, exploration: float) -> None:
-        self.search = functools.partial(court_piece_tree.search, exploration=exploration)
+        self.search = functools.partial(tree.search, exploration=exploration)
 
 
 def positions(path: Path) -> Iterator[dict[str, Any]]:
@@ -245,8 +244,8 @@ def main() -> None:
     ask.add_argument("--samples", type=int, default=64, help="6 worlds each (384).")
     ask.add_argument("--swaps", type=int, default=hard.SWAPS_PER_WORLD, help="Between worlds.")
     ask.add_argument("--burn-in", type=int, default=hard.BURN_IN)
-    ask.add_argument("--surprise", type=float, default=court_piece_evidence.SURPRISE)
-    ask.add_argument("--exploration", type=float, default=court_piece_tree.EXPLORATION)
+    ask.add_argument("--surprise", type=float, default=evidence.SURPRISE)
+    ask.add_argument("--exploration", type=float, default=tree.EXPLORATION)
     ask.add_argument("--stride", type=int, default=1, help="Take every STRIDE-th position ...")
     ask.add_argument("--offset", type=int, default=0, help="... starting at this one.")
     report = commands.add_parser("compare", help="Print the rates and the pairs.")

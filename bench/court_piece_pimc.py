@@ -1,6 +1,6 @@
 """An experiment, not a bot level: Hard Court Piece's card play before the tree search.
 
-Until the tree search (``atout.bots.hard.court_piece_tree``), Hard played
+Until the tree search (``atout.bots.court_piece.tree``), Hard played
 each card by PIMC: believable worlds (the same sampling and play evidence),
 each solved double dummy by DDS, a card scored +-1 by whether it still
 reaches the target in the world plus :data:`TRICK_WEIGHT` a trick, the best
@@ -16,9 +16,8 @@ import time
 from collections.abc import Mapping
 from typing import Any
 
-from atout.bots.hard import court_piece as hard
-from atout.bots.hard.court_piece_evidence import PlayEvidence
-from atout.bots.medium import court_piece as medium
+from atout.bots.court_piece import hard, medium
+from atout.bots.court_piece.evidence import PlayEvidence
 from atout.bots.pimc import pimc
 from atout.bots.sampling import believable_world, court_piece_world
 from atout.cards import CardSet, mask_of, parse_card

@@ -3,7 +3,7 @@
 Usage: ``python bench/court_piece_trump.py [--seeds N] [--seed S] [--budget B] [--out FILE]``
 
 For each seed's first deal, the trump caller's view is given to both ways
-of calling: Hard's (:func:`atout.bots.hard.court_piece.choose`: DDS says in
+of calling: Hard's (:func:`atout.bots.court_piece.hard.choose`: DDS says in
 how many sampled worlds the caller's side makes seven tricks with each
 suit) and ``search_call`` below (the tree search that plays Hard's cards,
 run from the opening lead with each suit as trump over the same worlds; the
@@ -23,9 +23,8 @@ import random
 from collections.abc import Mapping
 from typing import Any
 
-from atout.bots import make_bot
-from atout.bots.hard import court_piece as hard
-from atout.bots.hard import court_piece_tree as tree
+from atout.bots.court_piece import hard, tree
+from atout.bots.registry import make_bot
 from atout.bots.sampling import court_piece_world
 from atout.core import Match
 from atout.games import get_game

@@ -30,8 +30,7 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-from atout.bots.hard import court_piece as hard
-from atout.bots.hard import court_piece_evidence
+from atout.bots.court_piece import evidence, hard
 from atout.bots.sampling import (
     believable_world,
     court_piece_chain,
@@ -110,7 +109,7 @@ def main() -> None:
         ("chain, surprise 0.01", chain, 0.01),
     ]
     for name, draw, surprise in runs:
-        court_piece_evidence.SURPRISE = surprise
+        evidence.SURPRISE = surprise
         share, ms = measure(args.positions, draw, args.worlds, args.stride)
         print(f"{name:26} hidden cards placed right {share:.1%}, {ms:.2f} ms a world", flush=True)
 
