@@ -100,7 +100,6 @@ def play(
 ) -> None:
     """Play a game in the terminal against bots (you sit at seat 0; South in bridge)."""
     from atout.games import get_game  # noqa: PLC0415 - keep `atout replay` light
-    from atout.table import home_seat  # noqa: PLC0415
     from atout.tui.play import play_terminal  # noqa: PLC0415
 
     try:
@@ -113,9 +112,8 @@ def play(
     names = bots.split(",")
     if len(names) == 1:
         names = names * (spec.players - 1)
-    human = home_seat(spec.id)
     try:
-        play_terminal(spec.id, options, seed=seed, bots=names, human=human)
+        play_terminal(spec.id, options, seed=seed, bots=names, human=spec.home_seat)
     except (EOFError, KeyboardInterrupt):
         typer.echo("\ngame left unfinished")
 

@@ -18,6 +18,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, Protocol, runtime_checkable
 
+from atout.cards import Card, card_name, parse_card
+
 __all__ = [
     "ActionError",
     "Game",
@@ -26,13 +28,16 @@ __all__ = [
     "Layout",
     "Match",
     "PlayedDeal",
+    "Rules",
     "Settlement",
     "State",
     "Trick",
-    "check_options",
+    "read_action",
 ]
 
 JSON = dict[str, Any]
+CompletedTrick = tuple[int, tuple[Card, ...], int]
+"""A finished trick as the engines keep it: ``(leader, cards in the order played, winner)``."""
 
 
 class ActionError(ValueError):
@@ -67,8 +72,28 @@ class Layout(Protocol):
     @property
     def dealer(self) -> int: ...
 
+    @property
+    def fixes_dealer(self) -> bool:
+        """Whether the deal names its own dealer whatever the rotation says (a numbered
+        duplicate board in bridge, Law 2); ``False`` in games that always rotate."""
+        ...
+
     def to_json(self) -> JSON:
         """The record form of the deal (``dealer``, ``hands`` and extras; no ``actions``)."""
+        ...
+
+
+class Rules(Protocol):
+    """A game's options, validated: a frozen value the game's other methods take.
+
+    Only what the generic :class:`Match` reads is named here; everything else
+    is the game's own business (each game's methods take its own ``Rules`` type).
+    """
+
+    @property
+    def session_end(self) -> tuple[str, int] | None:
+        """How a session ends when the rules say so: ``("deals", n)`` or ``("minutes", n)``;
+        ``None`` in games that end on points."""
         ...
 
 
@@ -78,6 +103,22 @@ class State(Protocol):
     @property
     def turn(self) -> int | None:
         """The seat to act, or ``None`` when the deal is over."""
+        ...
+
+    @property
+    def actor(self) -> int | None:
+        """The seat whose player decides now: ``turn``, except where the rules give the
+        choice to another seat (in bridge, declarer chooses dummy's cards)."""
+        ...
+
+    @property
+    def completed_tricks(self) -> tuple[CompletedTrick, ...]:
+        """The finished tricks, in order (the tuple grows by one entry when a trick closes)."""
+        ...
+
+    def out_of_turn_actions(self, seat: int | None) -> Sequence[str]:
+        """What ``seat`` may do besides acting in turn (Court Piece's ``honour_mode``:
+        ``correct C``, ``claim revoke``); empty in games without such actions."""
         ...
 
     def legal_actions(self) -> tuple[str, ...]:
@@ -127,7 +168,7 @@ class Settlement:
 class Game(Protocol):
     """A game: options, dealing, starting a deal and scoring it.
 
-    The four identity members are read-only properties, so that the games'
+    The identity members are read-only properties, so that the games'
     frozen dataclass objects satisfy the protocol (a plain ``id: str`` member
     would demand a settable attribute).
     """
@@ -143,6 +184,11 @@ class Game(Protocol):
 
     @property
     def sides(self) -> int: ...
+
+    @property
+    def home_seat(self) -> int:
+        """Where a person sits unless he chooses (South in bridge, else seat 0)."""
+        ...
 
     @property
     def option_specs(self) -> tuple[Any, ...]:
@@ -187,13 +233,52 @@ class Game(Protocol):
         ...
 
 
-def check_options(options: Mapping[str, Any], known: Sequence[str], game: str) -> None:
-    """Refuse options a game does not have, naming the ones it does."""
-    unknown = sorted(set(options) - set(known))
-    if unknown:
-        raise ValueError(
-            f"unknown option for {game}: {', '.join(unknown)} (options: {', '.join(known)})"
-        )
+def read_action(
+    text: str, legal: Sequence[str], also: Sequence[str] = (), *, abbreviated: bool = False
+) -> str:
+    """The action ``text`` names among those offered, in its canonical form.
+
+    ``legal`` are the actions of the seat's turn, ``also`` those it may take out of
+    turn. Case and spacing do not matter and a card may be written any way
+    :func:`~atout.cards.parse_card` reads it (``th``, ``10h``, ``10♥``), so records
+    and the wire carry one spelling whoever typed the action. With ``abbreviated``
+    (a person at a keyboard) a unique last word stands for a turn's action
+    (``h`` for ``trump H``). Text that names nothing offered comes back as it is:
+    the engine then says what is wrong with it, in the words the rules use.
+
+    >>> read_action("th", ("9H", "TH")), read_action(" 10h ", ("TH",))
+    ('TH', 'TH')
+    >>> read_action("correct 10h", ("2S",), ("correct TH",))
+    'correct TH'
+    >>> read_action("h", ("trump S", "trump H"), abbreviated=True), read_action("h", ("trump H",))
+    ('trump H', 'h')
+    >>> read_action("1H", ("2H",))
+    '1H'
+    """
+    if text in legal or text in also:
+        return text
+    wanted = _fold(text)
+    if not wanted:
+        return text
+    for action in (*legal, *also):
+        if action.upper() == wanted:
+            return action
+    if abbreviated:
+        endings = [a for a in legal if a.upper().endswith(" " + wanted)]
+        if len(endings) == 1:
+            return endings[0]
+    return text
+
+
+def _fold(text: str) -> str:
+    """``text`` upper-cased, one space between words, each card word in canonical form."""
+    words = []
+    for word in text.split():
+        try:
+            words.append(card_name(parse_card(word)))
+        except ValueError:
+            words.append(word.upper())
+    return " ".join(words)
 
 
 @dataclass(frozen=True, slots=True)
@@ -218,11 +303,13 @@ class Match:
     """
 
     game: Game
-    rules: Any
+    rules: Rules
     deals: tuple[PlayedDeal, ...] = ()
     players: tuple[str, ...] | None = None
     extra: Mapping[str, Any] = field(default_factory=dict)
     """Game-level record fields beyond the deals (e.g. when a timed session was called)."""
+    closed: CompletedTrick | None = field(default=None, compare=False, repr=False)
+    """The engine's form of :attr:`closed_trick` (card names are only looked up when read)."""
 
     # Construction.
 
@@ -252,13 +339,12 @@ class Match:
         if self.deals and self.deals[-1].settlement is None:
             raise IllegalActionError("the current deal is not over")
         expected = self.next_dealer()
-        # A layout may fix its own dealer (bridge: a numbered duplicate board, Law 2).
-        fixed = bool(getattr(layout, "fixes_dealer", False))
-        if expected is not None and layout.dealer != expected and not fixed:
+        if expected is not None and layout.dealer != expected and not layout.fixes_dealer:
             raise IllegalActionError(f"seat {expected} deals next, not seat {layout.dealer}")
         tally = self.tally
         state = self.game.start(self.rules, layout, tally)
-        return replace(self, deals=(*self.deals, PlayedDeal(layout, tally, state)))
+        deals = (*self.deals, PlayedDeal(layout, tally, state))
+        return replace(self, deals=deals, closed=None)
 
     def deal_next(self, rng: random.Random) -> Match:
         """Shuffle and deal the next deal."""
@@ -302,18 +388,42 @@ class Match:
         return self.deals[-1].state.turn if self.deals else None
 
     @property
+    def closed_trick(self) -> Trick | None:
+        """The trick that the action which made this match closed, if it closed one (what a
+        table shows for a moment before the next lead)."""
+        if self.closed is None:
+            return None
+        leader, cards, winner = self.closed
+        return Trick(leader, tuple([card_name(c) for c in cards]), winner)
+
+    @property
     def actor(self) -> int | None:
         """The seat whose player decides now: ``turn``, except where a game says otherwise
-        (in bridge, declarer chooses dummy's cards)."""
-        if not self.deals:
-            return None
-        state = self.deals[-1].state
-        actor: int | None = getattr(state, "actor", state.turn)
-        return actor
+        (in bridge, declarer chooses dummy's cards). The one answer to "whose move is it"."""
+        return self.deals[-1].state.actor if self.deals else None
 
     def legal_actions(self) -> tuple[str, ...]:
-        """The current deal's legal actions."""
+        """The current deal's legal actions (the actor's)."""
         return self.deals[-1].state.legal_actions() if self.deals else ()
+
+    def out_of_turn(self, seat: int) -> tuple[str, ...]:
+        """What ``seat`` may do now besides acting in turn (a renege corrected, a revoke
+        claimed in Court Piece's ``honour_mode``; a finished deal may still take them)."""
+        return tuple(self.deals[-1].state.out_of_turn_actions(seat)) if self.deals else ()
+
+    def read(self, text: str, seat: int | None = None, *, abbreviated: bool = False) -> str:
+        """The action ``text`` names for ``seat`` (default: the actor), canonical.
+
+        The one reading of typed or received text (:func:`read_action`) over
+        the actions offered to ``seat``: the actor's legal actions if it is the
+        actor, and its out-of-turn actions.
+        """
+        if not self.deals:
+            return text
+        state = self.deals[-1].state
+        legal = state.legal_actions() if seat is None or seat == state.actor else ()
+        also = state.out_of_turn_actions(seat) if seat is not None else ()
+        return read_action(text, legal, also, abbreviated=abbreviated)
 
     def needs_deal(self) -> bool:
         """Whether the last deal is over and the game goes on."""
@@ -353,24 +463,31 @@ class Match:
         if not self.deals:
             raise IllegalActionError("no deal in progress")
         deal = self.deals[-1]
-        state = deal.state.apply(action, seat)
+        before = deal.state
         # Records keep canonical actions ("th" is written "TH"), and name the seat to act also
         # when another decides for it: in bridge declarer chooses dummy's card and the record
         # names dummy's seat; anything else declarer does (a claim) stays declarer's.
-        legal = deal.state.legal_actions()
+        legal = before.legal_actions()
         if action not in legal:
-            wanted = " ".join(action.upper().split())
-            action = next((a for a in legal if a.upper() == wanted), action)
-        for_turn = seat is None or (seat == getattr(deal.state, "actor", None) and action in legal)
-        actor = deal.state.turn if for_turn else seat
+            also = before.out_of_turn_actions(seat) if seat is not None else ()
+            action = read_action(action, legal, also)
+        state = before.apply(action, seat)
+        for_turn = seat is None or (seat == before.actor and action in legal)
+        actor = before.turn if for_turn else seat
         assert actor is not None
-        settlement = self._settle(len(self.deals) - 1, deal.tally_before, state)
+        settlement = None
+        if state.is_over():  # tested here: a call less on the actions that end nothing
+            settlement = self._settle(len(self.deals) - 1, deal.tally_before, state)
+        # Engines share the finished tricks' tuple between states until one closes.
+        done, done_before = state.completed_tricks, before.completed_tricks
+        closed = done[-1] if done is not done_before and len(done) > len(done_before) else None
         # Plain constructors, not dataclasses.replace: this runs on every action of every
         # game the server, the simulator and the environments play.
         played = PlayedDeal(
             deal.layout, deal.tally_before, state, deal.actions + ((actor, action),), settlement
         )
-        return Match(self.game, self.rules, self.deals[:-1] + (played,), self.players, self.extra)
+        deals = self.deals[:-1] + (played,)
+        return Match(self.game, self.rules, deals, self.players, self.extra, closed)
 
     @property
     def minutes_limit(self) -> int | None:
@@ -379,15 +496,15 @@ class Match:
         Rules are pure, so they never read a clock: whoever drives the match
         (the terminal, the server) times the session and calls :meth:`call_time`.
         """
-        end = getattr(self.rules, "session_end", None)
-        return int(end[1]) if end and end[0] == "minutes" else None
+        end = self.rules.session_end
+        return end[1] if end is not None and end[0] == "minutes" else None
 
     def call_time(self) -> Match:
         """A timed session's time is up: the game ends when the current deal does."""
         if self.is_over() or "time_up_in_deal" in self.extra:
             return self
         index = len(self.deals) - 1
-        match = replace(self, extra={**self.extra, "time_up_in_deal": index})
+        match = replace(self, extra={**self.extra, "time_up_in_deal": index}, closed=None)
         deal = match.deals[-1]
         if deal.settlement is None:
             return match

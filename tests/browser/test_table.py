@@ -19,7 +19,6 @@ from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import expect
 
 from atout.games import GAMES
-from atout.table import home_seat
 
 AVOID = re.compile(r"^(concede|claim)", re.I)
 
@@ -38,7 +37,7 @@ def create_from_lobby(
     page.fill("#name", "Ana")
     if options is not None:
         options(page)
-    home = home_seat(game)
+    home = GAMES[game].home_seat
     for seat in range(GAMES[game].players):
         if seat != home and seat in humans:
             page.select_option(f"#seat-{seat}", "human")

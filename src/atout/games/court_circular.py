@@ -86,7 +86,6 @@ OPTIONS: Final = (
     ),
 )
 """The options (``rules/court-circular.md``): the lobby, the CLI and the API read them here."""
-_OPTIONS = tuple(o.name for o in OPTIONS)
 
 
 @dataclass(frozen=True, slots=True)
@@ -97,6 +96,11 @@ class CourtCircularRules:
     """Points that win the game: 20 or 50 (1.9)."""
     carroll_resign: bool = False
     """Carroll's rule VII: resigning needs only some card of the trick down, not one's own (1.3)."""
+
+    @property
+    def session_end(self) -> None:
+        """The game ends on points, never after a number of deals or minutes."""
+        return None
 
 
 def resign_refusal(own: int, other: int, *, last_trick: bool, carroll: bool) -> str | None:
@@ -136,6 +140,11 @@ class CourtCircularDeal:
     def first_hand(self) -> int:
         """Who plays first in the deal's first trick: the non-dealer (1.2)."""
         return 1 - self.dealer
+
+    @property
+    def fixes_dealer(self) -> bool:
+        """The deal rotates: whoever the rotation names deals it."""
+        return False
 
     def to_json(self) -> dict[str, Any]:
         """The record form (``dealer``, ``hands``, ``lead``, ``stock``)."""
@@ -269,6 +278,11 @@ class CourtCircularState:
     @property
     def turn(self) -> int | None:
         """The seat to act, or ``None`` once the deal is over."""
+        return None if self._phase is Phase.OVER else self._turn
+
+    @property
+    def actor(self) -> int | None:
+        """The seat that chooses now: always the seat to act in this game."""
         return None if self._phase is Phase.OVER else self._turn
 
     @property
@@ -556,6 +570,10 @@ class CourtCircularState:
 
     # Views and summaries.
 
+    def out_of_turn_actions(self, seat: int | None) -> tuple[str, ...]:
+        """Nothing may be done out of turn in this game."""
+        return ()
+
     def tricks(self) -> list[Trick]:
         """The tricks whose winner is known (a trick awaiting its new Lead included), in order."""
         return [
@@ -657,7 +675,7 @@ class CourtCircular:
     title: str = "Court Circular"
     players: int = 2
     sides: int = 2
-    option_names: tuple[str, ...] = field(default=_OPTIONS)
+    home_seat: int = 0
     option_specs: tuple[Option, ...] = field(default=OPTIONS)
 
     def parse_rules(self, options: Mapping[str, Any]) -> CourtCircularRules:

@@ -100,7 +100,6 @@ OPTIONS: Final = (
     ),
 )
 """The options (``rules/court-piece.md``): the lobby, the CLI and the API read them here."""
-_OPTIONS = tuple(o.name for o in OPTIONS)
 
 
 @dataclass(frozen=True, slots=True)
@@ -136,6 +135,11 @@ class CourtPieceDeal:
     def caller(self) -> int:
         """The trump caller: the seat after the dealer in playing order."""
         return (self.dealer + 1) % 4
+
+    @property
+    def fixes_dealer(self) -> bool:
+        """The deal rotates: whoever the rotation names deals it."""
+        return False
 
     def to_json(self) -> dict[str, Any]:
         """The record form."""
@@ -281,6 +285,11 @@ class CourtPieceState:
     @property
     def turn(self) -> int | None:
         """The seat to act, or ``None`` once the deal is over."""
+        return None if self._turn < 0 else self._turn
+
+    @property
+    def actor(self) -> int | None:
+        """The seat that chooses now: always the seat to act in this game."""
         return None if self._turn < 0 else self._turn
 
     @property
@@ -752,7 +761,7 @@ class CourtPiece:
     title: str = "Court Piece"
     players: int = 4
     sides: int = 2
-    option_names: tuple[str, ...] = field(default=_OPTIONS)
+    home_seat: int = 0
     option_specs: tuple[Option, ...] = field(default=OPTIONS)
 
     def parse_rules(self, options: Mapping[str, Any]) -> CourtPieceRules:
@@ -903,8 +912,3 @@ def _settle_courts(
 
 
 COURT_PIECE = CourtPiece()
-
-
-def lawful_cards(state: CourtPieceState) -> list[Card]:
-    """The cards the seat to act may play under the follow rule (for bots in honour mode)."""
-    return list(cards_of(state.lawful_cards()))

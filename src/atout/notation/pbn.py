@@ -48,7 +48,7 @@ from endplay.types import Bid, Board, ContractBid, Denom, Penalty, PenaltyBid, P
 from atout.cards import RANKS, Card, card_name, mask_of, parse_card
 from atout.core import ActionError, Match, PlayedDeal
 from atout.games import get_game
-from atout.games.bridge import SEAT_LETTERS, BridgeDeal, BridgeState
+from atout.games.bridge import SEAT_LETTERS, BridgeDeal, BridgeRules, BridgeState
 from atout.games.bridge.auction import bid_of, call_name
 from atout.games.bridge.scoring import board_dealer, board_vulnerability
 from atout.notation.record import RecordError
@@ -404,7 +404,7 @@ def _readings(first: int, leader: int, row: list[str | None]) -> list[list[tuple
 
 def match_to_pbn(match: Match) -> str:
     """Write a bridge match as PBN: one game per deal, with auction, play and result."""
-    if match.game.id != "bridge":
+    if not isinstance(match.rules, BridgeRules):
         raise ValueError(f"PBN is for bridge, not {match.game.id}")
     rubber = not match.rules.duplicate
     out = ["% PBN 2.1", "% EXPORT", ""]

@@ -121,8 +121,6 @@ class AtoutEnv(AECEnv):  # type: ignore[misc]
         self._settled = 0
         self._rewarded = False
         """Whether ``rewards`` may hold non-zero values (else a step need not clear them)."""
-        self._no_actor = True
-        """Whether the game's states name no ``actor`` other than ``turn`` (all but bridge)."""
         self._ended = False
         """Whether the episode has ended (every agent terminated or truncated)."""
         self._actions = spec.actions
@@ -158,7 +156,6 @@ class AtoutEnv(AECEnv):  # type: ignore[misc]
         self._match = Match.new(self.game, self.options, rng)
         self._state = self._match.state
         self._pending = []
-        self._no_actor = not hasattr(self._state, "actor")
         self._ended = False
         self.agents = list(self.possible_agents)
         self.rewards = dict.fromkeys(self.agents, 0.0)
@@ -205,8 +202,7 @@ class AtoutEnv(AECEnv):  # type: ignore[misc]
         if text is None:
             self._picks = (*self._picks, index)
             return
-        # No seat: the engine's seat to act is the one this agent was selected for, and
-        # without one the state skips looking for an ``actor`` most games do not have.
+        # No seat: the engine's seat to act is the one this agent was selected for.
         after: Any = state.apply(text)
         self._picks = ()
         if after.is_over():  # settled by Match.apply
@@ -214,9 +210,9 @@ class AtoutEnv(AECEnv):  # type: ignore[misc]
         else:
             # What Match.apply would record: the seat to act and the action (table
             # actions are canonical), kept until the record is read.
-            self._pending.append((self._seat_of[agent] if self._no_actor else state.turn, text))
+            self._pending.append((state.turn, text))
             self._state = after
-            actor = after.turn if self._no_actor else after.actor
+            actor = after.actor
             if actor not in self._bots:
                 self.agent_selection = self._agent_of[actor]
                 return
@@ -253,7 +249,7 @@ class AtoutEnv(AECEnv):  # type: ignore[misc]
             slots, kept = vectors.direct(seat)
             if spec.write_state(state, seat, sheet, slots, kept):
                 observation = vectors.wrote(seat)
-                acts = seat == (state.turn if self._no_actor else state.actor)
+                acts = seat == state.actor
         if observation is None:  # the encoder path
             view = state.typed_view(seat)
             observation = vectors.vector(seat, spec.encode(view, sheet, picks))
@@ -311,7 +307,7 @@ class AtoutEnv(AECEnv):  # type: ignore[misc]
             settlement = deal.settlement
             if settlement is None:
                 state: Any = deal.state
-                actor = state.turn if self._no_actor else state.actor
+                actor = state.actor
                 assert actor is not None
                 bot = bots.get(actor)
                 if bot is None:

@@ -116,7 +116,7 @@ class Driver(RoomState):
 
     async def hint(self, seat: int) -> str:
         """What the hint bot would do in ``seat``'s place now."""
-        if self.match is None or not self.view(seat).get("legal"):
+        if self.match is None or self.match.actor != seat:
             raise RoomError("it is not your turn")
         bot = self._bot(seat, HINT_BOT, stand_in=True)
         view = self.view(seat)
@@ -173,7 +173,7 @@ class Driver(RoomState):
             await asyncio.sleep(_jittered(self._deal_pause(match)))
             await self._deal_next(match)
             return 0
-        seat = self._actor(match)
+        seat = match.actor
         if seat is None:
             return None
         bot, wait = self._controller(seat)
@@ -195,7 +195,7 @@ class Driver(RoomState):
     def _deal_pause(self, match: Match) -> float:
         """The wait before the next deal: longer while someone may still act on the last one."""
         pause = self.hub.settings.deal_pause
-        if any(self.view(seat, match).get("out_of_turn") for seat in range(self.game.players)):
+        if any(match.out_of_turn(seat) for seat in range(self.game.players)):
             return max(pause, self.hub.settings.revoke_window)
         return pause
 
@@ -295,16 +295,6 @@ class Driver(RoomState):
             self.adopt(stored)
             self.match = new
             self._changed()
-
-    def _actor(self, match: Match) -> int | None:
-        """Who acts now: the seat to play, or whoever the engine offers actions to."""
-        turn = match.turn
-        if turn is None or self.view(turn, match).get("legal"):
-            return turn
-        for seat in range(self.game.players):
-            if self.view(seat, match).get("legal"):
-                return seat
-        return turn
 
     def _controller(self, seat: int) -> tuple[Bot | None, float | None]:
         """The bot to play ``seat`` now, or how long its human still has."""

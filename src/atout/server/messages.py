@@ -2,8 +2,9 @@
 
 Client to server (JSON objects with a ``type``):
 
-* ``{"type": "hello", "token": "...", "since": 12}`` takes the seat of the token
-  (a connection starts as a spectator); ``since`` is the last version seen.
+* ``{"type": "hello", "token": "..."}`` takes the seat of the token (a connection
+  starts as a spectator). Every hello is answered with the whole current state,
+  so a ``since`` a client adds (the last version it saw) is accepted and ignored.
 * ``{"type": "action", "action": "TH", "seq": 7}`` acts for the seat. ``seq`` is
   optional: the number the action would get in the table's record (the state
   frame's ``seq``). A resent or stale action carries an old number and is
@@ -102,10 +103,9 @@ class TokenBucket:
 
 @dataclass(frozen=True, slots=True)
 class Hello:
-    """Take a seat by its token; ``since`` is the last version the client saw."""
+    """Take a seat by its token."""
 
     token: str | None
-    since: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -161,12 +161,10 @@ def parse_client_message(text: str | bytes | None) -> ClientMessage:
     if kind == "action":
         return _parse_action(data)
     if kind == "hello":
-        token, since = data.get("token"), data.get("since")
+        token = data.get("token")
         if token is not None and not isinstance(token, str):
             return Unexpected("token must be a string")
-        if since is not None and type(since) is not int:
-            return Unexpected("since must be a whole number")
-        return Hello(token, since)
+        return Hello(token)
     simple: dict[Any, ClientMessage] = {"hint": AskHint(), "undo": Undo(), "ping": Ping()}
     if isinstance(kind, str) and kind in simple:
         return simple[kind]

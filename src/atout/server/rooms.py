@@ -48,7 +48,6 @@ from atout.server.logs import log_event
 from atout.server.pubsub import Broadcast, Subscriber, broadcast_for
 from atout.server.seats import Seat, Seating, available_bots, parse_seats
 from atout.server.storage import ActionRow, SeqConflict, Store, Stored, TableRow
-from atout.table import home_seat
 
 __all__ = [
     "ACTIVE",
@@ -258,13 +257,11 @@ class Room(Frames, Seating, Driver):
             raise RoomError("the game has not started")
         if self.status not in ACTIVE:
             raise RoomError(f"the game is {self.status}")
-        # Authority: a seat acts only when the engine offers it actions (in bridge the
-        # engine offers dummy's cards to declarer, never to dummy's own seat), or takes
-        # one the engine lists for it out of turn (a revoke corrected or claimed).
-        view = self.view(seat, match)
-        anytime = tuple(view.get("out_of_turn") or ())
-        action = _canonical(action, (*match.legal_actions(), *anytime))
-        if not view.get("legal") and action not in anytime:
+        # Authority: a seat acts only when it is the match's actor (in bridge declarer
+        # plays dummy's cards, never dummy's own seat), or takes an action the engine
+        # lists for it out of turn (a revoke corrected or claimed).
+        action = match.read(action, seat)
+        if seat != match.actor and action not in match.out_of_turn(seat):
             raise RoomError("it is not your turn")
         refusal = claim_refusal(match, action)
         if refusal is not None:
@@ -304,10 +301,8 @@ class Room(Frames, Seating, Driver):
 
     def advance(self, new: Match, version: int, action: JSON | None = None) -> None:
         """Move to ``new`` at ``version`` (an action taken here or elsewhere), tell everyone."""
-        match = self.match
-        tricks = new.state.tricks()
-        if match is not None and len(tricks) > len(match.state.tricks()):
-            self.last_trick = {**tricks[-1].to_json(), "version": version}
+        if new.closed_trick is not None:
+            self.last_trick = {**new.closed_trick.to_json(), "version": version}
         self.match, self.version = new, version
         if action is not None and str(action.get("action", "")).startswith(_NOTICED):
             self.notice = {"seat": action["seat"], "action": action["action"], "version": version}
@@ -384,15 +379,6 @@ _NOTICED = ("correct", "claim revoke")
 """Actions announced to the whole table (the action itself is seen by its seat only)."""
 _SECURE = random.SystemRandom()
 """Deals at a table: ``os.urandom`` behind the engine's ``random.Random`` interface."""
-
-
-def _canonical(action: str, legal: tuple[str, ...]) -> str:
-    """The legal action this text names, case aside (so records stay canonical)."""
-    folded = " ".join(action.split()).casefold()
-    for candidate in legal:
-        if candidate.casefold() == folded:
-            return candidate
-    return action
 
 
 class Hub:
@@ -627,7 +613,7 @@ def games_catalogue(describe: Callable[[Game], list[JSON]]) -> list[JSON]:
             "title": game.title,
             "players": game.players,
             "sides": game.sides,
-            "home_seat": home_seat(game.id),
+            "home_seat": game.home_seat,
             "options": describe(game),
             "bots": available_bots(game.id),
         }

@@ -15,25 +15,7 @@ from atout.games import get_game
 from atout.tui.render import legal_forms, render_view, seat_name
 from atout.tui.words import result_words, seats_around, side_name, sides_text
 
-__all__ = ["match_action", "play_terminal"]
-
-
-def match_action(text: str, legal: Sequence[str]) -> str | None:
-    """The legal action a person meant: exact (any case), ``10h`` for ``TH``, or a unique suffix.
-
-    >>> match_action("th", ["9H", "TH"]), match_action("10h", ["TH"])
-    ('TH', 'TH')
-    >>> match_action("h", ["trump S", "trump H"])
-    'trump H'
-    """
-    wanted = " ".join(text.strip().upper().replace("10", "T").split())
-    if not wanted:
-        return None
-    for action in legal:
-        if action.upper() == wanted:
-            return action
-    endings = [a for a in legal if a.upper().endswith(" " + wanted)]
-    return endings[0] if len(endings) == 1 else None
+__all__ = ["play_terminal"]
 
 
 def play_terminal(
@@ -92,18 +74,16 @@ def play_terminal(
             console.print("game left unfinished")
             return match
         view = match.view(human)
-        legal = view["legal"]
         if text.strip() in ("?", "help"):
             console.print("legal: " + ", ".join(legal_forms(view)))
             continue
-        meant = match_action(text, legal)
-        before = match.view(human)
+        meant = match.read(text, human, abbreviated=True)
         try:
-            match = match.apply(meant or text, seat)
+            match = match.apply(meant, seat)
         except ActionError as error:
             console.print(f"[red]{error}[/red]")
             continue
-        _tell_claim(console, before, match.view(human), meant or text, human, human)
+        _tell_claim(console, view, match.view(human), meant, human, human)
     _show_result(console, match, human)
     winner = match.winner
     game_id = match.game.id

@@ -114,7 +114,6 @@ OPTIONS: Final = (
 )
 """The options (``rules/bridge.md``): the lobby, the CLI and the API read them here.
 ``claim_prover`` is set in code, never an option."""
-_OPTIONS = tuple(o.name for o in OPTIONS)
 
 AUCTION: Final = 0
 PLAY: Final = 1
@@ -156,6 +155,11 @@ class BridgeRules:
     def duplicate(self) -> bool:
         """Whether each deal is a board scored on its own."""
         return self.scoring == "duplicate"
+
+    @property
+    def session_end(self) -> None:
+        """Rubbers and duplicate boards end on the rules' own terms, never on a clock."""
+        return None
 
 
 @dataclass(frozen=True, slots=True)
@@ -789,6 +793,10 @@ class BridgeState:
 
     # Views and summaries.
 
+    def out_of_turn_actions(self, seat: int | None) -> tuple[str, ...]:
+        """Nothing is offered out of turn: a claim and its answers come in turn."""
+        return ()
+
     def tricks(self) -> list[Trick]:
         """The completed tricks, in order."""
         return [
@@ -927,7 +935,8 @@ class Bridge:
     title: str = "Contract Bridge"
     players: int = 4
     sides: int = 2
-    option_names: tuple[str, ...] = field(default=_OPTIONS)
+    home_seat: int = 2
+    """A person sits South by default, as on BBO and in books."""
     option_specs: tuple[Option, ...] = field(default=OPTIONS)
 
     def parse_rules(self, options: Mapping[str, Any]) -> BridgeRules:

@@ -43,7 +43,6 @@ from atout.games.five_hundred.rules import (
     DEFAULT_RULES,
     GAME,
     OPTION_SPECS,
-    OPTIONS,
     FiveHundredRules,
     Phase,
     call_value,
@@ -94,7 +93,7 @@ class FiveHundred:
     title: str = "Five Hundred"
     players: int = 4
     sides: int = 2
-    option_names: tuple[str, ...] = field(default=OPTIONS)
+    home_seat: int = 0
     option_specs: tuple[Option, ...] = field(default=OPTION_SPECS)
 
     def parse_rules(self, options: Mapping[str, Any]) -> FiveHundredRules:
@@ -105,7 +104,7 @@ class FiveHundred:
         """The options that differ from the defaults."""
         return {
             name: getattr(rules, name)
-            for name in OPTIONS
+            for name in (option.name for option in OPTION_SPECS)
             if getattr(rules, name) != getattr(DEFAULT_RULES, name)
         }
 

@@ -68,15 +68,6 @@ DECK: Final[CardSet] = (1 << JOKER) | sum(
 """The 43 cards of the game."""
 SLAM = 250
 GAME = 500
-OPTIONS = (
-    "first_dealer",
-    "single_round_bidding",
-    "misere",
-    "open_misere_expose",
-    "misere_defender_trick_points",
-    "joker_nominate_restricted",
-    "defenders_cannot_win",
-)
 EXPOSE_CHOICES = ("after_first_trick", "before_lead")
 _MISERE = (("misere", True),)
 OPTION_SPECS: Final = (
@@ -195,6 +186,11 @@ class FiveHundredRules:
     """A joker led in no-trumps may not name a suit its leader has shown void in."""
     defenders_cannot_win: bool = False
     """Trick points alone never win: the winning 500 must come from a made bid."""
+
+    @property
+    def session_end(self) -> None:
+        """The game ends on points, never after a number of deals or minutes."""
+        return None
 
 
 def hand_points(

@@ -58,6 +58,11 @@ class FiveHundredDeal:
     hands: tuple[tuple[Card, ...], ...]
     kitty: tuple[Card, ...]
 
+    @property
+    def fixes_dealer(self) -> bool:
+        """The deal rotates: whoever the rotation names deals it."""
+        return False
+
     def to_json(self) -> dict[str, Any]:
         """The record form (``dealer``, ``hands``, ``kitty``)."""
         return {
@@ -215,6 +220,11 @@ class FiveHundredState:
     @property
     def turn(self) -> int | None:
         """The seat to act, or ``None`` once the deal is over."""
+        return None if self._turn < 0 else self._turn
+
+    @property
+    def actor(self) -> int | None:
+        """The seat that chooses now: always the seat to act in this game."""
         return None if self._turn < 0 else self._turn
 
     @property
@@ -611,6 +621,10 @@ class FiveHundredState:
         return new
 
     # Views and summaries.
+
+    def out_of_turn_actions(self, seat: int | None) -> tuple[str, ...]:
+        """Nothing may be done out of turn in this game."""
+        return ()
 
     def tricks(self) -> list[Trick]:
         """The completed tricks, in order (a joker lead is just ``JK``)."""
