@@ -10,7 +10,8 @@ import pytest
 
 from atout.bots import Bot, HardBot
 from atout.bots.court_piece.evidence import SURPRISE, PlayEvidence, StyledEvidence
-from atout.bots.court_piece.opponents import POLICIES, PRIOR, OpponentModel
+from atout.bots.court_piece.opponents import PRIOR, OpponentModel
+from atout.bots.court_piece.policies import POLICIES
 from atout.bots.registry import make_bot
 from atout.cards import mask_of, parse_card
 from atout.sim.play import play_game

@@ -18,6 +18,7 @@ game. The only game that needs more than the identity is Five Hundred:
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import cache
 from typing import Any
@@ -25,9 +26,7 @@ from typing import Any
 from atout.cards import JOKER, Card, CardSet, card_name
 from atout.solver.position import JOKER_LEAD, JOKER_SUIT, NO_TRUMP, Position
 
-__all__ = ["Projection", "five_hundred_cards", "project"]
-
-_JACK = 9
+__all__ = ["Projection", "five_hundred_table", "project"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -131,6 +130,7 @@ def _bridge(state: Any) -> Projection:
 
 def _five_hundred(state: Any) -> Projection:
     from atout.games.five_hundred.rules import (  # noqa: PLC0415
+        DECK,
         MISERE,
         NT,
         STRAIN_SUIT,
@@ -162,7 +162,8 @@ def _five_hundred(state: Any) -> Projection:
             contractor=contractor,
             **common,
         )
-    forward, back = five_hundred_cards(int(STRAIN_SUIT[code % 5]))
+    forward = five_hundred_table(code % 5)
+    back = {e: c for c, e in enumerate(forward) if e != c and DECK >> c & 1}
     eff_hands = tuple(_map_mask(h, forward) for h in hands)
     eff_trick = tuple(forward[c] for c in trick)
     led = forward[trick[0]] // 13 if trick else -1
@@ -172,35 +173,37 @@ def _five_hundred(state: Any) -> Projection:
 
 
 @cache
-def five_hundred_cards(trump: int) -> tuple[dict[Card, Card], dict[Card, Card]]:
-    """Five Hundred's cards in a suit contract as effective cards, both ways.
+def five_hundred_table(strain: int) -> tuple[Card, ...]:
+    """``table[card]``: the effective card standing for a Five Hundred card in a suit contract.
 
-    The joker, right bower and left bower become the trump ace, king and
-    queen; the trump suit's A K Q 10 9 ... step down to J 10 9 8 7 ...; every
-    other card keeps its place.
+    Within each effective suit (the joker and both bowers belong to trumps) the
+    cards keep the order the rules give them (``contract_order``) and take the
+    suit's top ranks, so the joker, the right bower and the left bower become
+    the trump ace, king and queen, the trump suit's own cards step down below
+    them, and a suit short of its left bower closes up under its queen. Cards
+    not in the pack map to 0. Hard hands these to DDS, Medium and the panel
+    play by the book on them, and :func:`project` gives them to the solver.
 
     >>> from atout.cards import card_name, parse_card
-    >>> forward, _ = five_hundred_cards(1)  # hearts
-    >>> [card_name(forward[parse_card(c)]) for c in ("JK", "JH", "JD", "AH", "TH", "4H", "AD")]
-    ['AH', 'KH', 'QH', 'JH', '8H', '2H', 'AD']
+    >>> table = five_hundred_table(3)  # hearts
+    >>> [card_name(table[parse_card(c)]) for c in ("JK", "JH", "JD", "AH", "TH", "4H", "AD", "TD")]
+    ['AH', 'KH', 'QH', 'JH', '8H', '2H', 'AD', 'JD']
     """
-    forward: dict[Card, Card] = {c: c for c in range(52)}
-    base = 13 * trump
-    forward[JOKER] = base + 12
-    forward[base + _JACK] = base + 11
-    forward[13 * (3 - trump) + _JACK] = base + 10
-    for rank in range(13):
-        if rank < _JACK:
-            forward[base + rank] = base + rank - 2
-        elif rank > _JACK:
-            forward[base + rank] = base + rank - 3
-    # The trump two and three are not in the pack (and map below zero): drop them.
-    forward = {c: e for c, e in forward.items() if c not in (base, base + 1)}
-    back = {e: c for c, e in forward.items() if e != c}
-    return forward, back
+    from atout.games.five_hundred.rules import DECK, contract_order  # noqa: PLC0415
+
+    order = contract_order(strain)
+    members = [c for c in range(JOKER + 1) if DECK >> c & 1]
+    table = [0] * (JOKER + 1)
+    for suit in range(4):
+        ranked = sorted(
+            (c for c in members if order.suit[c] == suit), key=lambda c: -order.strength[c]
+        )
+        for i, card in enumerate(ranked):
+            table[card] = 13 * suit + 12 - i
+    return tuple(table)
 
 
-def _map_mask(mask: CardSet, forward: dict[Card, Card]) -> CardSet:
+def _map_mask(mask: CardSet, forward: Sequence[Card]) -> CardSet:
     out = 0
     while mask:
         low = mask & -mask

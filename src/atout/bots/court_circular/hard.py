@@ -23,7 +23,7 @@ import time
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from atout.bots.court_circular import greedy, medium
+from atout.bots.court_circular import greedy
 from atout.bots.court_circular.evidence import TrickEvidence
 from atout.bots.pimc import pimc
 from atout.bots.sampling import (
@@ -32,10 +32,11 @@ from atout.bots.sampling import (
     court_circular_state,
     court_circular_world,
 )
-from atout.cards import card_name
+from atout.cards import card_name, parse_card
 from atout.games.court_circular import COURT_CIRCULAR, Phase
+from atout.games.court_circular_lines import card_points
 
-__all__ = ["choose"]
+__all__ = ["careful", "choose"]
 
 CONCEDE = "concede"
 
@@ -97,14 +98,15 @@ def choose(
     """The hard action for this view, within ``budget`` seconds.
 
     ``horizon`` and ``candidates`` (1: uniform worlds, the opponent's cards
-    unread) are there for the medium level, which looks less far.
+    unread) are there for the medium level, which looks less far. The search
+    starts from :func:`careful`'s action.
     """
     legal = list(view["legal"])
     if len(legal) == 1:
         return str(legal[0])
     seat = int(view["seat"])
     rules = _CARROLL_RULES if view.get("carroll_resign") else _RULES
-    fallback = medium.careful(view, rng)
+    fallback = careful(view, rng)
     weight = _believability(view) if candidates > 1 else None  # one world: nothing to weigh
 
     def draw(r: random.Random) -> World:
@@ -132,3 +134,22 @@ def choose(
         max_samples=samples,
         prior={fallback: 0.25},
     )
+
+
+def careful(view: Mapping[str, Any], rng: random.Random) -> str:
+    """The greedy action, except that a nearly empty trick is played out, not resigned."""
+    action = greedy.choose(view, rng)
+    if action != "concede":
+        return action
+    # Resigning saves the cards still in hand from the opponent's pile; with one card left to
+    # play it saves at most that card, so play it unless the table is already lost anyway.
+    seat = int(view["seat"])
+    mine = len(view["table"][seat])
+    if mine >= 2:
+        table = [parse_card(c) for side in view["table"] for c in side]
+        at_stake = sum(card_points(c, face_up=True) for c in table)
+        if at_stake <= 6:
+            plays = [a for a in view["legal"] if a != "concede"]
+            if plays:
+                return str(min(plays, key=lambda a: card_points(parse_card(a), face_up=True)))
+    return action

@@ -42,6 +42,7 @@ from typing import Any
 
 from atout.bots.book import choose_card as book_card
 from atout.bots.court_piece.greedy import choose_card as greedy_card
+from atout.bots.court_piece.policies import RULE, play_options, policy_card
 from atout.bots.court_piece.tree import kernel
 from atout.cards import SUIT_MASKS, Card, CardSet, cards_of, mask_of, parse_card
 from atout.tricks import legal_follow
@@ -182,7 +183,7 @@ his plays weighed by the whole mixture (:class:`StyledEvidence`); above it, as b
 class StyledEvidence:
     """The opponents' plays weighed by what each opponent has shown he is.
 
-    ``posteriors[seat]`` is the mixture of :mod:`.court_piece_opponents` for
+    ``posteriors[seat]`` is the mixture of :mod:`.opponents` for
     the seats that read as panel players or as anyone (rule mass under
     :data:`STYLED_BELOW`): a play of theirs weighs ``sum(p[s] * [s plays it])``
     over the rule-playing components (the rule players count as one, as in
@@ -222,12 +223,6 @@ class StyledEvidence:
     def _styled(
         self, play: _Play, hands: Sequence[CardSet], posterior: Mapping[str, float]
     ) -> float:
-        from atout.bots.court_piece.opponents import (  # noqa: PLC0415
-            RULE,
-            play_options,
-            policy_card,
-        )
-
         held, legal = play_options(play, hands)
         if len(legal) <= 1:
             return 1.0

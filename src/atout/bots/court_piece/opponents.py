@@ -27,31 +27,19 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from atout.bots.book import choose_card as book_card
-from atout.bots.court_piece.greedy import choose_card as greedy_card
+from atout.bots.court_piece.evidence import PlayEvidence
+from atout.bots.court_piece.policies import (
+    POLICIES,
+    RULE,
+    Policy,
+    play_options,
+    policy_card,
+)
 from atout.bots.sampling import court_piece_sampler
-from atout.bots.styles import choose_card as panel_card
-from atout.cards import Card, CardSet, cards_of
-from atout.tricks import legal_follow
+from atout.cards import CardSet
 
-__all__ = [
-    "NOISE",
-    "POLICIES",
-    "PRIOR",
-    "RULE",
-    "OpponentModel",
-    "Policy",
-    "play_options",
-    "policy_card",
-]
+__all__ = ["NOISE", "PRIOR", "OpponentModel"]
 
-POLICIES = ("greedy", "medium", "cautious", "aggressive", "uniform")
-"""The mixture's components: the levels' rule players, the panel, anyone."""
-
-RULE = ("greedy", "medium")
-"""The components today's evidence already reads (greedy or by the book explains a play)."""
-
-Policy = str
 
 NOISE = 0.1
 """The chance a rule player plays another card than his rule's (a slip, or a rule not modelled)."""
@@ -64,40 +52,6 @@ WORLDS_PER_UPDATE = 12
 
 FLOOR = 1e-4
 """The least posterior a component keeps, so that a player who changes style is followed."""
-
-
-def play_options(play: Any, hands: Sequence[CardSet]) -> tuple[CardSet, list[Card]]:
-    """The hand a seat held at ``play`` in a world, and its legal cards then."""
-    held = hands[play.seat] | play.since
-    legal = legal_follow(held, play.before[0] // 13) if play.before else held
-    return held, list(cards_of(legal))
-
-
-def policy_card(policy: Policy, play: Any, trump: int, held: CardSet, legal: list[Card]) -> Card:
-    """The card ``policy`` plays at ``play`` from ``held`` (not for ``uniform``)."""
-    if policy == "greedy":
-        return greedy_card(legal, play.before, trump)
-    if policy == "medium":
-        return book_card(
-            hand=held,
-            legal=legal,
-            trick=play.before,
-            seat=play.seat,
-            leader=play.leader,
-            trump=trump,
-            played=play.played,
-            voids=play.voids,
-        )
-    return panel_card(
-        policy,  # type: ignore[arg-type]
-        hand=held,
-        legal=legal,
-        trick=play.before,
-        seat=play.seat,
-        trump=trump,
-        played=play.played,
-        voids=play.voids,
-    )
 
 
 @dataclass
@@ -125,8 +79,6 @@ class OpponentModel:
 
     def observe(self, view: Mapping[str, Any], rng: random.Random) -> None:
         """Read every opponent play in the view not read before."""
-        from atout.bots.court_piece.evidence import PlayEvidence  # noqa: PLC0415
-
         if view.get("phase") != "play" or view.get("trump") is None:
             return
         evidence = PlayEvidence.from_view(view)

@@ -25,7 +25,6 @@ from __future__ import annotations
 import random
 import time
 from collections.abc import Mapping
-from functools import cache
 from itertools import combinations
 from typing import Any
 
@@ -33,31 +32,18 @@ from atout.bots.five_hundred import greedy, medium
 from atout.bots.pimc import pimc
 from atout.bots.sampling import five_hundred_world
 from atout.cards import CardSet, card_name, cards_of, mask_of, parse_card
-from atout.games.five_hundred import DECK, call_value, contract_order, parse_call, strain_of
+from atout.games.five_hundred import call_value, contract_order, parse_call, strain_of
 from atout.solver.dds import dds_solve
+from atout.solver.project import five_hundred_table
 
-__all__ = ["choose", "deal_score", "effective_hands", "effective_table"]
+__all__ = ["choose", "deal_score", "effective_hands"]
 
 NT = 4
 
 
-@cache
-def effective_table(strain: int) -> tuple[int, ...]:
-    """``table[card]``: the DDS card (suit * 13 + rank) standing for a Five Hundred card."""
-    order = contract_order(strain)
-    table = [0] * 53
-    for suit in range(4):
-        members = sorted(
-            (c for c in cards_of(DECK) if order.suit[c] == suit), key=lambda c: -order.strength[c]
-        )
-        for i, card in enumerate(members):
-            table[card] = 13 * suit + 12 - i
-    return tuple(table)
-
-
 def effective_hands(hands: list[CardSet], strain: int) -> list[CardSet]:
     """The hands as DDS sees them in a suit contract."""
-    table = effective_table(strain)
+    table = five_hundred_table(strain)
     return [mask_of(table[c] for c in cards_of(h)) for h in hands]
 
 
@@ -164,7 +150,7 @@ def _play(
     seat = int(view["seat"])
     ours = seat % 2 == contractor % 2
     order = contract_order(strain)
-    table = effective_table(strain)
+    table = five_hundred_table(strain)
     trump = order.trump
     trick_view = view["trick"]
     trick = [table[parse_card(c)] for c in trick_view["cards"]]

@@ -22,6 +22,7 @@ from atout.bots.five_hundred import greedy
 from atout.bots.sampling import shown_voids
 from atout.cards import JOKER, card_name, cards_of, mask_of, parse_card
 from atout.games.five_hundred import DECK, contract_order, parse_call, strain_of
+from atout.solver.project import five_hundred_table
 
 __all__ = ["bid", "choose"]
 
@@ -41,9 +42,7 @@ def choose(view: Mapping[str, Any], rng: random.Random) -> str:
 
 def _play(view: Mapping[str, Any], strain: int) -> str:
     """Book play on effective cards (see :func:`atout.bots.five_hundred.hard.effective_hands`)."""
-    from atout.bots.five_hundred.hard import effective_table  # noqa: PLC0415
-
-    table = effective_table(strain)
+    table = five_hundred_table(strain)
     back = {table[c]: c for c in cards_of(DECK)}
     order = contract_order(strain)
     legal = [table[parse_card(a)] for a in view["legal"]]

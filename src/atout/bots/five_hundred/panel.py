@@ -18,6 +18,7 @@ from atout.bots.sampling import shown_voids
 from atout.bots.styles import Style, choose_card
 from atout.cards import card_name, cards_of, mask_of, parse_card
 from atout.games.five_hundred import DECK, contract_order, strain_of
+from atout.solver.project import five_hundred_table
 
 __all__ = ["choose"]
 
@@ -34,9 +35,7 @@ def choose(view: Mapping[str, Any], rng: random.Random, style: Style) -> str:
     strain = strain_of(contract["bid"])
     if strain == 4:
         return greedy.choose(view, rng)
-    from atout.bots.five_hundred.hard import effective_table  # noqa: PLC0415 - hard imports panel
-
-    table = effective_table(strain)
+    table = five_hundred_table(strain)
     back = {table[c]: c for c in cards_of(DECK)}
     legal = [table[parse_card(a)] for a in view["legal"]]
     trick_view = view["trick"]
