@@ -15,7 +15,9 @@ module adds around the rooms (``rooms.py`` keeps the game logic):
   each local connection then gets its own seat's view. A room that nobody
   here watches and whose bots another process plays does no work at all: it
   is marked stale and reloaded when next asked for (measured: following every
-  table eagerly made two processes slower than one).
+  table eagerly made two processes slower than one). The room does this
+  itself (``Room.apply_remote``): the cluster hands it each event of its
+  channel, and asks it to reload when stale (``Room.reload_if_stale``).
 * **Presence.** Who is connected where, per seat, so the process that plays
   the bots does not stand in for a human connected to another process.
   Refreshed within a lease's time; a dead process's people count as gone once
@@ -33,7 +35,6 @@ import time
 from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Any
 
-from atout.core import ActionError
 from atout.server.leases import Leases
 from atout.server.pubsub import HUB_CHANNEL, Broadcast, Subscriber, table_channel
 
@@ -187,7 +188,7 @@ class Cluster:
             events.queue.put_nowait({"type": "resync"})
             async for event in events:
                 try:
-                    await self._receive(room, event)
+                    await room.apply_remote(event)
                 except Exception:
                     log.exception("table %s: cannot follow %s", room.id, event.get("type"))
 
@@ -200,65 +201,6 @@ class Cluster:
                         await self.hub.get(table_id)
                     except Exception:
                         log.exception("table %s: cannot load", table_id)
-
-    async def _receive(self, room: Room, event: JSON) -> None:
-        kind = event.get("type")
-        if kind == "presence":
-            self._heard(room, event)
-        elif kind == "reload":
-            async with room.lock:
-                await room.reload()
-        elif kind == "resync":
-            if await self.hub.store.version(room.id) != room.version:
-                async with room.lock:
-                    await room.reload()
-        elif kind == "changed" and event.get("origin") != self.name:
-            await self._catch_up(room, event)
-
-    def _heard(self, room: Room, event: JSON) -> None:
-        origin, counts = event.get("origin"), event.get("seats")
-        if origin == self.name or not isinstance(origin, str) or not isinstance(counts, list):
-            return
-        now = time.monotonic()
-        before = [room.connected(s.number) for s in room.seats]
-        for seat in room.presence.update(origin, [int(c) for c in counts], now):
-            if seat < len(room.seats):
-                room.seats[seat].away_since = now
-        if before != [room.connected(s.number) for s in room.seats]:
-            room.broadcast()
-            room.wake.set()
-
-    async def _catch_up(self, room: Room, event: JSON) -> None:
-        """Bring ``room`` to the event's version: apply its action if it fits, else reload."""
-        version = event.get("version")
-        if not isinstance(version, int) or version <= room.version:
-            return
-        if not room.connections and not room.leased:
-            room.stale = True
-            return
-        async with room.lock:
-            if version <= room.version:
-                return
-            if not self._apply(room, event, version):
-                await room.reload()
-
-    @staticmethod
-    def _apply(room: Room, event: JSON, version: int) -> bool:
-        """Apply the published action when it is exactly the next thing; ``False`` otherwise."""
-        action, match = event.get("action"), room.match
-        if version != room.version + 1 or not isinstance(action, dict) or match is None:
-            return False
-        if room.status != "playing" or action.get("seq") != room.next_seq:
-            return False
-        if action.get("deal") != len(match.deals) - 1:
-            return False
-        try:
-            new = match.apply(str(action["action"]), int(action["seat"]))
-        except (ActionError, KeyError, TypeError, ValueError):
-            return False
-        room.announced = version
-        room.advance(new, version)
-        return True
 
     # Leases.
 
@@ -301,10 +243,7 @@ class Cluster:
 
     async def fresh(self, room: Room) -> None:
         """Reload ``room`` if it changed elsewhere while nobody here watched it."""
-        if room.stale:
-            async with room.lock:
-                if room.stale:
-                    await room.reload()
+        await room.reload_if_stale()
 
     async def release(self, room: RoomState) -> None:
         """The table needs no driver any more (game over)."""

@@ -327,6 +327,68 @@ class Room(Frames, Seating, Driver):
             mine.token_hash, mine.browser_hash = theirs.token_hash, theirs.browser_hash
         self._changed()
 
+    async def apply_remote(self, event: JSON) -> None:
+        """An event on this table's channel from another process (``cluster.py``).
+
+        Presence counts people connected elsewhere; a change is applied in
+        memory when it is exactly the next action, else the room reloads from
+        its record; ``reload`` and ``resync`` reload when behind.
+        """
+        kind = event.get("type")
+        if kind == "presence":
+            self.heard_presence(event)
+        elif kind == "reload":
+            async with self.lock:
+                await self.reload()
+        elif kind == "resync":
+            if await self.hub.store.version(self.id) != self.version:
+                async with self.lock:
+                    await self.reload()
+        elif kind == "changed" and event.get("origin") != self.hub.cluster.name:
+            await self._catch_up(event)
+
+    async def reload_if_stale(self) -> None:
+        """Reload if the table changed elsewhere while nobody here watched it."""
+        if self.stale:
+            async with self.lock:
+                if self.stale:
+                    await self.reload()
+
+    async def _catch_up(self, event: JSON) -> None:
+        """Come to the event's version: apply its action if it fits, else reload.
+
+        A room nobody here watches and whose bots another process plays does
+        no work: it is marked stale and reloaded when next asked for.
+        """
+        version = event.get("version")
+        if not isinstance(version, int) or version <= self.version:
+            return
+        if not self.connections and not self.leased:
+            self.stale = True
+            return
+        async with self.lock:
+            if version <= self.version:
+                return
+            if not self._apply_published(event, version):
+                await self.reload()
+
+    def _apply_published(self, event: JSON, version: int) -> bool:
+        """Apply the published action when it is exactly the next thing; ``False`` otherwise."""
+        action, match = event.get("action"), self.match
+        if version != self.version + 1 or not isinstance(action, dict) or match is None:
+            return False
+        if self.status != "playing" or action.get("seq") != self.next_seq:
+            return False
+        if action.get("deal") != len(match.deals) - 1:
+            return False
+        try:
+            new = match.apply(str(action["action"]), int(action["seat"]))
+        except (ActionError, KeyError, TypeError, ValueError):
+            return False
+        self.announced = version
+        self.advance(new, version)
+        return True
+
     async def undo(self, seat: int) -> None:
         """Take back ``seat``'s last action of this deal and the bots' actions after it.
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 import secrets
 import time
 from dataclasses import dataclass, field
+from typing import Any
 
 from atout.bots.registry import BOT_NAMES, make_bot
 from atout.core import Game
@@ -20,6 +21,8 @@ from atout.server.state import RoomState
 from atout.server.storage import SeatRow, SeatTaken, hash_token
 
 __all__ = ["Seat", "Seating", "available_bots", "parse_seats"]
+
+JSON = dict[str, Any]
 
 
 @dataclass(slots=True)
@@ -88,6 +91,23 @@ def parse_seats(game: Game, seats: list[str]) -> list[Seat]:
 
 class Seating(RoomState):
     """A room's seats and connections (mixed into :class:`~atout.server.rooms.Room`)."""
+
+    def heard_presence(self, event: JSON) -> None:
+        """Another process's count of people per seat: a seat it no longer has anyone at
+        starts its grace period; a change of who is connected is told to everyone."""
+        origin, counts = event.get("origin"), event.get("seats")
+        if origin == self.hub.cluster.name or not isinstance(origin, str):
+            return
+        if not isinstance(counts, list):
+            return
+        now = time.monotonic()
+        before = [self.connected(s.number) for s in self.seats]
+        for seat in self.presence.update(origin, [int(c) for c in counts], now):
+            if seat < len(self.seats):
+                self.seats[seat].away_since = now
+        if before != [self.connected(s.number) for s in self.seats]:
+            self.broadcast()
+            self.wake.set()
 
     def connected(self, seat: int) -> bool:
         """Someone sits at ``seat``, through this process or another."""
