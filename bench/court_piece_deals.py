@@ -22,9 +22,8 @@ plays, when no card reaches the target, the card that keeps most tricks
 knows the greedy bot's policy as well: where double dummy finds no card
 that reaches the target, it searches for a line that beats greedy's actual
 replies (:mod:`atout.bots.hard.court_piece_response`) and plays it.
-``hard-dd`` is Hard's card play before the tree search (PIMC with double
-dummy in each world, ``bench/court_piece_pimc.py``), to compare the two.
-``--out`` appends every deal's result, so runs can be pooled and paired.
+``--out bench/out/FILE.jsonl`` appends every deal's result (``bench/out/`` is
+not kept in git), so runs can be pooled and paired.
 """
 
 from __future__ import annotations
@@ -36,7 +35,6 @@ import random
 from collections.abc import Callable, Mapping
 from typing import Any
 
-import court_piece_pimc
 from atout.bots import make_bot
 from atout.bots.hard.court_piece import _need
 from atout.bots.hard.court_piece_response import reaching
@@ -100,9 +98,6 @@ def _oracle(seed: int, *, most_tricks: bool, response: bool = False) -> Chooser:
 def _bot(name: str, seed: int, budget: float) -> Chooser:
     if name.startswith("oracle"):
         return _oracle(seed, most_tricks=name == "oracle+", response=name == "oracle-br")
-    if name == "hard-dd":
-        rng = random.Random(seed)
-        return lambda match, view: court_piece_pimc.choose(view, rng, budget)
     bot = make_bot(name, "court-piece", seed, budget_seconds=budget)
     return lambda match, view: bot.choose(view)
 
