@@ -33,6 +33,7 @@ import functools
 import json
 import random
 from collections.abc import Callable, Mapping
+from pathlib import Path
 from typing import Any
 
 from atout.bots import make_bot
@@ -148,6 +149,7 @@ def main() -> None:
     for name in args.bots.split(","):
         results = {(s, w): play_deal(name, s, w, args.budget) for s in seeds for w in (False, True)}
         if args.out:
+            Path(args.out).parent.mkdir(parents=True, exist_ok=True)
             with open(args.out, "a") as out:
                 for (s, w), (p, c) in results.items():
                     row = {"bot": name, "seed": s, "swapped": w, "points": p, "caller": c}
