@@ -3,7 +3,7 @@
 When this machine can build C extensions (the C compiler setuptools would
 use compiles a file that includes ``Python.h``), every install, wheel or
 editable, builds the two C kernels (the double-dummy search's
-``atout.solver._dd`` and Hard Court Piece's ``atout.bots.hard._court_piece_tree``,
+``atout.solver._dd`` and Hard Court Piece's ``atout.bots.court_piece._tree``,
 see ``setup.py``), and a wheel (``pip install .``, ``python -m build``) also
 compiles the modules ``setup.py`` lists with mypyc (about 3x faster card
 play, see ``bench/engine.py``). Where it cannot, the package is pure Python,

@@ -7,7 +7,7 @@ stderr what it leaves out:
   Python's headers), for wheels and editable installs alike: the
   double-dummy search's kernel ``atout.solver._dd`` (``src/atout/solver/_dd.c``)
   is built, and the Court Piece tree search's kernel
-  ``atout.bots.hard._court_piece_tree``. Both are optional: a failed compile
+  ``atout.bots.court_piece._tree``. Both are optional: a failed compile
   leaves that search in Python, never a failed install.
 * ATOUT_MYPYC=1 for a wheel (``pip install .``) on such a machine, never for
   an editable install: the hot modules below are the same typed source
@@ -44,7 +44,7 @@ HOT_MODULES = [
 
 NATIVE_KERNELS = {
     "atout.solver._dd": "src/atout/solver/_dd.c",
-    "atout.bots.hard._court_piece_tree": "src/atout/bots/hard/_court_piece_tree.c",
+    "atout.bots.court_piece._tree": "src/atout/bots/court_piece/_tree.c",
 }
 
 extensions = []

@@ -22,7 +22,7 @@ import statistics
 import time
 from typing import Any
 
-from atout.bots import make_bot
+from atout.bots.registry import make_bot
 from atout.core import Match
 from atout.games import get_game
 from atout.sim.stats import pool_reports

@@ -21,7 +21,7 @@ plays, when no card reaches the target, the card that keeps most tricks
 (what Hard's trick weight aims at) instead of the medium card. ``oracle-br``
 knows the greedy bot's policy as well: where double dummy finds no card
 that reaches the target, it searches for a line that beats greedy's actual
-replies (:mod:`atout.bots.hard.court_piece_response`) and plays it.
+replies (:mod:`atout.bots.court_piece.response`) and plays it.
 ``--out bench/out/FILE.jsonl`` appends every deal's result (``bench/out/`` is
 not kept in git), so runs can be pooled and paired.
 """
@@ -36,10 +36,10 @@ from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
-from atout.bots import make_bot
-from atout.bots.hard.court_piece import _need
-from atout.bots.hard.court_piece_response import reaching
-from atout.bots.medium import court_piece as medium
+from atout.bots.court_piece import medium
+from atout.bots.court_piece.hard import _need
+from atout.bots.court_piece.response import reaching
+from atout.bots.registry import make_bot
 from atout.cards import mask_of, parse_card
 from atout.core import Match
 from atout.games import get_game

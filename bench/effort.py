@@ -27,7 +27,8 @@ import time
 from collections.abc import Mapping
 from typing import Any
 
-from atout.bots import DEFAULT_BUDGET, make_bot
+from atout.bots import DEFAULT_BUDGET
+from atout.bots.registry import make_bot
 from atout.core import Match
 from atout.games import get_game
 

@@ -11,7 +11,7 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from atout.bots.bridge_bidding import candidates, choose_call, explain
+from atout.bots.bridge.bidding import candidates, choose_call, explain
 from atout.core import Match
 from atout.games import get_game
 

@@ -6,7 +6,7 @@ from typing import Any
 
 import pytest
 
-from atout.bots import make_bot
+from atout.bots.registry import make_bot
 from atout.cards import parse_card
 from atout.core import Match
 from atout.games.bridge import BRIDGE, BridgeDeal

@@ -7,8 +7,8 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from atout.bots.greedy import court_circular as greedy
-from atout.bots.hard.court_circular_evidence import SURPRISE, TrickEvidence
+from atout.bots.court_circular import greedy
+from atout.bots.court_circular.evidence import SURPRISE, TrickEvidence
 from atout.bots.sampling import court_circular_world
 from atout.cards import mask_of, parse_card
 from atout.games.court_circular import COURT_CIRCULAR

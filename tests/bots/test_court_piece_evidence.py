@@ -11,16 +11,15 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from atout.bots import make_bot
-from atout.bots.hard import court_piece as hard
-from atout.bots.hard import court_piece_tree
-from atout.bots.hard.court_piece_evidence import (
+from atout.bots.court_piece import hard, tree
+from atout.bots.court_piece.evidence import (
     CALL_FLOOR,
     SURPRISE,
     CallEvidence,
     PlayEvidence,
     call_likelihood,
 )
+from atout.bots.registry import make_bot
 from atout.bots.sampling import World, believable_world, court_piece_sampler, court_piece_world
 from atout.cards import SUIT_MASKS, cards_of, mask_of, parse_card, suit_of
 from atout.core import Match
@@ -78,7 +77,7 @@ def test_equivalent_cards_are_answered_without_search() -> None:
     assert not hard._equivalent([parse_card("9H"), parse_card("9C")], _mask("9H", "9C"))
 
 
-@pytest.mark.skipif(not court_piece_tree.KERNEL, reason="C kernel not built")
+@pytest.mark.skipif(not tree.KERNEL, reason="C kernel not built")
 @settings(max_examples=40, deadline=None)
 @given(
     st.integers(0, 10**6),
@@ -96,9 +95,9 @@ def test_the_kernel_weighs_every_world_as_the_reference_does(
             assert evidence.weight(hands) == evidence.weight_python(hands)
 
 
-@pytest.mark.skipif(not court_piece_tree.KERNEL, reason="C kernel not built")
+@pytest.mark.skipif(not tree.KERNEL, reason="C kernel not built")
 def test_the_kernel_refuses_plays_it_cannot_read() -> None:
-    native = court_piece_tree.kernel()
+    native = tree.kernel()
     assert native is not None
     hands = array("Q", [0, 1 << 5, 0, 0]).tobytes()
     play = [1, 0, 0, -1, -1, -1, 5]

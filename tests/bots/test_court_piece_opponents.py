@@ -8,9 +8,10 @@ from typing import Any
 
 import pytest
 
-from atout.bots import Bot, HardBot, make_bot
-from atout.bots.hard.court_piece_evidence import SURPRISE, PlayEvidence, StyledEvidence
-from atout.bots.hard.court_piece_opponents import POLICIES, PRIOR, OpponentModel
+from atout.bots import Bot, HardBot
+from atout.bots.court_piece.evidence import SURPRISE, PlayEvidence, StyledEvidence
+from atout.bots.court_piece.opponents import POLICIES, PRIOR, OpponentModel
+from atout.bots.registry import make_bot
 from atout.cards import mask_of, parse_card
 from atout.sim.play import play_game
 

@@ -7,8 +7,8 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from atout.bots.greedy import court_piece as greedy
-from atout.bots.hard.court_piece_response import card_reaches, reaches, reaching, rule_play
+from atout.bots.court_piece import greedy
+from atout.bots.court_piece.response import card_reaches, reaches, reaching, rule_play
 from atout.cards import CardSet, card_name, mask_of, parse_card
 from atout.core import Match
 from atout.games import get_game

@@ -13,8 +13,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from atout.bots.hard import court_piece_tree as tree
-from atout.bots.hard.court_piece_response import reaching
+from atout.bots.court_piece import tree
+from atout.bots.court_piece.response import reaching
 from atout.cards import CardSet, mask_of, parse_card
 from atout.tricks import legal_follow
 
@@ -74,7 +74,7 @@ def test_ci_runs_the_kernel() -> None:
     """On CI (a clean clone, scripts/test) the tree search's kernel must be built."""
     if os.environ.get("CI") != "true":
         pytest.skip("only CI insists on the kernel")
-    assert tree.KERNEL, "atout.bots.hard._court_piece_tree is not importable"
+    assert tree.KERNEL, "atout.bots.court_piece._tree is not importable"
 
 
 @needs_kernel
@@ -112,7 +112,7 @@ def test_a_settled_search_plays_the_card_the_full_search_plays(
 @given(_positions(most_worlds=1, largest=4))
 def test_with_every_card_known_it_finds_a_line_that_beats_rule_play(position: Position) -> None:
     """One world: the tree is a search against greedy's replies, so it must find what
-    the exact search against them (``court_piece_response.reaching``) proves."""
+    the exact search against them (``response.reaching``) proves."""
     worlds, question = position
     hands = worlds[0]
     seat, trick = question["seat"], question["trick"]

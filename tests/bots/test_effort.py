@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 from typer.testing import CliRunner
 
-from atout.bots import make_bot
+from atout.bots.registry import make_bot
 from atout.cli import app
 from atout.core import Match
 from atout.games import get_game

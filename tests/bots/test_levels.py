@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from atout.bots import make_bot
+from atout.bots.registry import make_bot
 from atout.core import Match
 from atout.games import get_game
 
@@ -120,7 +120,7 @@ def test_hard_court_circular_weighs_resigning_under_carroll(
 ) -> None:
     """With ``carroll_resign`` a player may resign before putting a card down; Hard's
     rollouts play by the table's rules, so resigning there is simulated, not skipped."""
-    from atout.bots.hard import court_circular as hard  # noqa: PLC0415
+    from atout.bots.court_circular import hard  # noqa: PLC0415
 
     spec = get_game("court-circular")
     rng = random.Random(5)

@@ -7,7 +7,9 @@ from typing import Any
 
 import pytest
 
-from atout.bots import PANEL_NAMES, Bot, PanelBot, make_bot
+from atout.bots import Bot, PanelBot
+from atout.bots.court_piece import panel as court_piece_panel
+from atout.bots.registry import PANEL_NAMES, make_bot
 from atout.sim.play import play_game
 from tests.bots.test_levels import GAMES, OPTIONS, ViewOnly, _positions
 
@@ -53,7 +55,7 @@ def get_players(game: str) -> int:
 
 def test_unknown_style_is_refused() -> None:
     with pytest.raises(ValueError, match="unknown style"):
-        PanelBot("court-piece", "reckless")
+        PanelBot(court_piece_panel.choose, "reckless")
     with pytest.raises(ValueError, match="cautious, aggressive"):
         make_bot("reckless", "court-piece")
 

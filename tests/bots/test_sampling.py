@@ -9,7 +9,7 @@ from collections import Counter
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from atout.bots import make_bot
+from atout.bots.registry import make_bot
 from atout.bots.sampling import (
     SwapChain,
     _plain_tricks,

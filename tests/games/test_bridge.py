@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from atout.bots.greedy.bridge import choose
+from atout.bots.bridge.greedy import choose
 from atout.cards import card_names, parse_card
 from atout.core import IllegalActionError, InvalidActionError, Match
 from atout.games import get_game

@@ -17,7 +17,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from atout.bots import make_bot
+from atout.bots.registry import make_bot
 from atout.cards import FULL_DECK, card_name, card_names, cards_of, mask_of, parse_card
 from atout.core import IllegalActionError, InvalidActionError, Match
 from atout.games import get_game
@@ -586,7 +586,7 @@ def bot_view(state: CourtCircularState) -> dict[str, Any]:
 
 
 def test_greedy_resigns_a_hopeless_trick() -> None:
-    from atout.bots.greedy.court_circular import choose  # noqa: PLC0415
+    from atout.bots.court_circular.greedy import choose  # noqa: PLC0415
 
     # Lead 9C; A (seat 0) puts down 9D, 9S: a Class I Trio. B cannot match it with 2S..6S.
     deal = make_deal(["9D 9S 2H 3H 4H 5H", "2S 3S 4S 5S 6S 8D"], "9C")
@@ -595,7 +595,7 @@ def test_greedy_resigns_a_hopeless_trick() -> None:
 
 
 def test_greedy_plays_towards_its_best_line_weakest_card_first() -> None:
-    from atout.bots.greedy.court_circular import choose  # noqa: PLC0415
+    from atout.bots.court_circular.greedy import choose  # noqa: PLC0415
 
     deal = make_deal(["2S 9D 3C 9S KD 4H", "2D 3D 4D 5D 6D 7D"], "9C")
     state = CourtCircularState(RULES, deal)
@@ -606,7 +606,7 @@ def test_greedy_plays_towards_its_best_line_weakest_card_first() -> None:
 
 
 def test_greedy_picks_the_lead_that_serves_its_hand() -> None:
-    from atout.bots.greedy.court_circular import choose  # noqa: PLC0415
+    from atout.bots.court_circular.greedy import choose  # noqa: PLC0415
 
     # A wins with a Valentine; 9S 9H stay in hand, so 9D is the Lead that makes a Trio.
     deal = make_deal(["9D 9S 2H 9H 3H 5C", "2S 5S 7D 8C TS QD"], "9C")

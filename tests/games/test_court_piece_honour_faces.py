@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import random
 
-from atout.bots import make_bot
+from atout.bots.registry import make_bot
 from atout.bots.revokes import proven_revoke
 from atout.core import Match
 from atout.games import get_game

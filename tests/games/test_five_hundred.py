@@ -12,7 +12,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from atout.bots.greedy.five_hundred import choose, estimate_tricks
+from atout.bots.five_hundred.greedy import choose, estimate_tricks
 from atout.cards import JOKER, card_name, cards_of, mask_of, parse_card
 from atout.core import IllegalActionError, InvalidActionError, Match
 from atout.games import get_game

@@ -401,7 +401,7 @@ def court_piece_world(view: View, rng: random.Random) -> World:
 
     Evidence used: voids shown; the caller named trump from five cards, so
     worlds where he holds fewer than two trumps are redrawn (softly). Hard
-    weighs the call further (:class:`atout.bots.hard.court_piece_evidence.CallEvidence`).
+    weighs the call further (:class:`atout.bots.court_piece.evidence.CallEvidence`).
     """
     return court_piece_sampler(view)(rng)
 
@@ -492,7 +492,7 @@ def bridge_world(
 ) -> World:
     """A bridge deal now: own hand and dummy as seen, the other hands drawn.
 
-    ``accept`` is the auction's evidence (see :mod:`atout.bots.bridge_bidding`);
+    ``accept`` is the auction's evidence (see :mod:`atout.bots.bridge.bidding`);
     in the auction every other hand is hidden.
     """
     seat = int(view["seat"])

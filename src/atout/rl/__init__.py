@@ -8,7 +8,7 @@ engine the server and the bots use; the game's rule options pass through
 (``env("court-piece", variant="courts")``), and a few keyword-only options
 shape the episode:
 
-* ``opponents={1: "greedy", 3: "greedy"}``: bots (``atout.bots.make_bot``
+* ``opponents={1: "greedy", 3: "greedy"}``: bots (``atout.bots.registry.make_bot``
   names, or any object with ``choose(view)``) play those seats; the
   environment exposes only the other seats as agents.
 * ``episode="game"`` (default: a whole game to its end) or ``"deal"``.

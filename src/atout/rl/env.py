@@ -26,7 +26,8 @@ import gymnasium
 import numpy as np
 from pettingzoo import AECEnv  # type: ignore[import-untyped]
 
-from atout.bots import Bot, make_bot
+from atout.bots import Bot
+from atout.bots.registry import make_bot
 from atout.core import IllegalActionError, Match, Settlement
 from atout.games import get_game
 from atout.rl.arrays import Masks, Vectors

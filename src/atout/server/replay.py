@@ -7,7 +7,7 @@ action index, the spectator's view of the state after it plus every seat's
 hand (a finished game hides nothing). The page steps through them; it judges
 nothing itself, and neither does this module.
 
-Bridge explanations come from :func:`atout.bots.bridge_bidding.explain` given
+Bridge explanations come from :func:`atout.bots.bridge.bidding.explain` given
 the auction only (the caller's seat and the calls before), never a hand, so
 they tell what anyone at the table may know.
 """
@@ -30,7 +30,7 @@ from typing import TYPE_CHECKING, Any, Protocol, cast
 from starlette.requests import Request
 from starlette.responses import JSONResponse, PlainTextResponse, Response
 
-from atout.bots.bridge_bidding import explain
+from atout.bots.bridge.bidding import explain
 from atout.cards import CardSet, card_names
 from atout.core import Match
 from atout.notation.pbn import match_from_pbn, match_to_pbn

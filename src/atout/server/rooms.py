@@ -33,7 +33,8 @@ from collections.abc import AsyncIterator, Callable, Coroutine
 from dataclasses import dataclass, field
 from typing import Any
 
-from atout.bots import BOT_NAMES, Bot, GreedyBot, RandomBot, make_bot
+from atout.bots import Bot, GreedyBot, RandomBot
+from atout.bots.registry import BOT_NAMES, make_bot
 from atout.core import ActionError, Game, Match
 from atout.games import GAMES, get_game
 from atout.notation.record import FORMAT, match_from_record

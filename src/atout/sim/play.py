@@ -12,7 +12,8 @@ import random
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from atout.bots import Bot, make_bot
+from atout.bots import Bot
+from atout.bots.registry import make_bot
 from atout.core import Match
 from atout.games import get_game
 

@@ -9,7 +9,7 @@ from typing import Any
 
 from rich.console import Console
 
-from atout.bots import make_bot
+from atout.bots.registry import make_bot
 from atout.core import ActionError, Match
 from atout.games import get_game
 from atout.tui.render import legal_forms, render_view, seat_name

@@ -1,6 +1,6 @@
-"""Medium bridge: the natural system of :mod:`atout.bots.bridge_bidding` and play by the book.
+"""Medium bridge: the natural system of :mod:`atout.bots.bridge.bidding` and play by the book.
 
-Card play is :mod:`atout.bots.medium.plain` seen from the hand to play: its
+Card play is :mod:`atout.bots.book` seen from the hand to play: its
 own hand or, for declarer, dummy's (the view's ``turn`` says which), with
 partner's cards known when partner is dummy. A claim is accepted only when it
 is sure against any defence (:mod:`atout.bots.claims`).
@@ -12,9 +12,9 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from atout.bots.bridge_bidding import choose_call
+from atout.bots.book import choose_card
+from atout.bots.bridge.bidding import choose_call
 from atout.bots.claims import answer_claim
-from atout.bots.medium.plain import choose_card
 from atout.bots.sampling import shown_voids
 from atout.cards import card_name, mask_of, parse_card
 

@@ -5,7 +5,7 @@ going to eight or more without the joker, and endless no-trumps. So the
 medium bot bids a level lower than its trick count suggests unless it holds
 the joker or the right bower, never bids above seven without one of them,
 and bids no-trumps only with the joker and stoppers. In suit contracts it plays by the book
-(:mod:`atout.bots.medium.plain`) on the cards as they rank (the joker and
+(:mod:`atout.bots.book`) on the cards as they rank (the joker and
 the bowers moved to the top of trumps, as the Hard bot hands them to DDS):
 cash winners, draw trumps when long, second hand low, third hand high,
 remember voids. No-trumps, misère and the kitty discard are the greedy bot's.
@@ -17,8 +17,8 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from atout.bots.greedy import five_hundred as greedy
-from atout.bots.medium.plain import choose_card
+from atout.bots.book import choose_card
+from atout.bots.five_hundred import greedy
 from atout.bots.sampling import shown_voids
 from atout.cards import JOKER, card_name, cards_of, mask_of, parse_card
 from atout.games.five_hundred import DECK, contract_order, parse_call, strain_of
@@ -40,8 +40,8 @@ def choose(view: Mapping[str, Any], rng: random.Random) -> str:
 
 
 def _play(view: Mapping[str, Any], strain: int) -> str:
-    """Book play on effective cards (see :func:`atout.bots.hard.five_hundred.effective_hands`)."""
-    from atout.bots.hard.five_hundred import effective_table  # noqa: PLC0415
+    """Book play on effective cards (see :func:`atout.bots.five_hundred.hard.effective_hands`)."""
+    from atout.bots.five_hundred.hard import effective_table  # noqa: PLC0415
 
     table = effective_table(strain)
     back = {table[c]: c for c in cards_of(DECK)}

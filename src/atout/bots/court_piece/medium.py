@@ -1,4 +1,4 @@
-"""Medium Court Piece: the book's card play (:mod:`atout.bots.medium.plain`) and a sound trump call.
+"""Medium Court Piece: the book's card play (:mod:`atout.bots.book`) and a sound trump call.
 
 * Naming trump: the suit with the most length and honours among the first
   five (an ace-king counts like an extra card), since the caller's side
@@ -15,7 +15,7 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from atout.bots.medium.plain import choose_card
+from atout.bots.book import choose_card
 from atout.bots.revokes import proven_revoke
 from atout.bots.sampling import shown_voids
 from atout.cards import card_name, mask_of, parse_card

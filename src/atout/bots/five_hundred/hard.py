@@ -29,8 +29,7 @@ from functools import cache
 from itertools import combinations
 from typing import Any
 
-from atout.bots.greedy import five_hundred as greedy
-from atout.bots.medium import five_hundred as medium
+from atout.bots.five_hundred import greedy, medium
 from atout.bots.pimc import pimc
 from atout.bots.sampling import five_hundred_world
 from atout.cards import CardSet, card_name, cards_of, mask_of, parse_card

@@ -13,10 +13,9 @@ import random
 from collections.abc import Mapping
 from typing import Any
 
-from atout.bots.greedy import five_hundred as greedy
-from atout.bots.medium import five_hundred as medium
-from atout.bots.panel.plain import Style, choose_card
+from atout.bots.five_hundred import greedy, medium
 from atout.bots.sampling import shown_voids
+from atout.bots.styles import Style, choose_card
 from atout.cards import card_name, cards_of, mask_of, parse_card
 from atout.games.five_hundred import DECK, contract_order, strain_of
 
@@ -35,7 +34,7 @@ def choose(view: Mapping[str, Any], rng: random.Random, style: Style) -> str:
     strain = strain_of(contract["bid"])
     if strain == 4:
         return greedy.choose(view, rng)
-    from atout.bots.hard.five_hundred import effective_table  # noqa: PLC0415 - hard imports panel
+    from atout.bots.five_hundred.hard import effective_table  # noqa: PLC0415 - hard imports panel
 
     table = effective_table(strain)
     back = {table[c]: c for c in cards_of(DECK)}

@@ -3,7 +3,7 @@
 * **Play.** Worlds are drawn from the view (:func:`~atout.bots.sampling.bridge_world`)
   and filtered by the auction: each hidden hand, with the cards it has
   already played, must agree with what its calls showed
-  (:func:`~atout.bots.bridge_bidding.call_meaning`). In each world DDS
+  (:func:`~atout.bots.bridge.bidding.call_meaning`). In each world DDS
   answers one question for every card at once: does the side to play still
   make (or, defending, defeat) the contract? A card's value is the
   contract's score made or one down, from our side, so the bot plays for
@@ -21,8 +21,8 @@ import time
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from atout.bots.bridge_bidding import Meaning, call_meaning, candidates, hand_fits
-from atout.bots.medium import bridge as medium
+from atout.bots.bridge import medium
+from atout.bots.bridge.bidding import Meaning, call_meaning, candidates, hand_fits
 from atout.bots.pimc import pimc
 from atout.bots.sampling import bridge_world
 from atout.cards import CardSet, card_names, parse_card

@@ -9,7 +9,7 @@ win cheaply rarely holds the cheap winner. Rule play makes this precise: in
 a world, each earlier play of an opponent is replayed from the hand he held
 then (his sampled hand plus the cards he has played since) and compared with
 what sensible rule play would have chosen there (the greedy player's card
-or the by-the-book card of :mod:`atout.bots.medium.plain`). A play that
+or the by-the-book card of :mod:`atout.bots.book`). A play that
 neither would make costs the world a factor :data:`SURPRISE`; a forced play
 says nothing. The weight is a likelihood, not a filter: a player who plays
 otherwise only makes the inference softer.
@@ -19,7 +19,7 @@ swaps, :class:`atout.bots.sampling.SwapChain`), so the search goes to
 believable worlds. That is thousands of weights a decision, so the greedy
 replay runs in the tree search's C kernel where it is built
 (``greedy_misses``, the same rule as
-:func:`atout.bots.greedy.court_piece.choose_card`): only the plays greedy
+:func:`atout.bots.court_piece.greedy.choose_card`): only the plays greedy
 does not explain come back to Python for the by-the-book check.
 
 >>> view = {"seat": 0, "trump": "S", "trick": {"leader": 1, "cards": ["KH"]}, "tricks": []}
@@ -40,9 +40,9 @@ from functools import cache
 from math import comb
 from typing import Any
 
-from atout.bots.greedy.court_piece import choose_card as greedy_card
-from atout.bots.hard.court_piece_tree import kernel
-from atout.bots.medium.plain import choose_card as book_card
+from atout.bots.book import choose_card as book_card
+from atout.bots.court_piece.greedy import choose_card as greedy_card
+from atout.bots.court_piece.tree import kernel
 from atout.cards import SUIT_MASKS, Card, CardSet, cards_of, mask_of, parse_card
 from atout.tricks import legal_follow
 
@@ -156,7 +156,7 @@ class PlayEvidence:
         return weight
 
     def _by_the_book(self, play: _Play, hands: Sequence[CardSet]) -> bool:
-        """Whether the by-the-book card (:mod:`atout.bots.medium.plain`) is the card played."""
+        """Whether the by-the-book card (:mod:`atout.bots.book`) is the card played."""
         held = hands[play.seat] | play.since
         legal = legal_follow(held, play.before[0] // 13) if play.before else held
         book = book_card(
@@ -222,7 +222,7 @@ class StyledEvidence:
     def _styled(
         self, play: _Play, hands: Sequence[CardSet], posterior: Mapping[str, float]
     ) -> float:
-        from atout.bots.hard.court_piece_opponents import (  # noqa: PLC0415
+        from atout.bots.court_piece.opponents import (  # noqa: PLC0415
             RULE,
             play_options,
             policy_card,

@@ -15,8 +15,8 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from atout.bots.greedy import court_circular as greedy
-from atout.bots.panel.plain import Style
+from atout.bots.court_circular import greedy
+from atout.bots.styles import Style
 from atout.cards import card_name, cards_of, mask_of, parse_card
 from atout.games.court_circular_lines import CARD_STRENGTH, best_line
 

@@ -8,9 +8,9 @@ in the Bavney chase the question is all thirteen tricks (or, defending, one).
 Card play: a few hundred believable worlds are drawn (worlds consistent
 with the view, in proportion to how well rule play explains the opponents'
 plays in each, and how likely an opponent's trump call is from the hand it
-holds there: :mod:`.court_piece_evidence`; a chain of card swaps,
+holds there: :mod:`.evidence`; a chain of card swaps,
 :class:`atout.bots.sampling.SwapChain`, reaches them), then one ISMCTS tree
-is grown over all of them (:mod:`.court_piece_tree`): our side's cards by
+is grown over all of them (:mod:`.tree`): our side's cards by
 UCB1, each opponent's by the greedy rule in the world, the deal played out
 by that rule below the tree. The card tried most often is played; the
 search gives back the rest of its budget once no iteration left could
@@ -41,15 +41,14 @@ import time
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from atout.bots.hard import court_piece_tree
-from atout.bots.hard.court_piece_evidence import (
+from atout.bots.court_piece import medium, tree
+from atout.bots.court_piece.evidence import (
     STYLED_BELOW,
     CallEvidence,
     PlayEvidence,
     StyledEvidence,
 )
-from atout.bots.hard.court_piece_opponents import OpponentModel
-from atout.bots.medium import court_piece as medium
+from atout.bots.court_piece.opponents import OpponentModel
 from atout.bots.pimc import pimc
 from atout.bots.revokes import proven_revoke
 from atout.bots.sampling import court_piece_chain, court_piece_sampler
@@ -132,7 +131,7 @@ def choose(
     worlds: list[list[CardSet]] = []
     while len(worlds) < most and (len(worlds) < 8 or time.perf_counter() < start + budget / 2):
         worlds.append(draw())
-    card = court_piece_tree.search(
+    card = tree.search(
         worlds,
         seat=seat,
         trump="SHDC".index(view["trump"]),

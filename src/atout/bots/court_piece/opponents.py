@@ -1,9 +1,9 @@
 """How each Court Piece opponent plays, read from his cards over a match.
 
 Hard's worlds weigh the opponents' plays by how well a style of play explains
-them (:mod:`.court_piece_evidence`). Which style depends on the opponent: the
+them (:mod:`.evidence`). Which style depends on the opponent: the
 greedy player, the book player (medium), the panel's cautious and aggressive
-players (:mod:`atout.bots.panel`), or someone who plays any card. An
+players (:mod:`atout.bots.styles`), or someone who plays any card. An
 :class:`OpponentModel` holds, for each opponent seat, a posterior over that
 mixture, and updates it with every card the seat is seen to play: in a few
 worlds drawn uniformly from the view, each style is asked which card it would
@@ -16,7 +16,7 @@ which is where it pays: over a match each opponent shows a hundred cards.
 ``rule_mass`` (greedy and book) near 1 means the evidence is read exactly as
 before; an opponent who reads as a panel player gets his worlds weighed by the
 panel styles in proportion to their posterior
-(:class:`atout.bots.hard.court_piece_evidence.StyledEvidence`).
+(:class:`atout.bots.court_piece.evidence.StyledEvidence`).
 """
 
 from __future__ import annotations
@@ -27,10 +27,10 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from atout.bots.greedy.court_piece import choose_card as greedy_card
-from atout.bots.medium.plain import choose_card as book_card
-from atout.bots.panel.plain import choose_card as panel_card
+from atout.bots.book import choose_card as book_card
+from atout.bots.court_piece.greedy import choose_card as greedy_card
 from atout.bots.sampling import court_piece_sampler
+from atout.bots.styles import choose_card as panel_card
 from atout.cards import Card, CardSet, cards_of
 from atout.tricks import legal_follow
 
@@ -125,7 +125,7 @@ class OpponentModel:
 
     def observe(self, view: Mapping[str, Any], rng: random.Random) -> None:
         """Read every opponent play in the view not read before."""
-        from atout.bots.hard.court_piece_evidence import PlayEvidence  # noqa: PLC0415
+        from atout.bots.court_piece.evidence import PlayEvidence  # noqa: PLC0415
 
         if view.get("phase") != "play" or view.get("trump") is None:
             return

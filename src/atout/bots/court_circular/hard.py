@@ -8,7 +8,7 @@ current trick and ``horizon`` tricks more, and the action's value is the
 difference in won-card points then (the deal scores that difference). This
 decides the concessions and the choice of the next Lead by simulation too.
 Worlds are weighted by the opponent's cards in the current trick
-(:mod:`.court_circular_evidence`).
+(:mod:`.evidence`).
 
 Two tricks past the current one measured best against greedy (77% of 100
 games, where one trick won 64% and three 65%); to the end of the deal was
@@ -23,9 +23,8 @@ import time
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from atout.bots.greedy import court_circular as greedy
-from atout.bots.hard.court_circular_evidence import TrickEvidence
-from atout.bots.medium import court_circular as medium
+from atout.bots.court_circular import greedy, medium
+from atout.bots.court_circular.evidence import TrickEvidence
 from atout.bots.pimc import pimc
 from atout.bots.sampling import (
     World,

@@ -1,6 +1,6 @@
 """The panel's styles at bridge: the natural system's calls, each style's card play.
 
-Calls are :func:`atout.bots.bridge_bidding.choose_call` for both (the styles
+Calls are :func:`atout.bots.bridge.bidding.choose_call` for both (the styles
 are styles of card play); claims are answered as every bot answers them.
 """
 
@@ -10,10 +10,10 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from atout.bots.bridge_bidding import choose_call
+from atout.bots.bridge.bidding import choose_call
+from atout.bots.bridge.medium import play_context
 from atout.bots.claims import answer_claim
-from atout.bots.medium.bridge import play_context
-from atout.bots.panel.plain import Style, choose_card
+from atout.bots.styles import Style, choose_card
 from atout.cards import card_name, parse_card
 
 __all__ = ["choose"]

@@ -1,6 +1,6 @@
-/* atout.bots.hard._court_piece_tree: the Court Piece tree search's native kernel.
+/* atout.bots.court_piece._tree: the Court Piece tree search's native kernel.
  *
- * The same search as atout/bots/hard/court_piece_tree.py (the reference, and
+ * The same search as atout/bots/court_piece/tree.py (the reference, and
  * the fallback where this module is missing), decision for decision: the
  * same random numbers (xorshift64*), the same tie-breaks, so both give the
  * same card after the same number of iterations (tests/bots check it).
@@ -8,7 +8,7 @@
  * Single-observer ISMCTS over given worlds (four hands each, bitmasks with
  * card = suit * 13 + rank, rank 0 the two): one tree shared by every world,
  * taken in turn; our side's cards by UCB1 with availability counts, each
- * opponent's card by the greedy rule (atout.bots.greedy.court_piece), and
+ * opponent's card by the greedy rule (atout.bots.court_piece.greedy), and
  * below the tree every seat by the greedy rule until one side has the tricks
  * that decide the deal.
  *
@@ -436,7 +436,7 @@ done:
 
 /* greedy_misses(hands, plays, trump) -> bitmask: the plays rule play must still explain.
  *
- * The play evidence (atout/bots/hard/court_piece_evidence.py) replays every earlier
+ * The play evidence (atout/bots/court_piece/evidence.py) replays every earlier
  * opponent play in a sampled world: from the hand he held then (his hand in the world
  * plus the cards he has played since), would the greedy rule have chosen that card?
  * Thousands of worlds a decision ask this, so the greedy part runs here; the plays it
@@ -505,9 +505,9 @@ static PyMethodDef tree_methods[] = {
 };
 
 static struct PyModuleDef tree_module = {
-    PyModuleDef_HEAD_INIT, "atout.bots.hard._court_piece_tree",
-    "The Court Piece tree search's native kernel (see atout.bots.hard.court_piece_tree).", -1,
+    PyModuleDef_HEAD_INIT, "atout.bots.court_piece._tree",
+    "The Court Piece tree search's native kernel (see atout.bots.court_piece.tree).", -1,
     tree_methods, NULL, NULL, NULL, NULL,
 };
 
-PyMODINIT_FUNC PyInit__court_piece_tree(void) { return PyModule_Create(&tree_module); }
+PyMODINIT_FUNC PyInit__tree(void) { return PyModule_Create(&tree_module); }

@@ -1,4 +1,4 @@
-"""The panel's styles at Court Piece (:mod:`atout.bots.panel.plain`).
+"""The panel's styles at Court Piece (:mod:`atout.bots.styles`).
 
 Naming trump: the cautious player names the suit with most length and honours
 (the medium rule), the aggressive one simply its longest suit (greedy's rule).
@@ -10,11 +10,10 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from atout.bots.greedy import court_piece as greedy
-from atout.bots.medium import court_piece as medium
-from atout.bots.panel.plain import Style, choose_card
+from atout.bots.court_piece import greedy, medium
 from atout.bots.revokes import proven_revoke
 from atout.bots.sampling import shown_voids
+from atout.bots.styles import Style, choose_card
 from atout.cards import card_name, mask_of, parse_card
 
 __all__ = ["choose"]

@@ -1,7 +1,12 @@
 """The panel's two card-play styles for plain trump games (Court Piece, bridge, Five Hundred).
 
+The panel is rule players with distinct styles, for Hard to meet and to read:
+``cautious`` and ``aggressive``. Each game's ``atout.bots.<game>.panel`` applies
+a style to that game with ``choose(view, rng, style)``; ``atout sim --players
+cautious,...`` names them.
+
 Each style is written from a description of how a kind of club player plays,
-not fitted to any bot. Both see what :func:`atout.bots.medium.plain.choose_card`
+not fitted to any bot. Both see what :func:`atout.bots.book.choose_card`
 sees (the hand, the legal cards, the trick, the cards gone, the voids shown).
 
 **Cautious** (a careful defender who gives nothing away):
@@ -29,7 +34,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Literal
 
-from atout.bots.medium.plain import is_boss
+from atout.bots.book import is_boss
 from atout.cards import SUIT_MASKS, Card, CardSet
 from atout.tricks import plain_trick_winner
 

@@ -16,7 +16,7 @@ This is the information-set answer, single-observer ISMCTS:
   the world makes legal, with availability counts (a card's exploration term
   counts the visits where it could have been played, not all of them).
 * Each opponent plays the greedy rule's card in the world
-  (:func:`atout.bots.greedy.court_piece.choose_card`): the model of an
+  (:func:`atout.bots.court_piece.greedy.choose_card`): the model of an
   opponent whose moves make sense, the same one the play evidence reads.
 * Below the tree, every seat plays the greedy rule until one side has the
   tricks that decide the deal; the value is the deal's stakes.
@@ -25,7 +25,7 @@ This is the information-set answer, single-observer ISMCTS:
   still to come can give (*settled*: searching on would not change the card,
   and in late or one-sided positions that is most of the budget given back).
 
-The loop runs in C (``_court_piece_tree.c``, 100-160 times more iterations
+The loop runs in C (``_tree.c``, 100-160 times more iterations
 at the same budget, which is where the strength comes from). This module
 holds the reference in Python, decision for decision the same (the same
 xorshift64* random numbers and tie-breaks: the two agree card for card after
@@ -43,7 +43,7 @@ from array import array
 from collections.abc import Sequence
 from typing import Any, NamedTuple
 
-from atout.bots.greedy.court_piece import choose_card as greedy_card
+from atout.bots.court_piece.greedy import choose_card as greedy_card
 from atout.cards import Card, CardSet, cards_of
 from atout.tricks import legal_follow, plain_trick_winner
 
@@ -84,7 +84,7 @@ class Searched(NamedTuple):
 def _load_kernel() -> Any:
     """The C kernel, or ``None`` where it was not built (no C compiler)."""
     try:
-        return importlib.import_module("atout.bots.hard._court_piece_tree")
+        return importlib.import_module("atout.bots.court_piece._tree")
     except ImportError:
         return None
 

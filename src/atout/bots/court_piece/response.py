@@ -34,7 +34,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from atout.bots.greedy.court_piece import choose_card as greedy_card
+from atout.bots.court_piece.greedy import choose_card as greedy_card
 from atout.cards import SUIT_MASKS, CardSet, cards_of
 from atout.tricks import legal_follow, plain_trick_winner
 
@@ -51,7 +51,7 @@ def _high_bit(mask: int) -> int:
 
 
 def rule_play(hand: CardSet, trick: Sequence[int], trump: int) -> int:
-    """The card the greedy bot (:mod:`atout.bots.greedy.court_piece`) plays from ``hand``."""
+    """The card the greedy bot (:mod:`atout.bots.court_piece.greedy`) plays from ``hand``."""
     legal = legal_follow(hand, trick[0] // _RANKS) if trick else hand
     return greedy_card(list(cards_of(legal)), trick, trump)
 

@@ -15,7 +15,7 @@ import random
 from collections.abc import Mapping
 from typing import Any
 
-from atout.bots.greedy import court_circular as greedy
+from atout.bots.court_circular import greedy
 from atout.cards import parse_card
 from atout.games.court_circular_lines import card_points
 
@@ -24,7 +24,7 @@ __all__ = ["careful", "choose"]
 
 def choose(view: Mapping[str, Any], rng: random.Random) -> str:
     """The medium action: three worlds, each action played to the end of the trick."""
-    from atout.bots.hard import court_circular as hard  # noqa: PLC0415 - hard imports this module
+    from atout.bots.court_circular import hard as hard  # noqa: PLC0415 - hard imports this module
 
     # Fixed work, so deterministic; uniform worlds: the opponent's cards are not read.
     return hard.choose(view, rng, float("inf"), samples=3, horizon=0, candidates=1)

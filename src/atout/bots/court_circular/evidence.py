@@ -5,7 +5,7 @@ Circular they say a lot: a player putting down his first card of a trick
 has picked, from six, the card that starts his best line. So each card the
 opponent has put down in the current trick is replayed from the hand a world
 gives him then (his sampled hand plus his cards put down since) and compared
-with the greedy move there (:func:`atout.bots.greedy.court_circular.play_or_resign`):
+with the greedy move there (:func:`atout.bots.court_circular.greedy.play_or_resign`):
 the line it aims for and its cheapest card first, or resigning a trick it
 cannot win. A card the greedy move would not have played costs the world a
 factor :data:`SURPRISE`. Against greedy play about 29% of uniform worlds
@@ -13,7 +13,7 @@ explain every card; the real hand always does.
 
 Only the current trick is read: the hand held in earlier tricks also held
 cards drawn from the stock since, so what it was is not known. As for Court
-Piece (:mod:`.court_piece_evidence`), the weight is a likelihood, not a
+Piece (:mod:`atout.bots.court_piece.evidence`), the weight is a likelihood, not a
 filter, and the Hard bot keeps one of a few uniform worlds in proportion to it.
 
 >>> from atout.cards import mask_of, parse_card as p
@@ -32,7 +32,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from atout.bots.greedy.court_circular import play_or_resign
+from atout.bots.court_circular.greedy import play_or_resign
 from atout.cards import Card, CardSet, mask_of, parse_card
 from atout.games.court_circular import resign_refusal
 

@@ -1,0 +1,1 @@
+"""Five Hundred's bots: one module a level."""
