@@ -65,7 +65,7 @@ def _extra_action(state: Any, game: str, rng: random.Random) -> tuple[str, int] 
             cards = list(cards_of(state.hand(seat)))
             if cards:
                 return f"correct {card_name(rng.choice(cards))}", seat
-    if game == "five-hundred" and state.phase == 0:  # the auction: more passes, and misère
+    if game == "five-hundred" and state.phase == "auction":  # more passes, and misère
         legal = state.legal_actions()
         calls = [a for a in legal if "misere" in a]
         if calls and roll < 0.5:

@@ -23,9 +23,9 @@ def expected(e: AtoutEnv, agent: str) -> tuple[np.ndarray[Any, Any], np.ndarray[
     state: Any = e.match.state
     picks = e._picks if agent == e.agent_selection else ()
     sheet = e._score_sheet(e.match)
-    view = state.view(seat)
+    view = state.typed_view(seat)
     done = e.terminations[agent] or e.truncations[agent]
-    legal = state.legal_actions() if view["legal"] and not done else ()
+    legal = state.legal_actions() if view.legal and not done else ()
     return e.spec.vector(e.spec.encode(view, sheet, picks)), e.spec.mask(legal, picks)
 
 

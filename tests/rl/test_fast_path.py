@@ -1,7 +1,9 @@
-"""The fast encoders (from the state) give exactly the vector of the view encoders.
+"""The encoders (from the typed views) against a second encoder over the JSON views, and
+the direct writes and state masks against the encoders and ``legal_actions()``.
 
-Every seat at every step of random games, so a fast path can never show what
-the view (the definition of what a seat may know) does not.
+Every seat at every step of random games, so neither a cache of the encoders
+nor a direct write can show what the view (the definition of what a seat may
+know) does not.
 """
 
 from __future__ import annotations
@@ -15,15 +17,11 @@ from atout.core import IllegalActionError
 from atout.rl.arrays import Vectors
 from atout.rl.spec import CARD_INDEX
 from tests.rl.helpers import CASES, IDS, make, play
-
-ENCODED = [(i, case) for i, case in enumerate(CASES) if case[0] != "court-piece"]
-"""The cases whose game has ``encode_state`` (Court Piece writes its play phase straight into
-the kept vectors, :func:`test_direct_writes_in_any_order`, and encodes the rest from the view)."""
-ENCODED_IDS = [IDS[i] for i, _ in ENCODED]
+from tests.rl.json_encoders import encode_json
 
 
-@pytest.mark.parametrize(("game", "options"), [c for _, c in ENCODED], ids=ENCODED_IDS)
-def test_fast_path_equals_view_path(game: str, options: dict[str, Any]) -> None:
+@pytest.mark.parametrize(("game", "options"), CASES, ids=IDS)
+def test_typed_encoder_equals_the_json_encoder(game: str, options: dict[str, Any]) -> None:
     e = make(game, options)
     spec = e.spec
     compared = 0
@@ -34,17 +32,15 @@ def test_fast_path_equals_view_path(game: str, options: dict[str, Any]) -> None:
             for agent in e.agents:
                 seat = int(agent[5:])
                 picks = e._picks if agent == actor else ()
-                fast = spec.encode_state(state, seat, sheet, picks)
-                if fast is None:
-                    continue
-                slow = spec.encode(state.view(seat), sheet, picks)
-                np.testing.assert_array_equal(spec.vector(fast), spec.vector(slow))
+                typed = spec.encode(state.typed_view(seat), sheet, picks)
+                json = encode_json(spec, state.view(seat), sheet, picks)
+                np.testing.assert_array_equal(spec.vector(typed), spec.vector(json))
                 compared += 1
     assert compared > 200
 
 
-@pytest.mark.parametrize(("game", "options"), [c for _, c in ENCODED], ids=ENCODED_IDS)
-def test_fast_path_in_any_order(game: str, options: dict[str, Any]) -> None:
+@pytest.mark.parametrize(("game", "options"), CASES, ids=IDS)
+def test_typed_encoder_in_any_order(game: str, options: dict[str, Any]) -> None:
     """The encoders keep things between calls (tricks already read): states of one game
     visited out of order, as a search or a replay would, still give the view's vector."""
     e = make(game, options)
@@ -58,11 +54,10 @@ def test_fast_path_in_any_order(game: str, options: dict[str, Any]) -> None:
     for i in rng.permutation(len(states))[:150]:
         state, sheet = states[int(i)]
         for seat in range(e.game.players):
-            fast = spec.encode_state(state, seat, sheet, ())
-            if fast is not None:
-                slow = spec.encode(state.view(seat), sheet, ())
-                np.testing.assert_array_equal(spec.vector(fast), spec.vector(slow))
-                compared += 1
+            typed = spec.encode(state.typed_view(seat), sheet, ())
+            json = encode_json(spec, state.view(seat), sheet, ())
+            np.testing.assert_array_equal(spec.vector(typed), spec.vector(json))
+            compared += 1
     assert compared > 100
 
 
@@ -79,7 +74,7 @@ def test_mask_from_state_equals_legal_actions(game: str, options: dict[str, Any]
             if bits is not None:
                 assert bits == spec.mask_bits(state.legal_actions(), e._picks)
                 compared += 1
-            if e._picks or (game == "five-hundred" and state.phase == 1):
+            if e._picks or (game == "five-hundred" and state.phase == "kitty"):
                 for index in range(len(spec.actions)):  # the discard's picks resolve alike
                     want = _outcome(spec.resolve, index, state.legal_actions(), e._picks)
                     got = _outcome(spec.resolve_state, index, state, e._picks)
@@ -128,9 +123,8 @@ def test_direct_writes_in_any_order(game: str, options: dict[str, Any]) -> None:
             if step % 5 != 4 and spec.write_state(state, seat, sheet, slots, kept):
                 got = vectors.wrote(seat)
             else:
-                fast = spec.encode_state(state, seat, sheet, ())
-                got = vectors.vector(seat, fast or spec.encode(state.view(seat), sheet, ()))
-            want = spec.vector(spec.encode(state.view(seat), sheet, ()))
+                got = vectors.vector(seat, spec.encode(state.typed_view(seat), sheet, ()))
+            want = spec.vector(encode_json(spec, state.view(seat), sheet, ()))
             np.testing.assert_array_equal(got, want)
 
 

@@ -10,10 +10,11 @@ without Carroll's rule) and the winner's choice of the next Lead, and the last
 trick where nobody may resign.
 
 At every decision of every scenario, for every seat, :class:`Checker` compares
-with the definition ``spec.vector(spec.encode(state.view(seat), sheet, picks))``:
-the environment's observation (``last()`` and ``observe``), ``encode_state``,
-``write_state`` into kept arrays (a spec and :class:`Vectors` of its own, so the
-environment's kept arrays are not disturbed), and the mask (the environment's,
+with the definition ``spec.vector(spec.encode(state.typed_view(seat), sheet, picks))``:
+the environment's observation (``last()`` and ``observe``), the second encoder over
+the JSON view (``tests/rl/json_encoders.py``), ``write_state`` into kept arrays (a
+spec and :class:`Vectors` of its own, so the environment's kept arrays are not
+disturbed), and the mask (the environment's,
 and ``mask_state``) with the bits of ``legal_actions()``.
 """
 
@@ -34,6 +35,7 @@ from atout.rl.env import EpisodeKind
 from atout.rl.five_hundred import PICK
 from atout.rl.spec import CARD_INDEX
 from tests.rl.helpers import cards_in
+from tests.rl.json_encoders import encode_json
 from tests.rl.test_hidden import hidden_cards
 
 Chooser = Callable[[Any], str]
@@ -98,14 +100,13 @@ class Checker:
         self.checks += 1
 
     def state_paths(self, state: Any, seat: int, sheet: Any, picks: tuple[int, ...]) -> Any:
-        """The view's vector for ``seat``, checked equal to ``encode_state`` and to the
+        """The view's vector for ``seat``, checked equal to the JSON view's and to the
         direct writes (those on a shadow spec, the environment's path without picks)."""
         spec = self.spec
-        view = state.view(seat)
+        view = state.typed_view(seat)
         want = spec.vector(spec.encode(view, sheet, picks))
-        fast = spec.encode_state(state, seat, sheet, picks)
-        if fast is not None:
-            np.testing.assert_array_equal(spec.vector(fast), want)
+        json = encode_json(spec, state.view(seat), sheet, picks)
+        np.testing.assert_array_equal(spec.vector(json), want)
         unpicked = spec.vector(spec.encode(view, sheet, ())) if picks else want
         shadow = self.shadow
         slots, kept = self.vectors.direct(seat)
@@ -113,8 +114,7 @@ class Checker:
             got = self.vectors.wrote(seat)
             self.writes += 1
         else:
-            encoded = shadow.encode_state(state, seat, sheet, ()) or shadow.encode(view, sheet, ())
-            got = self.vectors.vector(seat, encoded)
+            got = self.vectors.vector(seat, shadow.encode(view, sheet, ()))
         np.testing.assert_array_equal(got, unpicked)
         return want
 
@@ -175,10 +175,10 @@ def five_hundred_player(calls: dict[int, str], *, contractor_high: bool = False)
     it is lost at once)."""
 
     def choose(state: Any) -> str:
-        phase = int(state.phase)
-        if phase == 0:
+        phase = state.phase
+        if phase == "auction":
             return calls.get(len(state.auction), "pass")
-        if phase == 1:
+        if phase == "kitty":
             held = sorted(cards_of(state.discardable()), key=lambda c: _rank(card_name(c)))
             return "discard " + " ".join(card_name(c) for c in held[-3:])
         legal = state.legal_actions()
@@ -206,7 +206,7 @@ def test_five_hundred_all_pass_throws_in(episode: EpisodeKind) -> None:
         assert not e._ended and len(match.deals) == 2
         new: Any = match.state
         assert new.deal.dealer == (state.deal.dealer + 1) % 4
-        assert int(new.phase) == 0 and new.turn == (new.deal.dealer + 1) % 4
+        assert new.phase == "auction" and new.turn == (new.deal.dealer + 1) % 4
         assert e.agent_selection == f"seat_{new.turn}"
         assert sum(e._cumulative_rewards.values()) == 0.0
         check.state_only(state, e.game.tally_view(match.rules, first.settlement.tally))
@@ -219,7 +219,7 @@ def test_five_hundred_misere_partner_sits_out() -> None:
 
     def note(e: AtoutEnv) -> None:
         state: Any = e._state
-        if int(state.phase) == 2:
+        if state.phase == "play":
             selected.append((int(e.agent_selection[5:]), len(state.trick)))
 
     check = drive(e, 1, five_hundred_player({0: "7S", 1: "misere"}), each=note)
@@ -251,7 +251,7 @@ def test_five_hundred_open_misere_exposes_the_hand(expose: str, lost_at_once: bo
 
     def look(e: AtoutEnv) -> None:
         state: Any = e._state
-        if int(state.phase) < 2:
+        if state.phase in ("auction", "kitty"):
             return
         contractor = state.contractor
         face_up = expose == "before_lead" or bool(state.completed_tricks)

@@ -14,7 +14,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 from starlette.testclient import TestClient
 
-from atout.server import rooms as rooms_module
+from atout.server import driver as driver_module
+from atout.server.driver import JITTER
 
 from .conftest import create_table
 
@@ -46,7 +47,7 @@ def test_the_release_time_does_not_depend_on_the_legal_actions(
 ) -> None:
     table = create_table(client, BOTS)
     room = client.app.state.hub.rooms[table["id"]]  # type: ignore[attr-defined]
-    monkeypatch.setattr(rooms_module, "_jitter", _Lowest())
+    monkeypatch.setattr(driver_module, "_jitter", _Lowest())
 
     async def released_after(legal: list[str]) -> float:
         started = time.monotonic()
@@ -67,8 +68,6 @@ def test_the_release_time_does_not_depend_on_the_legal_actions(
 
 @given(delay=st.floats(0.01, 5), thinking=st.floats(0, 10))
 def test_a_release_never_comes_before_the_thinking_budget(delay: float, thinking: float) -> None:
-    after = rooms_module._release_after(delay, thinking)
-    assert max(thinking, delay * (1 - rooms_module.JITTER)) <= after
-    assert (
-        after <= max(thinking, delay * (1 - rooms_module.JITTER)) + 2 * rooms_module.JITTER * delay
-    )
+    after = driver_module._release_after(delay, thinking)
+    assert max(thinking, delay * (1 - JITTER)) <= after
+    assert after <= max(thinking, delay * (1 - JITTER)) + 2 * JITTER * delay

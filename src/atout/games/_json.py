@@ -13,7 +13,7 @@ from typing import Any, Final
 
 from atout.cards import Card, card_name
 
-__all__ = ["CARD_NAMES", "tricks_json"]
+__all__ = ["CARD_NAMES", "fresh_json", "tricks_json"]
 
 CARD_NAMES: Final[tuple[str, ...]] = tuple(card_name(c) for c in range(53))
 """``CARD_NAMES[c]``: the notation of card ``c`` (52 is the joker, ``JK``)."""
@@ -32,3 +32,21 @@ def tricks_json(done: Sequence[tuple[int, Sequence[Card], int]]) -> list[dict[st
         {"leader": leader, "cards": [names[c] for c in cards], "winner": winner}
         for leader, cards, winner in done
     ]
+
+
+def fresh_json(value: Any) -> Any:
+    """A copy of a JSON value whose lists and dicts are new at every depth.
+
+    Views keep a deal's ``result`` as the JSON summary; their JSON form hands
+    out a fresh copy, so that a caller who changes it changes no other view.
+
+    >>> result = {"tricks_won": [7, 3], "winner": 0}
+    >>> copy = fresh_json(result)
+    >>> copy == result, copy["tricks_won"] is result["tricks_won"]
+    (True, False)
+    """
+    if isinstance(value, dict):
+        return {key: fresh_json(item) for key, item in value.items()}
+    if isinstance(value, list):
+        return [fresh_json(item) for item in value]
+    return value

@@ -26,7 +26,6 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from enum import Enum
 from typing import Any, Final
 
 from atout.cards import (
@@ -53,8 +52,8 @@ from atout.games.court_circular_lines import (
     best_line,
     card_points,
     line_strength,
-    line_to_json,
 )
+from atout.games.court_circular_view import CourtCircularView, Phase
 from atout.games.options import Option, read_options
 
 __all__ = [
@@ -65,6 +64,7 @@ __all__ = [
     "CourtCircularRules",
     "CourtCircularState",
     "CourtCircularTally",
+    "CourtCircularView",
     "Phase",
     "deal_points",
     "pile_points",
@@ -153,14 +153,6 @@ class CourtCircularTally:
 
     points: tuple[int, int] = (0, 0)
     deals: int = 0
-
-
-class Phase(Enum):
-    """Where a deal stands: cards being put down, the winner choosing the Lead, or over."""
-
-    PLAY = "play"
-    LEAD = "lead"
-    OVER = "over"
 
 
 def pile_points(face_up: CardSet, face_down: CardSet) -> int:
@@ -571,13 +563,45 @@ class CourtCircularState:
             for leader, cards, winner in self._done
         ]
 
-    def view(self, seat: int | None) -> dict[str, Any]:
-        """What ``seat`` may know (``None``: a spectator).
+    def typed_view(self, seat: int | None) -> CourtCircularView:
+        """What ``seat`` may know (``None``: a spectator), typed.
 
         Everything put down is face up, so the table, the Lead and both players'
         lines are public, and so are face-up piles. A face-down pile shows only
         its size: that is what face down means, for its owner too. Hands are
         private; their sizes are public.
+        """
+        phase = self._phase
+        over = phase is Phase.OVER
+        table = self._table
+        first = mask_of(table[0::2])
+        second = mask_of(table[1::2])
+        tables = (first, second) if self._leader == 0 else (second, first)
+        lead = self._lead
+        stock = len(self.deal.stock) - self._drawn
+        hand0, hand1 = self._hands
+        (up0, down0), (up1, down1) = self._piles
+        return CourtCircularView(
+            seat,
+            phase,
+            self.deal.dealer,
+            None if over else self._turn,
+            0 if seat is None else self._hands[seat],
+            (hand0.bit_count(), hand1.bit_count()),
+            None if over else lead,
+            tables,
+            self._leader,
+            table,
+            stock,
+            ((up0, down0.bit_count()), (up1, down1.bit_count())),
+            len(self._done),
+            self.legal_actions() if seat is not None and seat == self.turn else (),
+            self.rules.carroll_resign,
+            self.result() if over else None,
+        )
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        """The JSON form of :meth:`typed_view` (the wire, records, the terminal).
 
         Keys: ``table`` is each seat's cards put down in this trick, ``trick``
         the same cards in the order put down from ``trick.leader`` (first-hand);
@@ -588,39 +612,7 @@ class CourtCircularState:
         ``carroll_resign`` (only when that option is on) says a trick may be resigned
         once any card of it is down.
         """
-        phase = self._phase
-        over = phase is Phase.OVER
-        table = self._table
-        first = mask_of(table[0::2])
-        second = mask_of(table[1::2])
-        tables = (first, second) if self._leader == 0 else (second, first)
-        lead = self._lead
-        stock = len(self.deal.stock) - self._drawn
-        view: dict[str, Any] = {
-            "game": "court-circular",
-            "seat": seat,
-            "phase": phase.value,
-            "dealer": self.deal.dealer,
-            "turn": None if over else self._turn,
-            "hand": [] if seat is None else list(card_names(self._hands[seat])),
-            "hand_sizes": [h.bit_count() for h in self._hands],
-            "lead": None if over else CARD_NAMES[lead],
-            "table": [list(card_names(tables[0])), list(card_names(tables[1]))],
-            "trick": {"leader": self._leader, "cards": [CARD_NAMES[c] for c in table]},
-            "stock_size": stock,
-            "is_last_trick": stock == 0,
-            "piles": [
-                {"face_up": list(card_names(u)), "face_down": d.bit_count()} for u, d in self._piles
-            ],
-            "lines": [None if over or not t else line_to_json(best_line(t, lead)) for t in tables],
-            "tricks_played": len(self._done),
-            "legal": list(self.legal_actions()) if seat is not None and seat == self.turn else [],
-        }
-        if self.rules.carroll_resign:  # public: who may resign when (absent: the seed's rule)
-            view["carroll_resign"] = True
-        if over:
-            view["result"] = self.result()
-        return view
+        return self.typed_view(seat).to_json()
 
     def result(self) -> dict[str, Any]:
         """Cards won face up and face down, their points, and who scored how much."""

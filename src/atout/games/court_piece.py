@@ -44,11 +44,19 @@ from atout.core import (
     Settlement,
     Trick,
 )
-from atout.games._json import CARD_NAMES, tricks_json
+from atout.games.court_piece_view import SUITS, CourtPieceView, Phase
 from atout.games.options import Option, read_options
 from atout.tricks import must_follow_message, plain_trick_winner
 
-__all__ = ["COURT_PIECE", "CourtPiece", "CourtPieceDeal", "CourtPieceRules", "CourtPieceState"]
+__all__ = [
+    "COURT_PIECE",
+    "CourtPiece",
+    "CourtPieceDeal",
+    "CourtPieceRules",
+    "CourtPieceState",
+    "CourtPieceView",
+    "Phase",
+]
 
 TRUMP_ACTIONS: Final = ("trump S", "trump H", "trump D", "trump C")
 VARIANTS = ("simple", "courts")
@@ -162,6 +170,8 @@ class _Honour:
 
 
 _NO_HONOUR: Final = _Honour()
+_PHASES: Final[tuple[Phase, Phase, Phase]] = (Phase.OVER, Phase.TRUMP, Phase.PLAY)
+"""The phases by a small index (over, trump, play), read without an enum call."""
 _DEFAULT_SESSION: Final = ("deals", 16)
 """A courts session's length when the table sets none (4.7)."""
 _UNDEALT: Final = (-1, -1, -1, -1)
@@ -299,9 +309,9 @@ class CourtPieceState:
         return self._trump
 
     @property
-    def phase(self) -> str:
-        """``trump`` (the caller names trump), ``play`` or ``over`` (the view's ``phase``)."""
-        return "over" if self._turn < 0 else ("trump" if self._trump < 0 else "play")
+    def phase(self) -> Phase:
+        """Trump (the caller names trump), play or over (the view's ``phase``)."""
+        return _PHASES[0 if self._turn < 0 else (1 if self._trump < 0 else 2)]
 
     @property
     def completed_tricks(self) -> tuple[tuple[int, tuple[Card, ...], int], ...]:
@@ -615,8 +625,8 @@ class CourtPieceState:
             for leader, cards, winner in self._done
         ]
 
-    def view(self, seat: int | None) -> dict[str, Any]:
-        """What ``seat`` may know (``None``: a spectator).
+    def typed_view(self, seat: int | None) -> CourtPieceView:
+        """What ``seat`` may know (``None``: a spectator), typed.
 
         Before trump is named only the caller sees cards, and only his first
         five. Under the courts rules finished tricks are kept face down, so
@@ -626,46 +636,54 @@ class CourtPieceState:
         caller = (deal.dealer + 1) % 4
         trump = self._trump
         turn = self._turn
+        first_five: tuple[Card, ...] = ()
+        hand: CardSet = 0
         if seat is None:
-            hand: list[str] = []
+            pass
         elif trump < 0:
-            first_five = deal.hands[caller][:5]
-            hand = [CARD_NAMES[c] for c in first_five] if seat == caller else []
+            if seat == caller:
+                first_five = deal.hands[caller][:5]
+                hand = mask_of(first_five)
         else:
-            hand = list(card_names(_seat_hand(self._hands, seat)))
+            hand = _seat_hand(self._hands, seat)
         h0, h1, h2, h3 = self._hands
-        names = CARD_NAMES
-        view: dict[str, Any] = {
-            "game": "court-piece",
-            "variant": self.rules.variant,
-            "seat": seat,
-            "dealer": deal.dealer,
-            "caller": caller,
-            "phase": "over" if turn < 0 else ("trump" if trump < 0 else "play"),
-            "trump": None if trump < 0 else "SHDC"[trump],
-            "turn": None if turn < 0 else turn,
-            "hand": hand,
-            "hand_sizes": (
-                [h0.bit_count(), h1.bit_count(), h2.bit_count(), h3.bit_count()]
+        honour = self.rules.honour_mode
+        return CourtPieceView(
+            seat,
+            self.rules.variant,
+            deal.dealer,
+            caller,
+            _PHASES[0 if turn < 0 else (1 if trump < 0 else 2)],
+            None if trump < 0 else SUITS[trump],
+            None if turn < 0 else turn,
+            hand,
+            first_five,
+            (
+                (h0.bit_count(), h1.bit_count(), h2.bit_count(), h3.bit_count())
                 if trump >= 0
-                else [0, 0, 0, 0]
+                else (0, 0, 0, 0)
             ),
-            "trick": {"leader": self._leader, "cards": [names[c] for c in self._trick]},
-            "tricks_won": list(self._won),
-            "legal": list(self.legal_actions()) if seat is not None and seat == turn >= 0 else [],
-        }
-        if not self.rules.courts:
-            view["tricks"] = tricks_json(self._done)
-        if self.rules.honour_mode:
-            view["played"] = [
-                [(leader + i) % 4, names[c]]
-                for leader, cards, _ in self._done
-                for i, c in enumerate(cards)
-            ]
-            view["out_of_turn"] = self.out_of_turn_actions(seat)
-        if self._turn < 0:
-            view["result"] = self.result()
-        return view
+            self._leader,
+            self._trick,
+            self._won,
+            self.legal_actions() if seat is not None and seat == turn >= 0 else (),
+            None if self.rules.courts else self._done,
+            (
+                tuple(
+                    ((leader + i) % 4, c)
+                    for leader, cards, _ in self._done
+                    for i, c in enumerate(cards)
+                )
+                if honour
+                else None
+            ),
+            tuple(self.out_of_turn_actions(seat)) if honour else None,
+            self.result() if turn < 0 else None,
+        )
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        """The JSON form of :meth:`typed_view` (the wire, records, the terminal)."""
+        return self.typed_view(seat).to_json()
 
     def out_of_turn_actions(self, seat: int | None) -> list[str]:
         """Honour mode: what ``seat`` may do besides its turn (``correct C``, ``claim revoke``).

@@ -25,7 +25,7 @@ shape the episode:
 * ``render_mode="ansi"``: ``render()`` returns the engine's state line.
 
 Observations are ``{"observation": float32 vector, "action_mask": int8
-vector}``: the vector encodes only ``State.view(seat)`` (see each game's
+vector}``: the vector encodes only ``State.typed_view(seat)`` (see each game's
 module for its blocks, and ``docs/rl.md``); the mask marks the legal action
 indexes. ``reset(seed=...)`` makes the whole episode deterministic (deals and
 bots).

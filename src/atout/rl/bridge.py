@@ -46,14 +46,13 @@ from typing import Any
 
 from atout.cards import card_names
 from atout.games.bridge.auction import DOUBLE, PASS, REDOUBLE, call_name
+from atout.games.bridge.view import BridgeView
 from atout.observation.slots import CARD_BIT, HAND_SIZES, THIRTEENTHS, hand_sizes, write_cards
-from atout.rl.spec import CARD_INDEX, Encoded, GameSpec, Layout, PlayedCards, View, clip
+from atout.rl.spec import Encoded, GameSpec, Layout, PlayedCards, Sheet, clip
 
 __all__ = ["BridgeSpec"]
 
-_STRAINS = {"C": 0, "D": 1, "H": 2, "S": 3, "NT": 4}
 _PHASES = {"auction": 0, "play": 1, "claim": 2, "over": 3}
-_BIDS = {call_name(i): i for i in range(35)}
 
 LAYOUT = Layout()
 HAND = LAYOUT.add("hand", 52, cards=True)
@@ -156,51 +155,50 @@ class BridgeSpec(GameSpec):
         self._seen = [_Seen() for _ in range(4)]
         """Per seat, what :meth:`write_state` last wrote into its kept vector."""
 
-    def encode_state(
-        self, state: Any, seat: int, sheet: View, picks: tuple[int, ...]
-    ) -> Encoded | None:
-        """Every phase from the state's public accessors: the same vector as :meth:`encode`
-        (``tests/rl`` check it on random games)."""
-        me = seat
-        bits = state.hand(me)
-        dummy = state.dummy
-        if dummy is not None and state.dummy_shown():
-            bits |= state.hand(dummy) << DUMMY
-        leader = state.leader
-        if leader >= 0:
+    def encode(self, view: BridgeView, sheet: Sheet, picks: tuple[int, ...]) -> Encoded:
+        """Hand, dummy, tricks, the auction, the contract, seats, score: the seat's typed
+        view, and nothing else (the observation's definition)."""
+        me = view.seat
+        assert me is not None
+        bits = view.hand  # HAND is 0: a card's slot is its index
+        dummy = view.dummy
+        if dummy is not None:
+            bits |= dummy << DUMMY
+        leader = view.trick_leader
+        if leader is not None:
             bits |= 1 << LEADER + ((leader - me) & 3)
-            for card in state.trick:
+            for card in view.trick:
                 bits |= 1 << TRICK + 52 * ((leader - me) & 3) + card
                 leader += 1
-        done = state.completed_tricks
+        done = view.tricks
         if done:
-            bits |= self._played.bits(state.deal, done, me)
-        bits |= self._auction_bits_of_state(state.auction, me)
-        declarer = state.declarer
-        if declarer is not None:
-            bid = state.bid
+            bits |= self._played.bits(done[0], done, me)
+        bits |= self._auction_bits(view.auction, me)
+        declarer = view.declarer
+        bid = view.bid
+        if declarer is not None and bid is not None:
             bits |= 1 << LEVEL + bid // 5 | 1 << STRAIN + bid % 5
-            bits |= 1 << DOUBLED + state.doubled | 1 << DECLARER + ((declarer - me) & 3)
-        vulnerable = state.vulnerable
+            bits |= 1 << DOUBLED + view.doubled | 1 << DECLARER + ((declarer - me) & 3)
+        vulnerable = view.vulnerable
         side = me & 1
         bits |= vulnerable[side] << VULNERABLE | vulnerable[1 - side] << VULNERABLE + 1
-        bits |= 1 << PHASE + _PHASES[state.phase]
-        bits |= 1 << DEALER + ((state.deal.dealer - me) & 3)
-        turn = state.turn
+        bits |= 1 << PHASE + _PHASES[view.phase]
+        bits |= 1 << DEALER + ((view.dealer - me) & 3)
+        turn = view.turn
         if turn is not None:
             bits |= 1 << TURN + ((turn - me) & 3)
-        claim = state.claimed_tricks
+        claim = view.claim
         if claim is not None:
-            bits |= 1 << CLAIM + claim
-        won = state.tricks_won
-        hand = state.hand
-        scalars = [won[side] / 13, won[1 - side] / 13, *hand_sizes(hand, me)]
+            bits |= 1 << CLAIM + claim.tricks
+        won, sizes = view.tricks_won, view.hand_sizes
+        scalars = [won[side] / 13, won[1 - side] / 13]
+        scalars += [THIRTEENTHS[sizes[(me + r) & 3]] for r in range(4)]
         return bits, scalars + self._score_scalars(sheet, side)
 
-    def write_state(self, state: Any, seat: int, sheet: View, slots: Any, kept: bool) -> bool:
+    def write_state(self, state: Any, seat: int, sheet: Sheet, slots: Any, kept: bool) -> bool:
         """The play straight into the seat's kept slots: only what changed since its last
         look (own and dummy's cards, the trick, tricks finished since, leader, phase, turn,
-        claim, counts). The auction (and a passed-out deal) use :meth:`encode_state`."""
+        claim, counts). The auction (and a passed-out deal) use :meth:`encode`."""
         leader = state.leader
         seen = self._seen[seat]
         deal = state.deal
@@ -288,7 +286,7 @@ class BridgeSpec(GameSpec):
             seen.sizes = sizes
         return True
 
-    def _restart_auction(self, state: Any, me: int, sheet: View, slots: Any, seen: _Seen) -> None:
+    def _restart_auction(self, state: Any, me: int, sheet: Sheet, slots: Any, seen: _Seen) -> None:
         """An auction from zeros: the hand, the calls, what holds for the deal; the flags
         are left to :meth:`write_state` (``seen.flags`` empty)."""
         slots[:] = _ZEROS
@@ -338,7 +336,7 @@ class BridgeSpec(GameSpec):
 
     @staticmethod
     def _write_calls(calls: tuple[int, ...], me: int, slots: Any, seen: _Seen) -> None:
-        """The calls made since the seat's last look (placed as :meth:`_auction_bits_of_state`
+        """The calls made since the seat's last look (placed as :meth:`_auction_bits`
         places them); fewer calls than last time (another auction of the deal) writes them all
         again."""
         if len(calls) < seen.calls:
@@ -377,7 +375,7 @@ class BridgeSpec(GameSpec):
             return (phase, CLAIM + claim)
         return (phase, TURN + ((turn - me) & 3), CLAIM + claim)
 
-    def _rewrite(self, state: Any, seat: int, sheet: View, slots: Any, seen: _Seen) -> None:
+    def _rewrite(self, state: Any, seat: int, sheet: Sheet, slots: Any, seen: _Seen) -> None:
         """Every slot, and what :meth:`write_state` compares with next."""
         seen.deal = state.deal
         seen.sheet = sheet
@@ -387,11 +385,10 @@ class BridgeSpec(GameSpec):
         if seen.bidding:
             self._restart_auction(state, seat, sheet, slots, seen)
             return
-        encoded = self.encode_state(state, seat, sheet, ())
-        assert encoded is not None  # every phase rewritten here has a fast path
-        self.write_encoded(slots, encoded)
+        view = state.typed_view(seat)
+        self.write_encoded(slots, self.encode(view, sheet, ()))
         r = (leader - seat) & 3
-        seen.dummy = state.hand(state.dummy) if state.dummy_shown() else 0
+        seen.dummy = view.dummy or 0
         seen.done = len(state.completed_tricks)
         seen.trick = [_TRICK_BASE[r][i] + card for i, card in enumerate(state.trick)]
         seen.leader = r
@@ -408,7 +405,7 @@ class BridgeSpec(GameSpec):
             return _ANSWERS
         return None
 
-    def _auction_bits_of_state(self, auction: Any, me: int) -> int:
+    def _auction_bits(self, auction: Any, me: int) -> int:
         """Bids, doubles and redoubles by who made them (kept while the auction is the same)."""
         key, cached = self._calls
         if key is not auction:
@@ -434,7 +431,7 @@ class BridgeSpec(GameSpec):
             cached[me] = bits
         return bits
 
-    def _score_scalars(self, sheet: View, side: int) -> list[float]:
+    def _score_scalars(self, sheet: Sheet, side: int) -> list[float]:
         """The score part of the scalars (the sheet changes only between deals)."""
         key, parts = self._scores
         if key is not sheet:
@@ -442,67 +439,8 @@ class BridgeSpec(GameSpec):
             self._scores = (sheet, parts)
         return parts[side]
 
-    def encode(self, view: View, sheet: View, picks: tuple[int, ...]) -> Encoded:
-        """Hand, dummy, tricks, the auction, the contract, seats, score."""
-        me = view["seat"]
-        bits = 0
-        for name in view["hand"]:
-            bits |= 1 << HAND + CARD_INDEX[name]
-        for name in view["dummy"] or ():
-            bits |= 1 << DUMMY + CARD_INDEX[name]
-        trick = view["trick"]
-        leader = trick["leader"]
-        if leader is not None:
-            for i, name in enumerate(trick["cards"]):
-                bits |= 1 << TRICK + 52 * ((leader + i - me) & 3) + CARD_INDEX[name]
-            bits |= 1 << LEADER + ((leader - me) & 3)
-        for done in view["tricks"]:
-            first = done["leader"] - me
-            for i, name in enumerate(done["cards"]):
-                bits |= 1 << PLAYED + 52 * ((first + i) & 3) + CARD_INDEX[name]
-        bits |= _auction_bits_of_view(view["auction"], me)
-        contract = view["contract"]
-        if contract is not None:
-            bare = contract.rstrip("X")
-            bits |= 1 << LEVEL + int(bare[0]) - 1
-            bits |= 1 << STRAIN + _STRAINS[bare[1:]]
-            bits |= 1 << DOUBLED + len(contract) - len(bare)
-            bits |= 1 << DECLARER + ((view["declarer"] - me) & 3)
-        vulnerable = view["vulnerable"]
-        side = me & 1
-        bits |= vulnerable[side] << VULNERABLE | vulnerable[1 - side] << VULNERABLE + 1
-        bits |= 1 << PHASE + _PHASES[view["phase"]]
-        bits |= 1 << DEALER + ((view["dealer"] - me) & 3)
-        if view["turn"] is not None:
-            bits |= 1 << TURN + ((view["turn"] - me) & 3)
-        if view["claim"] is not None:
-            bits |= 1 << CLAIM + view["claim"]["tricks"]
-        won, sizes = view["tricks_won"], view["hand_sizes"]
-        scalars = [won[side] / 13, won[1 - side] / 13]
-        scalars += [sizes[(me + r) & 3] / 13 for r in range(4)]
-        return bits, scalars + _score(sheet, side)
 
-
-def _auction_bits_of_view(history: list[list[Any]], me: int) -> int:
-    """Bids, doubles and redoubles by who made them; passes before the first bid."""
-    bits = 0
-    last = -1
-    for seat, call in history:
-        who = (seat - me) & 3
-        if call == "pass":
-            if last < 0:
-                bits |= 1 << PASSES + who
-        elif call == "X":
-            bits |= 1 << DOUBLES + 4 * last + who
-        elif call == "XX":
-            bits |= 1 << REDOUBLES + 4 * last + who
-        else:
-            last = _BIDS[call]
-            bits |= 1 << BIDS + 4 * last + who
-    return bits
-
-
-def _score(sheet: View, side: int) -> list[float]:
+def _score(sheet: Sheet, side: int) -> list[float]:
     if sheet["scoring"] == "duplicate":
         totals = sheet["totals"]
         return [clip(totals[side] / 2000), clip(totals[1 - side] / 2000), 0.0, 0.0]

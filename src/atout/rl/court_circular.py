@@ -33,13 +33,13 @@ from typing import Any
 from atout.cards import card_names
 from atout.games.court_circular import Phase
 from atout.games.court_circular_lines import line_kind
+from atout.games.court_circular_view import CourtCircularView
 from atout.observation.slots import CARD_BIT
-from atout.rl.spec import CARD_INDEX, Encoded, GameSpec, Layout, View, clip
+from atout.rl.spec import Encoded, GameSpec, Layout, Sheet, clip
 
 __all__ = ["CourtCircularSpec"]
 
-_PHASES = {"play": 0, "lead": 1, "over": 2}
-_PHASE_INDEX = {phase: _PHASES[phase.value] for phase in Phase}
+_PHASE_INDEX = {Phase.PLAY: 0, Phase.LEAD: 1, Phase.OVER: 2}
 _KEPT_LINES = 1 << 16
 """Line classes kept (see ``CourtCircularSpec._lines``) before the table is emptied."""
 
@@ -106,47 +106,35 @@ class CourtCircularSpec(GameSpec):
         """Line class by (cards put down, Lead): a table stays the same while the other
         player puts cards down, and finding its best line costs more than the rest."""
 
-    def encode_state(
-        self, state: Any, seat: int, sheet: View, picks: tuple[int, ...]
-    ) -> Encoded | None:
-        """Every phase from the state's public accessors: the same vector as :meth:`encode`
-        (``tests/rl`` check it on random games)."""
-        me = seat
-        bits = state.hand(me)
-        lead = state.lead
-        over = lead is None
-        if not over:
+    def encode(self, view: CourtCircularView, sheet: Sheet, picks: tuple[int, ...]) -> Encoded:
+        """Hand, Lead, table, face-up piles, lines, seats, counts, score: the seat's typed
+        view, and nothing else (the observation's definition)."""
+        me = view.seat
+        assert me is not None
+        bits = view.hand  # HAND is 0: a card's slot is its index
+        lead = view.lead
+        if lead is not None:
             bits |= 1 << LEAD + lead
-        leader = state.leader
-        first = second = 0
-        for i, card in enumerate(state.trick):
-            if i & 1:
-                second |= 1 << card
-            else:
-                first |= 1 << card
-        tables = (first, second) if leader == 0 else (second, first)
-        piles = state.piles
-        lines = self._lines
+        piles = view.piles
         for s in (0, 1):
             other = s ^ me
-            table = tables[s]
+            table = view.table[s]
             bits |= table << TABLE + 52 * other | piles[s][0] << FACE_UP + 52 * other
             kind = 0
-            if table and not over:
-                kind = lines.get((table, lead), -1)
-                if kind < 0:
-                    kind = self._line_class(table, lead)
+            if table and lead is not None:
+                kind = self._line_class(table, lead)
             bits |= 1 << LINE + 4 * other + kind
-        bits |= 1 << PHASE + _PHASE_INDEX[state.phase]
-        bits |= 1 << DEALER + (state.deal.dealer ^ me) | 1 << LEADER + (leader ^ me)
-        turn = state.turn
+        bits |= 1 << PHASE + _PHASE_INDEX[view.phase]
+        bits |= 1 << DEALER + (view.dealer ^ me) | 1 << LEADER + (view.trick_leader ^ me)
+        turn = view.turn
         if turn is not None:
             bits |= 1 << TURN + (turn ^ me)
-        stock = state.stock_size
+        stock = view.stock_size
         if stock == 0:
             bits |= 1 << LAST
-        scalars = [state.hand(me).bit_count() / 6, state.hand(1 - me).bit_count() / 6]
-        scalars += [piles[me][1].bit_count() / 52, piles[1 - me][1].bit_count() / 52, stock / 52]
+        sizes = view.hand_sizes
+        scalars = [sizes[me] / 6, sizes[1 - me] / 6]
+        scalars += [piles[me][1] / 52, piles[1 - me][1] / 52, stock / 52]
         points = sheet["points"]
         scalars += [clip(points[me] / self.target), clip(points[1 - me] / self.target)]
         return bits, scalars
@@ -163,9 +151,9 @@ class CourtCircularSpec(GameSpec):
             lines[(table, lead)] = kind
         return kind
 
-    def write_state(self, state: Any, seat: int, sheet: View, slots: Any, kept: bool) -> bool:
+    def write_state(self, state: Any, seat: int, sheet: Sheet, slots: Any, kept: bool) -> bool:
         """Straight into the seat's kept slots, only what changed since its last look (hands,
-        tables, face-up piles, lines, seats, counts); the end uses :meth:`encode_state`."""
+        tables, face-up piles, lines, seats, counts); the end uses :meth:`encode`."""
         lead = state.lead
         if lead is None:
             return False
@@ -250,10 +238,9 @@ class CourtCircularSpec(GameSpec):
             flags = (*flags, LAST)
         return flags
 
-    def _rewrite(self, state: Any, seat: int, sheet: View, slots: Any, seen: _Seen) -> None:
-        """Every slot from :meth:`encode_state`, and what :meth:`write_state` compares with."""
-        encoded = self.encode_state(state, seat, sheet, ())
-        assert encoded is not None  # every phase rewritten here has a fast path
+    def _rewrite(self, state: Any, seat: int, sheet: Sheet, slots: Any, seen: _Seen) -> None:
+        """Every slot from :meth:`encode`, and what :meth:`write_state` compares with."""
+        encoded = self.encode(state.typed_view(seat), sheet, ())
         self.write_encoded(slots, encoded)
         scalars = encoded[1]
         cards = self._placed(state, seat)
@@ -276,35 +263,6 @@ class CourtCircularSpec(GameSpec):
                 bits |= 1 << LEADS + card
             return bits
         return None
-
-    def encode(self, view: View, sheet: View, picks: tuple[int, ...]) -> Encoded:
-        """Hand, Lead, table, face-up piles, lines, seats, counts, score."""
-        me = view["seat"]
-        bits = 0
-        for name in view["hand"]:
-            bits |= 1 << HAND + CARD_INDEX[name]
-        if view["lead"] is not None:
-            bits |= 1 << LEAD + CARD_INDEX[view["lead"]]
-        for seat in (0, 1):
-            other = seat ^ me
-            for name in view["table"][seat]:
-                bits |= 1 << TABLE + 52 * other + CARD_INDEX[name]
-            for name in view["piles"][seat]["face_up"]:
-                bits |= 1 << FACE_UP + 52 * other + CARD_INDEX[name]
-            line = view["lines"][seat]
-            bits |= 1 << LINE + 4 * other + (0 if line is None else line["class"] or 0)
-        bits |= 1 << PHASE + _PHASES[view["phase"]]
-        bits |= 1 << DEALER + (view["dealer"] ^ me)
-        bits |= 1 << LEADER + (view["trick"]["leader"] ^ me)
-        if view["turn"] is not None:
-            bits |= 1 << TURN + (view["turn"] ^ me)
-        bits |= int(view["is_last_trick"]) << LAST
-        sizes, piles, points = view["hand_sizes"], view["piles"], sheet["points"]
-        scalars = [sizes[me] / 6, sizes[1 - me] / 6]
-        scalars += [piles[me]["face_down"] / 52, piles[1 - me]["face_down"] / 52]
-        scalars += [view["stock_size"] / 52]
-        scalars += [clip(points[me] / self.target), clip(points[1 - me] / self.target)]
-        return bits, scalars
 
 
 assert CourtCircularSpec.actions[CONCEDE] == "concede"

@@ -32,13 +32,13 @@ from __future__ import annotations
 from typing import Any
 
 from atout.cards import card_names
+from atout.games.court_piece_view import CourtPieceView, Phase
 from atout.observation.court_piece_play import PlaySeen, PlayWriter
-from atout.rl.spec import CARD_INDEX, Encoded, GameSpec, Layout, View, clip
+from atout.rl.spec import Encoded, GameSpec, Layout, Sheet, clip
 
 __all__ = ["CourtPieceSpec"]
 
-_SUITS = {"S": 0, "H": 1, "D": 2, "C": 3}
-_PHASES = {"trump": 0, "play": 1, "over": 2}
+_PHASE_INDEX = {Phase.TRUMP: 0, Phase.PLAY: 1, Phase.OVER: 2}
 
 LAYOUT = Layout()
 HAND = LAYOUT.add("hand", 52, cards=True)
@@ -92,28 +92,26 @@ class CourtPieceSpec(GameSpec):
         """The score scalars of each side for the sheet they were made with (it changes only
         between deals)."""
 
-    def encode(self, view: View, sheet: View, picks: tuple[int, ...]) -> Encoded:
-        """Own hand, tricks, trump, seats, tricks won, the score sheet."""
-        me = view["seat"]
-        bits = 0
-        for name in view["hand"]:
-            bits |= 1 << HAND + CARD_INDEX[name]
-        trick = view["trick"]
-        leader = trick["leader"]
-        for i, name in enumerate(trick["cards"]):
-            bits |= 1 << TRICK + 52 * ((leader + i - me) & 3) + CARD_INDEX[name]
-        for done in view.get("tricks", ()):
-            first = done["leader"] - me
-            for i, name in enumerate(done["cards"]):
-                bits |= 1 << PLAYED + 52 * ((first + i) & 3) + CARD_INDEX[name]
-        trump = view["trump"]
-        bits |= self._seats(me, view["dealer"], view["caller"], view["turn"], leader)
+    def encode(self, view: CourtPieceView, sheet: Sheet, picks: tuple[int, ...]) -> Encoded:
+        """Own hand, tricks, trump, seats, tricks won, the score sheet: the seat's typed view,
+        and nothing else (the observation's definition)."""
+        me = view.seat
+        assert me is not None
+        bits = view.hand  # HAND is 0: a card's slot is its index
+        leader = view.trick_leader
+        for i, card in enumerate(view.trick):
+            bits |= 1 << TRICK + 52 * ((leader + i - me) & 3) + card
+        for first, cards, _ in view.tricks or ():
+            for i, card in enumerate(cards):
+                bits |= 1 << PLAYED + 52 * ((first + i - me) & 3) + card
+        trump = view.trump
+        bits |= self._seats(me, view.dealer, view.caller, view.turn, leader)
         if trump is not None:
-            bits |= 1 << TRUMP + _SUITS[trump]
-        bits |= 1 << PHASE + _PHASES[view["phase"]]
-        return bits, self._scalars(me, view["tricks_won"], view["hand_sizes"], sheet)
+            bits |= 1 << TRUMP + trump
+        bits |= 1 << PHASE + _PHASE_INDEX[view.phase]
+        return bits, self._scalars(me, view.tricks_won, view.hand_sizes, sheet)
 
-    def write_state(self, state: Any, seat: int, sheet: View, slots: Any, kept: bool) -> bool:
+    def write_state(self, state: Any, seat: int, sheet: Sheet, slots: Any, kept: bool) -> bool:
         """The play phase straight into the seat's kept slots: only what changed since its
         last look (:class:`~atout.observation.court_piece_play.PlayWriter`), from the state's public
         accessors; a new deal, score sheet or an earlier state starts from zeros."""
@@ -130,7 +128,7 @@ class CourtPieceSpec(GameSpec):
         self._writer.write(state, seat, seen, slots)
         return True
 
-    def _restart(self, me: int, state: Any, sheet: View, slots: Any, seen: PlaySeen) -> None:
+    def _restart(self, me: int, state: Any, sheet: Sheet, slots: Any, seen: PlaySeen) -> None:
         """Zeros, then what holds for the whole deal (dealer, caller, trump, score); the rest
         is written by the :class:`PlayWriter` against an empty ``seen``."""
         slots[: LAYOUT.bits] = _ZEROS
@@ -169,7 +167,7 @@ class CourtPieceSpec(GameSpec):
             bits |= 1 << TURN + ((turn - me) & 3)
         return bits
 
-    def _scalars(self, me: int, won: Any, sizes: Any, sheet: View) -> list[float]:
+    def _scalars(self, me: int, won: Any, sizes: Any, sheet: Sheet) -> list[float]:
         side = me & 1
         out = [won[side] / 13, won[1 - side] / 13]
         out += [sizes[(me + r) & 3] / 13 for r in range(4)]

@@ -255,14 +255,9 @@ class AtoutEnv(AECEnv):  # type: ignore[misc]
                 observation = vectors.wrote(seat)
                 acts = seat == (state.turn if self._no_actor else state.actor)
         if observation is None:  # the encoder path
-            encoded = spec.encode_state(state, seat, sheet, picks)
-            if encoded is not None:
-                acts = seat == (state.turn if self._no_actor else state.actor)
-            else:
-                view = state.view(seat)
-                encoded = spec.encode(view, sheet, picks)
-                acts = bool(view["legal"])
-            observation = vectors.vector(seat, encoded)
+            view = state.typed_view(seat)
+            observation = vectors.vector(seat, spec.encode(view, sheet, picks))
+            acts = bool(view.legal)
         bits = 0
         if acts and not self._ended:
             found = spec.mask_state(state, picks)

@@ -54,17 +54,14 @@ from typing import Any
 
 from atout.cards import JOKER, card_name, card_names, cards_of
 from atout.core import IllegalActionError
-from atout.games.five_hundred import CALL_NAMES
+from atout.games.five_hundred import CALL_NAMES, FiveHundredView, Phase
 from atout.observation.slots import CARD_BIT, THIRTEENTHS, hand_sizes, write_cards
-from atout.rl.spec import CARD_INDEX, Encoded, GameSpec, Layout, PlayedCards, View, clip
+from atout.rl.spec import CARD_INDEX, Encoded, GameSpec, Layout, PlayedCards, Sheet, clip
 
 __all__ = ["FiveHundredSpec"]
 
 W = 53
 """Card slots: the 52 cards and the joker."""
-_SUITS = {"S": 0, "H": 1, "D": 2, "C": 3}
-_TRUMPS = {"S": 0, "H": 1, "D": 2, "C": 3, None: 4}
-_PHASES = {"auction": 0, "kitty": 1, "play": 2, "over": 3}
 _CALLS = {name: code for code, name in enumerate(CALL_NAMES)}
 
 LAYOUT = Layout()
@@ -103,6 +100,13 @@ _AUCTION = 0
 """``Phase.AUCTION``."""
 _OVER = 3
 """``Phase.OVER``."""
+_PHASE_INDEX: dict[Phase, int] = {
+    Phase.AUCTION: _AUCTION,
+    Phase.KITTY: _KITTY,
+    Phase.PLAY: _PLAY,
+    Phase.OVER: _OVER,
+}
+"""A phase's slot in the ``phase`` block (deal order)."""
 """Action index of the first discard pick (card ``c`` is ``PICK + c``)."""
 
 
@@ -172,7 +176,7 @@ class FiveHundredSpec(GameSpec):
 
     def in_auction(self, state: Any) -> bool:
         """The auction phase (``6S`` is then a bid, not the spade six)."""
-        return int(state.phase) == _AUCTION
+        return _PHASE_INDEX[state.phase] == _AUCTION
 
     def __init__(self, rules: Any) -> None:
         super().__init__(rules)
@@ -235,7 +239,7 @@ class FiveHundredSpec(GameSpec):
         """Cards that follow suit (the joker as ``JK``); the discard's picks (any card held
         not picked yet: ``discardable()``); a joker lead at no-trumps and the auction use
         the strings."""
-        phase = int(state.phase)
+        phase = _PHASE_INDEX[state.phase]
         if phase == _KITTY:
             cards = int(state.discardable())
             for pick in picks:
@@ -259,7 +263,7 @@ class FiveHundredSpec(GameSpec):
         the 286 legal discards."""
         if not PICK <= action < PICK + W:
             return GameSpec.resolve(self, action, (), picks)  # the table (no legal list read)
-        if int(state.phase) != _KITTY:
+        if _PHASE_INDEX[state.phase] != _KITTY:
             return self.resolve(action, state.legal_actions(), picks)
         card = action - PICK
         if not state.discardable() >> card & 1 or action in picks:
@@ -285,118 +289,63 @@ class FiveHundredSpec(GameSpec):
 
     # The observation.
 
-    def encode(self, view: View, sheet: View, picks: tuple[int, ...]) -> Encoded:
-        """Hand, tricks, kitty and discards (contractor), auction, contract, seats, score."""
-        me = view["seat"]
-        bits = 0
-        for name in view["hand"]:
-            bits |= 1 << HAND + CARD_INDEX[name]
-        contract = view["contract"]
-        skip = None if contract is None else contract["sits_out"]
-        trick = view["trick"]
-        leader = trick["leader"]
+    def encode(self, view: FiveHundredView, sheet: Sheet, picks: tuple[int, ...]) -> Encoded:
+        """Hand, tricks, kitty and discards (contractor), auction, contract, seats, score: the
+        seat's typed view, and nothing else (the observation's definition)."""
+        me = view.seat
+        assert me is not None
+        bits = view.hand << HAND
+        contract = view.contract
+        skip = -1 if contract is None or contract.sits_out is None else contract.sits_out
+        leader = view.trick_leader
         if leader is not None:
-            for seat, name in zip(_seats_from(leader, skip), trick["cards"], strict=False):
-                bits |= 1 << TRICK + W * ((seat - me) & 3) + CARD_INDEX[name]
-            bits |= 1 << LEADER + ((leader - me) & 3)
-        if trick["named_suit"] is not None:
-            bits |= 1 << NAMED + _SUITS[trick["named_suit"]]
-        for done in view["tricks"]:
-            for seat, name in zip(_seats_from(done["leader"], skip), done["cards"], strict=False):
-                bits |= 1 << PLAYED + W * ((seat - me) & 3) + CARD_INDEX[name]
-        for name in view.get("kitty", ()):
-            bits |= 1 << KITTY + CARD_INDEX[name]
-        for name in view.get("discards", ()):
-            bits |= 1 << DISCARDS + CARD_INDEX[name]
-        for pick in picks:
-            bits |= 1 << PICKS + pick - PICK
-        exposed = view.get("exposed")
-        if exposed is not None:
-            for name in exposed["hand"]:
-                bits |= 1 << EXPOSED + CARD_INDEX[name]
-        for seat, call in view["auction"]:
-            if call == "pass":
-                bits |= 1 << PASSED + ((seat - me) & 3)
-            else:
-                bits |= 1 << CALLS + 4 * _CALLS[call] + ((seat - me) & 3)
-        if contract is not None:
-            bits |= 1 << CONTRACT + _CALLS[contract["bid"]]
-            bits |= 1 << CONTRACTOR + ((contract["contractor"] - me) & 3)
-            bits |= 1 << TRUMP + _TRUMPS[contract["trump"]]
-            if skip is not None:
-                bits |= 1 << SITS_OUT + ((skip - me) & 3)
-        bits |= 1 << PHASE + _PHASES[view["phase"]]
-        bits |= 1 << DEALER + ((view["dealer"] - me) & 3)
-        if view["turn"] is not None:
-            bits |= 1 << TURN + ((view["turn"] - me) & 3)
-        side = me & 1
-        won, sizes, scores = view["tricks_won"], view["hand_sizes"], sheet["scores"]
-        scalars = [won[side] / 10, won[1 - side] / 10]
-        scalars += [sizes[(me + r) & 3] / 13 for r in range(4)]
-        scalars += [clip(scores[side] / 500), clip(scores[1 - side] / 500)]
-        return bits, scalars
-
-    def encode_state(
-        self, state: Any, seat: int, sheet: View, picks: tuple[int, ...]
-    ) -> Encoded | None:
-        """Every phase from the state's public accessors: the same vector as :meth:`encode`
-        (``tests/rl`` check it on random games)."""
-        me = seat
-        phase = int(state.phase)
-        deal = state.deal
-        bits = state.hand(me) << HAND
-        contractor = state.contractor
-        skip = state.sits_out
-        if phase == _PLAY:
-            leader = state.leader
             bits |= 1 << LEADER + ((leader - me) & 3)
             who = leader
-            for card in state.trick:
+            for card in view.trick:
                 if who == skip:
                     who = (who + 1) & 3
                 bits |= 1 << TRICK + W * ((who - me) & 3) + card
                 who = (who + 1) & 3
-            named = state.named_suit
-            if named >= 0:
-                bits |= 1 << NAMED + named
-        done = state.completed_tricks
+        named = view.named_suit
+        if named is not None:
+            bits |= 1 << NAMED + named
+        done = view.tricks
         if done:
-            bits |= self._played.bits(deal, done, me, -1 if skip is None else skip)
-        if contractor is not None:
-            if me == contractor:
-                for card in deal.kitty:
-                    bits |= 1 << KITTY + card
-                bits |= state.discards << DISCARDS
-            bits |= 1 << CONTRACT + state.high_bid
-            bits |= 1 << CONTRACTOR + ((contractor - me) & 3)
-            trump = state.trump_suit
-            bits |= 1 << TRUMP + (4 if trump < 0 else trump)
-            if skip is not None:
+            bits |= self._played.bits(done[0], done, me, skip)
+        if contract is not None:
+            for card in view.kitty or ():
+                bits |= 1 << KITTY + card
+            bits |= (view.discards or 0) << DISCARDS
+            bits |= 1 << CONTRACT + contract.bid
+            bits |= 1 << CONTRACTOR + ((contract.contractor - me) & 3)
+            trump = contract.trump
+            bits |= 1 << TRUMP + (4 if trump is None else trump)
+            if skip >= 0:
                 bits |= 1 << SITS_OUT + ((skip - me) & 3)
         for pick in picks:
             bits |= 1 << PICKS + pick - PICK
-        shown = state.exposed()
-        if shown is not None:
-            bits |= state.hand(shown) << EXPOSED
-        bits |= self._auction_bits(state.auction, me)
-        bits |= 1 << PHASE + phase
-        bits |= 1 << DEALER + ((deal.dealer - me) & 3)
-        turn = state.turn
+        exposed = view.exposed
+        if exposed is not None:
+            bits |= exposed[1] << EXPOSED
+        bits |= self._auction_bits(view.auction, me)
+        bits |= 1 << PHASE + _PHASE_INDEX[view.phase]
+        bits |= 1 << DEALER + ((view.dealer - me) & 3)
+        turn = view.turn
         if turn is not None:
             bits |= 1 << TURN + ((turn - me) & 3)
         side = me & 1
-        won = state.tricks_won
-        hand = state.hand
-        scalars = [won[side] / 10, won[1 - side] / 10, *hand_sizes(hand, me)]
+        won, sizes = view.tricks_won, view.hand_sizes
+        scalars = [won[side] / 10, won[1 - side] / 10]
+        scalars += [THIRTEENTHS[sizes[(me + r) & 3]] for r in range(4)]
         return bits, scalars + self._score_scalars(sheet, side)
 
-    def write_state(self, state: Any, seat: int, sheet: View, slots: Any, kept: bool) -> bool:
+    def write_state(self, state: Any, seat: int, sheet: Sheet, slots: Any, kept: bool) -> bool:
         """The play straight into the seat's kept slots: only what changed since its last
         look (own cards, an exposed hand, the trick, tricks finished since, leader, turn,
         a named suit, counts); the auction likewise (the calls since), and the end from the
         seat's last look at the same deal's play (the new score). The kitty, and an end seen
-        first, use :meth:`encode_state`."""
-        phase = int(state.phase)
+        first, use :meth:`encode`."""
+        phase = _PHASE_INDEX[state.phase]
         seen = self._seen[seat]
         deal = state.deal
         if phase == _AUCTION:
@@ -479,7 +428,7 @@ class FiveHundredSpec(GameSpec):
         return True
 
     def _write_auction(
-        self, state: Any, me: int, sheet: View, slots: Any, kept: bool, seen: _Seen
+        self, state: Any, me: int, sheet: Sheet, slots: Any, kept: bool, seen: _Seen
     ) -> None:
         """An auction look: from zeros and the deal's few slots on the seat's first look at
         the deal, then the calls made since and the turn."""
@@ -516,10 +465,9 @@ class FiveHundredSpec(GameSpec):
             slots[flags[0]] = 1.0
             seen.flags = flags
 
-    def _rewrite(self, state: Any, seat: int, sheet: View, slots: Any, seen: _Seen) -> None:
-        """Every slot from :meth:`encode_state`, and what :meth:`write_state` compares with."""
-        encoded = self.encode_state(state, seat, sheet, ())
-        assert encoded is not None  # every phase rewritten here has a fast path
+    def _rewrite(self, state: Any, seat: int, sheet: Sheet, slots: Any, seen: _Seen) -> None:
+        """Every slot from :meth:`encode`, and what :meth:`write_state` compares with."""
+        encoded = self.encode(state.typed_view(seat), sheet, ())
         self.write_encoded(slots, encoded)
         scalars = encoded[1]
         skip = state.sits_out
@@ -555,7 +503,7 @@ class FiveHundredSpec(GameSpec):
             cached[me] = bits
         return bits
 
-    def _score_scalars(self, sheet: View, side: int) -> list[float]:
+    def _score_scalars(self, sheet: Sheet, side: int) -> list[float]:
         """The game score of own side, other side (the sheet changes only between deals)."""
         key, parts = self._scores
         if key is not sheet:
@@ -586,12 +534,6 @@ def _trick_slots(trick: Any, leader: int, skip: int, me: int) -> list[int]:
         placed.append(TRICK + W * ((who - me) & 3) + card)
         who = (who + 1) & 3
     return placed
-
-
-def _seats_from(leader: int, skip: int | None) -> list[int]:
-    """The seats of a trick's cards in the order played (the misère partner sits out)."""
-    order = [(leader + i) & 3 for i in range(4)]
-    return [s for s in order if s != skip]
 
 
 assert JOKER == 52 and len(FiveHundredSpec.actions) == PICK + W

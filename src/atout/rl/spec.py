@@ -3,17 +3,16 @@
 A :class:`GameSpec` is the whole per-game part of :mod:`atout.rl`: the list of
 action strings that index ``i`` of the discrete action space stands for, the
 observation layout (named blocks of a flat ``float32`` vector), and
-``encode(view, sheet, picks)``, which turns one seat's *view* into the
-vector. That encoder reads only ``State.view(seat)`` (and the public score
-sheet), never the state: what a seat may know is decided once, by the rules,
-and the environment cannot leak a hidden card it was never given. Building a
-view per step costs more than the step, so each game also has a fast path,
-``encode_state``, reading the state's public accessors; ``tests/rl`` check on
-random games that it gives exactly the view encoder's vector, seat by seat.
-Games may also write a seat's vector straight into the array the environment
-keeps for it, only what changed since the seat's last look (``write_state``),
-and give a card phase's mask from the state's card sets (``mask_state``);
-both are checked against the same definitions.
+``encode(view, sheet, picks)``, which turns one seat's typed *view*
+(``State.typed_view(seat)``: card sets and card ints, nothing to parse) into
+the vector. That encoder, the game's one observer, reads only the view (and
+the public score sheet), never the state: what a seat may know is decided
+once, by the rules, and the environment cannot leak a hidden card it was
+never given. Games may also write a seat's vector straight into the array the
+environment keeps for it, only what changed since the seat's last look
+(``write_state``), and give a card phase's mask from the state's card sets
+(``mask_state``); ``tests/rl`` check both against the encoder and
+``legal_actions()`` on random games.
 
 Cards take the first slots of every action table (index = card index, so
 ``0`` is ``2S`` and ``51`` is ``AC``; Five Hundred adds the joker at 52); the
@@ -46,12 +45,14 @@ __all__ = [
     "Layout",
     "Observation",
     "PlayedCards",
+    "Sheet",
     "clip",
     "rel",
 ]
 
 Observation = npt.NDArray[np.float32]
-View = Mapping[str, Any]
+Sheet = Mapping[str, Any]
+"""The public score sheet (``Game.tally_view``), JSON-ready."""
 Encoded = tuple[int, list[float]]
 """An encoded observation: the 0/1 slots as the bits of an int, then the other numbers."""
 
@@ -205,31 +206,18 @@ class GameSpec:
         return self.actions[action]
 
     def encode(
-        self, view: View, sheet: View, picks: tuple[int, ...]
+        self, view: Any, sheet: Sheet, picks: tuple[int, ...]
     ) -> Encoded:  # pragma: no cover - every game overrides it
-        """The view of ``view["seat"]`` (and the public score sheet) as ``(bits, scalars)``.
+        """The typed view of ``view.seat`` (and the public score sheet) as ``(bits, scalars)``.
 
         ``bits`` holds the 0/1 slots (bit ``i`` = slot ``i``), ``scalars`` the
         numbers after them. This is the definition of the observation: it
-        reads the view and nothing else, so it cannot show what the seat may
-        not know.
+        reads the view (``State.typed_view(seat)``) and nothing else, so it
+        cannot show what the seat may not know.
         """
         raise NotImplementedError
 
-    def encode_state(
-        self, state: Any, seat: int, sheet: View, picks: tuple[int, ...]
-    ) -> Encoded | None:
-        """The same as :meth:`encode` without building the view, where a game has a fast path.
-
-        Views list every finished trick as strings, so building one per step
-        costs more than the step itself; a fast path reads the state's fields
-        instead. It returns ``None`` in the phases it leaves to :meth:`encode`,
-        and ``tests/rl`` check on random games that both paths give the same
-        vector for every seat at every step.
-        """
-        return None
-
-    def write_state(self, state: Any, seat: int, sheet: View, slots: Any, kept: bool) -> bool:
+    def write_state(self, state: Any, seat: int, sheet: Sheet, slots: Any, kept: bool) -> bool:
         """Write the seat's vector straight into ``slots`` (its kept array), where a game can.
 
         Encoding a whole vector to find the few slots that changed since the
@@ -237,7 +225,7 @@ class GameSpec:
         step changes (a card left the hand, joined the trick) writes only that.
         ``kept``: whether ``slots`` still hold what this method wrote last for
         the seat (else everything is written again). Returns ``False``, having
-        written nothing, in the phases it leaves to :meth:`encode_state`;
+        written nothing, in the phases it leaves to :meth:`encode`;
         ``tests/rl`` check the arrays against the view encoder at every step.
         """
         return False
@@ -309,10 +297,12 @@ class GameSpec:
 class PlayedCards:
     """The cards each seat played in finished tricks, kept from step to step within a deal.
 
-    Fast encoders call :meth:`bits` with a state's ``completed_tricks``: the
-    tuple only grows during a deal (each trick appends one entry), so each
-    observer's bits take in only the tricks finished since its last call, from
-    a table of the bit of every (relative seat, card) slot.
+    Encoders call :meth:`bits` with a view's ``tricks`` (the state's
+    ``completed_tricks``, shared): the tuple only grows during a deal (each
+    trick appends one entry), so each observer's bits take in only the tricks
+    finished since its last call, from a table of the bit of every (relative
+    seat, card) slot. The deal is told by its first finished trick, an object
+    every later state of the deal shares (``deal=done[0]``).
     """
 
     __slots__ = ("_deal", "_placed", "_seen", "_slot")

@@ -11,7 +11,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-import sqlite3
 import time
 from collections import Counter
 from collections.abc import AsyncIterator, Awaitable, Callable
@@ -19,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 import anyio
-from sqlalchemy import event, text
+from sqlalchemy import text
 from starlette.applications import Starlette
 from starlette.requests import Request
 from starlette.responses import FileResponse, JSONResponse, Response
@@ -73,8 +72,7 @@ from atout.server.rooms import (
     games_catalogue,
     log_event,
 )
-from atout.server.storage import Store
-from atout.server.writes import serialize_writes
+from atout.server.sqlite import checkpoint_wal, open_store, sqlite_file
 
 __all__ = ["create_app"]
 
@@ -641,67 +639,6 @@ def routes() -> list[BaseRoute]:
     ]
 
 
-PRAGMAS = ("journal_mode=WAL", "synchronous=NORMAL", "busy_timeout=10000", "wal_autocheckpoint=0")
-"""WAL, one fsync per checkpoint rather than per commit, no checkpoint inside a commit."""
-
-
-def tune_sqlite(store: Store) -> None:
-    """SQLite in WAL mode with ``synchronous=NORMAL``, a busy timeout, one writer, group commit.
-
-    Why: in the default rollback-journal mode every action's commit costs
-    several fsyncs (about 12 ms here), which caps a whole server near 80
-    actions a second. In WAL mode a commit is one append (about 2 ms), readers
-    never block the writer, and a commit survives a crash of the process
-    (SIGKILL); only a power cut may lose the last commits. Writes take turns
-    and actions are committed in groups (``writes.py``). Other databases are
-    left alone.
-    """
-    if store.engine.dialect.name != "sqlite":
-        return
-    serialize_writes(store, sqlite_path(store), PRAGMAS)
-
-    @event.listens_for(store.engine.sync_engine, "connect")
-    def _pragmas(dbapi_connection: Any, _record: Any) -> None:
-        cursor = dbapi_connection.cursor()
-        for pragma in PRAGMAS:
-            cursor.execute(f"PRAGMA {pragma}")
-        cursor.close()
-
-
-CHECKPOINT_EVERY = 5.0
-"""Seconds between two passive WAL checkpoints (see :func:`checkpoint_wal`)."""
-
-
-def sqlite_path(store: Store) -> str | None:
-    """The SQLite file behind the store, if there is one."""
-    url = store.engine.url
-    if url.get_backend_name() != "sqlite" or not url.database or url.database == ":memory:":
-        return None
-    return url.database
-
-
-async def checkpoint_wal(path: str, every: float = CHECKPOINT_EVERY) -> None:
-    """Fold the WAL into the database every few seconds, beside the writer.
-
-    Why: SQLite's automatic checkpoint runs inside a commit, and its fsync
-    (up to a second on a busy disk) held every action behind it: the p99
-    latency under load went from 1.1-1.4 s to under 60 ms once commits
-    stopped checkpointing. A PASSIVE checkpoint on its own connection, in a
-    thread, never blocks the writer; the WAL stays small.
-    """
-
-    def once() -> None:
-        with contextlib.closing(sqlite3.connect(path, timeout=1)) as conn:
-            conn.execute("PRAGMA wal_checkpoint(PASSIVE)")
-
-    while True:
-        await asyncio.sleep(every)
-        try:
-            await asyncio.to_thread(once)
-        except sqlite3.Error:  # busy now: the next round will do it
-            log.warning("WAL checkpoint failed", exc_info=True)
-
-
 def create_app(
     database_url: str | None = None,
     *,
@@ -719,8 +656,7 @@ def create_app(
     Unfinished tables are replayed from their records at start-up and their
     bots resume play.
     """
-    store = Store(database_url)
-    tune_sqlite(store)
+    store = open_store(database_url)
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
@@ -733,7 +669,7 @@ def create_app(
         )
         app.state.hub = hub
         await hub.open()
-        path = sqlite_path(store)
+        path = sqlite_file(store.url)
         checkpoints = asyncio.create_task(checkpoint_wal(path)) if path else None
         try:
             yield

@@ -39,6 +39,7 @@ from atout.server.pubsub import HUB_CHANNEL, Broadcast, Subscriber, table_channe
 
 if TYPE_CHECKING:
     from atout.server.rooms import Hub, Room
+    from atout.server.state import RoomState
 
 __all__ = ["Cluster", "Presence"]
 
@@ -152,7 +153,7 @@ class Cluster:
         """A new table: the other processes load it, so they can take its bots over."""
         self._send(HUB_CHANNEL, {"type": "created", "table": table_id, "origin": self.name})
 
-    def presence(self, room: Room) -> None:
+    def presence(self, room: RoomState) -> None:
         """This process's connections per seat of ``room``."""
         room.presence_sent = time.monotonic()
         counts = [seat.connections for seat in room.seats]
@@ -261,7 +262,9 @@ class Cluster:
 
     # Leases.
 
-    async def drive(self, room: Room, step: Callable[[], Awaitable[float | None]]) -> float | None:
+    async def drive(
+        self, room: RoomState, step: Callable[[], Awaitable[float | None]]
+    ) -> float | None:
         """Run one driver step if this process holds the table's lease; returns the wait.
 
         A holder comes back within a third of the lease to renew it; the others
@@ -303,7 +306,7 @@ class Cluster:
                 if room.stale:
                     await room.reload()
 
-    async def release(self, room: Room) -> None:
+    async def release(self, room: RoomState) -> None:
         """The table needs no driver any more (game over)."""
         if room.leased:
             room.leased = False

@@ -24,7 +24,9 @@ import sys
 from datetime import UTC, datetime
 from typing import Any
 
-__all__ = ["FORMATS", "JsonFormatter", "TextFormatter", "configure_logging"]
+__all__ = ["FORMATS", "JsonFormatter", "TextFormatter", "configure_logging", "log_event"]
+
+log = logging.getLogger("atout.server")
 
 _STANDARD = set(logging.makeLogRecord({}).__dict__) | {"message", "asctime", "taskName"}
 
@@ -90,3 +92,8 @@ def configure_logging(level: int | str = logging.INFO, log_format: str = "json")
         logger.handlers = [handler]
         logger.setLevel(level)
         logger.propagate = False
+
+
+def log_event(event: str, level: int = logging.INFO, **fields: Any) -> None:
+    """One structured log line (``event`` plus fields; the JSON formatter prints them all)."""
+    log.log(level, event, extra={"event": event, **fields})

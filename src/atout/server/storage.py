@@ -18,6 +18,10 @@ Every write also bumps the table's ``version`` *in the database*
 increasing across processes: a process that sees a version it did not expect
 knows another process wrote in between and reloads.
 
+A store may be given a *writer* (:class:`Writer`, ``writes.GroupCommit`` for
+SQLite, set up by ``sqlite.open_store``): its writes then take turns on the
+writer's lock, and actions and deals go through it to be committed in groups.
+
 The schema is owned by Alembic migrations (``atout/server/migrations``), run
 at start-up by :meth:`Store.create_schema` for SQLite and PostgreSQL alike.
 
@@ -27,12 +31,15 @@ sit in someone else's chair.
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import hashlib
 import os
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 from sqlalchemy import (
     JSON,
@@ -45,6 +52,7 @@ from sqlalchemy import (
     UniqueConstraint,
     case,
     delete,
+    event,
     exists,
     inspect,
     select,
@@ -203,15 +211,54 @@ class Stored:
     actions: list[ActionRow]
 
 
-class Store:
-    """The database, with the few writes the rooms need."""
+class Writer(Protocol):
+    """Who writes for a store: one write at a time (:attr:`lock`), actions and deals grouped."""
 
-    def __init__(self, url: str | None = None) -> None:
+    lock: asyncio.Lock
+
+    def bind(
+        self,
+        one_action: Callable[..., Awaitable[int]],
+        one_deal: Callable[..., Awaitable[int]],
+    ) -> None:
+        """The store's own writes of one action and one deal (for entries written alone)."""
+
+    async def add_action(self, row: ActionRow, **values: Any) -> int:
+        """Store an action once its group is committed; its table's version."""
+
+    async def add_deal(
+        self, table_id: str, number: int, layout: dict[str, Any], **values: Any
+    ) -> int:
+        """Store a deal once its group is committed; its table's version."""
+
+    async def close(self) -> None:
+        """Release the writer's connection and thread."""
+
+
+class Store:
+    """The database, with the few writes the rooms need.
+
+    ``writer``: writes take turns and actions are grouped (see :class:`Writer`);
+    ``pragmas``: run on every new SQLite connection.
+    """
+
+    def __init__(
+        self,
+        url: str | None = None,
+        *,
+        writer: Writer | None = None,
+        pragmas: Sequence[str] = (),
+    ) -> None:
         self.url = database_url(url)
         # A server database may restart under us: check pooled connections first.
         pre_ping = not self.url.startswith("sqlite")
         self.engine: AsyncEngine = create_async_engine(self.url, pool_pre_ping=pre_ping)
         self.sessions = async_sessionmaker(self.engine, expire_on_commit=False)
+        self.writer = writer
+        if writer is not None:
+            writer.bind(self.write_action, self.write_deal)
+        if pragmas:
+            _run_on_connect(self.engine, tuple(pragmas))
 
     async def create_schema(self) -> None:
         """Upgrade the schema to the newest migration (the name predates migrations).
@@ -226,8 +273,14 @@ class Store:
                 )
             await conn.run_sync(upgrade_schema)
 
+    def _turn(self) -> contextlib.AbstractAsyncContextManager[Any]:
+        """Wait for the writer's turn (with a writer; else writes do not wait for each other)."""
+        return self.writer.lock if self.writer is not None else contextlib.nullcontext()
+
     async def close(self) -> None:
-        """Release the connections."""
+        """Release the writer, then the connections."""
+        if self.writer is not None:
+            await self.writer.close()
         await self.engine.dispose()
 
     # Reading.
@@ -261,7 +314,7 @@ class Store:
 
     async def create_table(self, table: TableRow, seats: list[SeatRow]) -> None:
         """A new table and its seats."""
-        async with self.sessions.begin() as session:
+        async with self._turn(), self.sessions.begin() as session:
             session.add(table)
             await session.flush()
             session.add_all(seats)
@@ -330,7 +383,7 @@ class Store:
             conditions.append(
                 ~exists().where(other.table_id == table_id, other.browser_hash == browser_hash)
             )
-        async with self.sessions.begin() as session:
+        async with self._turn(), self.sessions.begin() as session:
             changed = await session.execute(
                 update(SeatRow)
                 .where(*conditions)
@@ -343,10 +396,21 @@ class Store:
 
     async def save_table(self, table_id: str, **values: Any) -> int:
         """Update a table's columns (status, version, rematch...)."""
-        async with self.sessions.begin() as session:
+        async with self._turn(), self.sessions.begin() as session:
             return await self._set(session, table_id, **values)
 
     async def add_deal(
+        self, table_id: str, number: int, layout: dict[str, Any], **values: Any
+    ) -> int:
+        """A deal as dealt, with the table's new version (grouped by the writer, if any).
+
+        :class:`SeqConflict` as :meth:`write_deal`.
+        """
+        if self.writer is not None:
+            return await self.writer.add_deal(table_id, number, layout, **values)
+        return await self.write_deal(table_id, number, layout, **values)
+
+    async def write_deal(
         self,
         table_id: str,
         number: int,
@@ -355,7 +419,7 @@ class Store:
         epoch: int | None = None,
         **values: Any,
     ) -> int:
-        """A deal as dealt, with the table's new version.
+        """A deal as dealt, with the table's new version, in a transaction of its own.
 
         :class:`SeqConflict` if the deal exists, or if the record is no longer
         at ``epoch`` (an undo took back the end of the deal before).
@@ -368,8 +432,16 @@ class Store:
         except IntegrityError:
             raise SeqConflict(f"deal {number} of table {table_id} exists") from None
 
-    async def add_action(self, row: ActionRow, *, epoch: int | None = None, **values: Any) -> int:
-        """Append an action; :class:`SeqConflict` if its number is taken or ``epoch`` is past."""
+    async def add_action(self, row: ActionRow, **values: Any) -> int:
+        """Append an action (grouped by the writer, if any); :class:`SeqConflict` as
+        :meth:`write_action`."""
+        if self.writer is not None:
+            return await self.writer.add_action(row, **values)
+        return await self.write_action(row, **values)
+
+    async def write_action(self, row: ActionRow, *, epoch: int | None = None, **values: Any) -> int:
+        """Append an action in a transaction of its own; :class:`SeqConflict` if its number
+        is taken or ``epoch`` is past."""
         try:
             async with self.sessions.begin() as session:
                 session.add(row)
@@ -385,7 +457,7 @@ class Store:
         undo came first). Writers still at ``epoch`` are refused from now on,
         so nobody appends to the record as it was before the undo.
         """
-        async with self.sessions.begin() as session:
+        async with self._turn(), self.sessions.begin() as session:
             stored = await self._set(
                 session, table_id, epoch=epoch, new_epoch=TableRow.epoch + 1, **values
             )
@@ -454,3 +526,14 @@ def upgrade_schema(connection: Connection) -> None:
     if "tables" in names and "alembic_version" not in names:
         command.stamp(config, BASELINE)
     command.upgrade(config, "head")
+
+
+def _run_on_connect(engine: AsyncEngine, pragmas: tuple[str, ...]) -> None:
+    """Run ``PRAGMA`` statements on every new connection of ``engine`` (SQLite)."""
+
+    @event.listens_for(engine.sync_engine, "connect")
+    def _pragmas(dbapi_connection: Any, _record: Any) -> None:
+        cursor = dbapi_connection.cursor()
+        for pragma in pragmas:
+            cursor.execute(f"PRAGMA {pragma}")
+        cursor.close()

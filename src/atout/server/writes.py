@@ -5,13 +5,17 @@ round trips to its thread (begin, insert, update, commit), each one a hand-off
 of the GIL. Under load (hundreds of tables) that, not the disk, was the
 bottleneck. So, for SQLite only:
 
-* every write of the store takes its turn on one :class:`asyncio.Lock`
-  (pooled connections racing for SQLite's lock were put to sleep by its busy
-  handler, 1 to 100 ms at a time);
+* every write of the store takes its turn on one :class:`asyncio.Lock`, the
+  writer's (pooled connections racing for SQLite's lock were put to sleep by
+  its busy handler, 1 to 100 ms at a time);
 * actions arriving while a write is under way are queued and then written
   together, in one transaction (*group commit*) of three statements whatever
   the group's size, and each caller still gets its own stored version; the
   transaction is one trip to a writer thread of its own (``appends.py``).
+
+The writer is given to the store (``Store(url, writer=GroupCommit(...))``, see
+``sqlite.open_store``), which sends its actions and deals through it and
+takes the writer's lock for its other writes.
 
 Deals (``add_deal``) join the same groups. Nothing changes for the rooms:
 ``add_action`` returns once the action is committed, so the
@@ -24,23 +28,14 @@ for the loser), exactly as without grouping.
 from __future__ import annotations
 
 import asyncio
-import functools
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 from atout.server.appends import Append, Appender
-from atout.server.storage import ActionRow, Store
+from atout.server.storage import ActionRow
 
-__all__ = ["GroupCommit", "serialize_writes"]
+__all__ = ["GroupCommit"]
 
-WRITES = (
-    "create_table",
-    "claim_seat",
-    "release_seat",
-    "save_table",
-    "drop_actions",
-)
-"""The store's writes other than ``add_action`` and ``add_deal`` (:class:`GroupCommit`'s)."""
 MAX_GROUP = 256
 """Most actions in one transaction (bounds the time a group holds the writer)."""
 
@@ -48,18 +43,26 @@ MAX_GROUP = 256
 class GroupCommit:
     """Queue ``add_action`` calls; one drain task commits what has queued, together."""
 
-    def __init__(self, store: Store, lock: asyncio.Lock, appender: Appender | None = None) -> None:
-        self.store = store
-        self.lock = lock
+    def __init__(self, appender: Appender | None = None) -> None:
+        self.lock = asyncio.Lock()
+        """One write at a time: a group, or one of the store's other writes."""
         self.appender = appender
         """Writes a group in one transaction; without it (no database file) one by one."""
-        self.one_action = store.add_action
-        self.one_deal = store.add_deal
+        self.one_action: Callable[..., Awaitable[int]] | None = None
+        self.one_deal: Callable[..., Awaitable[int]] | None = None
         self.queue: list[tuple[Append, asyncio.Future[int]]] = []
         self.task: asyncio.Task[None] | None = None
         self.groups = 0
         """Transactions written (with :attr:`grouped`, tells the mean group size)."""
         self.grouped = 0
+
+    def bind(
+        self,
+        one_action: Callable[..., Awaitable[int]],
+        one_deal: Callable[..., Awaitable[int]],
+    ) -> None:
+        """The store's writes of one action and one deal, for entries written on their own."""
+        self.one_action, self.one_deal = one_action, one_deal
 
     async def add_action(self, row: ActionRow, **values: Any) -> int:
         """Append an action (with the table's new values); returns the stored version."""
@@ -118,6 +121,8 @@ class GroupCommit:
 
     async def _one(self, append: Append) -> int:
         """One action or deal through the store itself (its own transaction, its own errors)."""
+        if self.one_action is None or self.one_deal is None:
+            raise RuntimeError("the writer is not bound to a store")
         if append.deal is not None:
             number, layout = append.deal
             return await self.one_deal(append.table_id, number, dict(layout), **append.values)
@@ -125,33 +130,3 @@ class GroupCommit:
         seq, deal, seat, action = append.action
         row = ActionRow(table_id=append.table_id, seq=seq, deal=deal, seat=seat, action=action)
         return await self.one_action(row, **append.values)
-
-
-def serialize_writes(
-    store: Store, path: str | None = None, pragmas: Sequence[str] = ()
-) -> GroupCommit:
-    """Give ``store`` one writer at a time and grouped actions (SQLite at ``path``)."""
-    lock = asyncio.Lock()
-
-    def serial(method: Callable[..., Awaitable[Any]]) -> Callable[..., Awaitable[Any]]:
-        @functools.wraps(method)
-        async def write(*args: Any, **kwargs: Any) -> Any:
-            async with lock:
-                return await method(*args, **kwargs)
-
-        return write
-
-    for name in WRITES:
-        if hasattr(store, name):
-            setattr(store, name, serial(getattr(store, name)))
-    group = GroupCommit(store, lock, Appender(path, pragmas) if path else None)
-    store.add_action = group.add_action  # type: ignore[method-assign]
-    store.add_deal = group.add_deal  # type: ignore[method-assign]
-    close = store.close
-
-    async def close_both() -> None:
-        await group.close()
-        await close()
-
-    store.close = close_both  # type: ignore[method-assign]
-    return group

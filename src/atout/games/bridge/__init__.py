@@ -48,7 +48,6 @@ from atout.cards import (
     parse_card,
 )
 from atout.core import IllegalActionError, InvalidActionError, Settlement, Trick
-from atout.games._json import CARD_NAMES, tricks_json
 from atout.games.bridge.auction import (
     Auction,
     IllegalCall,
@@ -67,6 +66,7 @@ from atout.games.bridge.scoring import (
     honours,
     rubber_deal,
 )
+from atout.games.bridge.view import BridgeClaim, BridgeView, Phase
 from atout.games.options import Option, read_options
 from atout.tricks import must_follow_message, plain_trick_winner
 
@@ -77,8 +77,10 @@ __all__ = [
     "BridgeDeal",
     "BridgeRules",
     "BridgeState",
+    "BridgeView",
     "ClaimProver",
     "DuplicateTally",
+    "Phase",
     "RubberTally",
 ]
 
@@ -118,7 +120,13 @@ AUCTION: Final = 0
 PLAY: Final = 1
 CLAIM: Final = 2
 OVER: Final = 3
-_PHASE_NAMES = ("auction", "play", "claim", "over")
+_PHASES: Final[tuple[Phase, Phase, Phase, Phase]] = (
+    Phase.AUCTION,
+    Phase.PLAY,
+    Phase.CLAIM,
+    Phase.OVER,
+)
+"""The phases by the state's phase number (``AUCTION``, ``PLAY``, ``CLAIM``, ``OVER``)."""
 
 _UNDEALT: Final = (-1, -1, -1, -1)
 """The constructor's default ``hands``: take them from the deal (a fixed-size tuple, so
@@ -349,9 +357,9 @@ class BridgeState:
         return None if self._phase == OVER else self._turn
 
     @property
-    def phase(self) -> str:
-        """``auction``, ``play``, ``claim`` or ``over``."""
-        return _PHASE_NAMES[self._phase]
+    def phase(self) -> Phase:
+        """Auction, play, claim (declarer's claim awaits an answer) or over."""
+        return _PHASES[self._phase]
 
     @property
     def auction(self) -> Auction:
@@ -788,8 +796,8 @@ class BridgeState:
             for leader, cards, winner in self._done
         ]
 
-    def view(self, seat: int | None) -> dict[str, Any]:
-        """What ``seat`` may know (``None``: a spectator, who sees only dummy)."""
+    def typed_view(self, seat: int | None) -> BridgeView:
+        """What ``seat`` may know (``None``: a spectator, who sees only dummy), typed."""
         phase = self._phase
         declarer = self._declarer
         dummy = None if declarer < 0 else (declarer + 2) % 4
@@ -805,46 +813,41 @@ class BridgeState:
             acting = declarer
         else:
             acting = turn
-        names = CARD_NAMES
-        view: dict[str, Any] = {
-            "game": "bridge",
-            "scoring": self.rules.scoring,
-            "seat": seat,
-            "phase": _PHASE_NAMES[phase],
-            "dealer": self.deal.dealer,
-            "board": self.board,
-            "turn": None if phase == OVER else turn,
-            "hand": [] if seat is None else list(card_names(hands[seat])),
-            "dummy": list(card_names(hands[dummy])) if shown and dummy is not None else None,
-            "dummy_seat": dummy,
-            "hand_sizes": [h.bit_count() for h in hands],
-            "auction": self._auction.history(),
-            "contract": self._auction.contract_name() if declarer >= 0 else None,
-            "declarer": None if declarer < 0 else declarer,
-            "vulnerable": list(self.vulnerable),
-            "trick": {
-                "leader": self._leader if self._leader >= 0 else None,
-                "cards": [names[c] for c in trick],
-            },
-            "tricks_won": list(self._won),
-            "tricks": tricks_json(self._done),
-            "claim": self._claim_view(),
-            "can_claim": phase == PLAY and seat is not None and seat == declarer,
-            "legal": list(self.legal_actions()) if seat is not None and seat == acting else [],
-        }
-        if phase == OVER:
-            view["result"] = self.result()
-        return view
+        claim = None
+        if self._claim >= 0:
+            faced = hands[declarer] if phase == CLAIM else None
+            claim = BridgeClaim(declarer, self._claim, faced)
+        h0, h1, h2, h3 = hands
+        return BridgeView(
+            seat,
+            self.rules.scoring,
+            _PHASES[phase],
+            self.deal.dealer,
+            self.board,
+            None if phase == OVER else turn,
+            0 if seat is None else hands[seat],
+            hands[dummy] if shown and dummy is not None else None,
+            dummy,
+            (h0.bit_count(), h1.bit_count(), h2.bit_count(), h3.bit_count()),
+            self._auction,
+            self._auction.contract_name() if declarer >= 0 else None,
+            self._bid if declarer >= 0 else None,
+            self._doubled if declarer >= 0 else 0,
+            None if declarer < 0 else declarer,
+            self.vulnerable,
+            self._leader if self._leader >= 0 else None,
+            trick,
+            self._won,
+            self._done,
+            claim,
+            phase == PLAY and seat is not None and seat == declarer,
+            self.legal_actions() if seat is not None and seat == acting else (),
+            self.result() if phase == OVER else None,
+        )
 
-    def _claim_view(self) -> dict[str, Any] | None:
-        """The claim: who, how many further tricks, and while it is open declarer's hand,
-        which a claim faces for everyone (Law 68), so the defenders judge it knowing the deal."""
-        if self._claim < 0:
-            return None
-        out: dict[str, Any] = {"by": self._declarer, "tricks": self._claim}
-        if self._phase == CLAIM:
-            out["hand"] = list(card_names(self._hands[self._declarer]))
-        return out
+    def view(self, seat: int | None) -> dict[str, Any]:
+        """The JSON form of :meth:`typed_view` (the wire, records, the terminal)."""
+        return self.typed_view(seat).to_json()
 
     def result(self) -> dict[str, Any]:
         """Contract, declarer, tricks, ``+1``/``=``/``-2``, score ``[NS, EW]`` (once over)."""

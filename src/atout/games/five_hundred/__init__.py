@@ -54,6 +54,7 @@ from atout.games.five_hundred.rules import (
     strain_of,
 )
 from atout.games.five_hundred.state import FiveHundredDeal, FiveHundredState
+from atout.games.five_hundred.view import FiveHundredContract, FiveHundredView
 from atout.games.options import Option, read_options
 
 __all__ = [
@@ -61,10 +62,12 @@ __all__ = [
     "DECK",
     "FIVE_HUNDRED",
     "FiveHundred",
+    "FiveHundredContract",
     "FiveHundredDeal",
     "FiveHundredRules",
     "FiveHundredState",
     "FiveHundredTally",
+    "FiveHundredView",
     "Phase",
     "call_value",
     "contract_order",

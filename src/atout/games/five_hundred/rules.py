@@ -13,7 +13,7 @@ Pure data and small functions, shared by the state, the game object and the bots
 from __future__ import annotations
 
 from dataclasses import dataclass
-from enum import IntEnum
+from enum import StrEnum
 from functools import cache
 from typing import Final
 
@@ -111,13 +111,14 @@ OPTION_SPECS: Final = (
 """The options (``rules/five-hundred.md``): the lobby, the CLI and the API read them here."""
 
 
-class Phase(IntEnum):
-    """The stages of a deal."""
+class Phase(StrEnum):
+    """The stages of a deal, in order. The value is the view's ``phase`` text."""
 
-    AUCTION = 0
-    KITTY = 1
-    PLAY = 2
-    OVER = 3
+    AUCTION = "auction"
+    KITTY = "kitty"
+    """The contractor takes the kitty and discards three cards."""
+    PLAY = "play"
+    OVER = "over"
 
 
 def call_value(code: int) -> int:

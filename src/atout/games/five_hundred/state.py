@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import combinations
@@ -22,7 +23,8 @@ from atout.cards import (
     parse_suit,
 )
 from atout.core import IllegalActionError, InvalidActionError, Trick
-from atout.games._json import CARD_NAMES, tricks_json
+from atout.games._json import CARD_NAMES
+from atout.games.five_hundred.discards import Discards
 from atout.games.five_hundred.rules import (
     CALL_NAMES,
     CALL_RANK,
@@ -40,13 +42,12 @@ from atout.games.five_hundred.rules import (
     hand_points,
     parse_call,
 )
+from atout.games.five_hundred.view import SUITS, FiveHundredContract, FiveHundredView
 from atout.tricks import TrickOrder, trick_winner
 
 __all__ = ["FiveHundredDeal", "FiveHundredState"]
 
 _NO_TRUMPS: Final = contract_order(NT)
-
-_PHASE_NAMES = {phase: phase.name.lower() for phase in Phase}
 
 
 @dataclass(frozen=True, slots=True)
@@ -224,7 +225,9 @@ class FiveHundredState:
     @property
     def contract(self) -> str | None:
         """The contract (``7H``, ``misere``...) once the auction has one."""
-        return CALL_NAMES[self._high] if self._high >= 0 and self._phase > Phase.AUCTION else None
+        if self._high < 0 or self._phase is Phase.AUCTION:
+            return None
+        return CALL_NAMES[self._high]
 
     @property
     def contractor(self) -> int | None:
@@ -618,14 +621,14 @@ class FiveHundredState:
 
     def exposed(self) -> int | None:
         """The open-misère contractor whose hand is face up now, if any."""
-        if self._high != OPEN_MISERE or self._phase < Phase.PLAY:
+        if self._high != OPEN_MISERE or self._phase is Phase.AUCTION or self._phase is Phase.KITTY:
             return None
         if self.rules.open_misere_expose == "before_lead" or self._done:
             return self._high_seat
         return None
 
-    def view(self, seat: int | None) -> dict[str, Any]:
-        """What ``seat`` may know (``None``: a spectator).
+    def typed_view(self, seat: int | None) -> FiveHundredView:
+        """What ``seat`` may know (``None``: a spectator), typed.
 
         Own hand only; the kitty and the discards only to the contractor; the
         open-misère hand once exposed. Finished tricks are face up in 500.
@@ -633,50 +636,62 @@ class FiveHundredState:
         phase = self._phase
         turn = self._turn
         hands = self._hands
-        names = CARD_NAMES
         trick = self._trick
         high = self._high
-        contractor = self._high_seat if high >= 0 and phase > Phase.AUCTION else None
+        contract = None
+        kitty = None
+        discards = None
+        if high >= 0 and phase is not Phase.AUCTION:
+            contractor = self._high_seat
+            trump = self._order.trump
+            contract = FiveHundredContract(
+                high,
+                contractor,
+                call_value(high),
+                None if trump == JOKER_SUIT else SUITS[trump],
+                self._skip if self._skip >= 0 else None,
+            )
+            if seat == contractor:
+                kitty = self.deal.kitty
+                discards = self._discards
         named = None
         if trick and trick[0] == JOKER and self._order.trump == JOKER_SUIT:
-            named = "SHDC"[self._led]
-        view: dict[str, Any] = {
-            "game": "five-hundred",
-            "seat": seat,
-            "phase": _PHASE_NAMES[phase],
-            "dealer": self.deal.dealer,
-            "turn": None if turn < 0 else turn,
-            "hand": [] if seat is None else list(card_names(hands[seat])),
-            "hand_sizes": [h.bit_count() for h in hands],
-            "auction": [[s, "pass" if c < 0 else CALL_NAMES[c]] for s, c in self._auction],
-            "contract": None,
-            "trick": {
-                "leader": self._leader if phase == Phase.PLAY else None,
-                "cards": [names[c] for c in trick],
-                "named_suit": named,
-            },
-            "tricks_won": list(self._won),
-            "tricks": tricks_json(self._done),
-            "legal": list(self.legal_actions()) if seat is not None and seat == turn >= 0 else [],
-        }
-        if contractor is not None:
-            trump = self._order.trump
-            view["contract"] = {
-                "bid": CALL_NAMES[high],
-                "contractor": contractor,
-                "value": call_value(high),
-                "trump": None if trump == JOKER_SUIT else "SHDC"[trump],
-                "sits_out": self._skip if self._skip >= 0 else None,
-            }
-            if seat == contractor:
-                view["kitty"] = [names[c] for c in self.deal.kitty]
-                view["discards"] = list(card_names(self._discards))
+            named = SUITS[self._led]
         shown = self.exposed()
-        if shown is not None:
-            view["exposed"] = {"seat": shown, "hand": list(card_names(hands[shown]))}
-        if phase == Phase.OVER:
-            view["result"] = self.result()
-        return view
+        h0, h1, h2, h3 = hands
+        return FiveHundredView(
+            seat,
+            phase,
+            self.deal.dealer,
+            None if turn < 0 else turn,
+            0 if seat is None else hands[seat],
+            (h0.bit_count(), h1.bit_count(), h2.bit_count(), h3.bit_count()),
+            self._auction,
+            contract,
+            kitty,
+            discards,
+            None if shown is None else (shown, hands[shown]),
+            self._leader if phase is Phase.PLAY else None,
+            trick,
+            named,
+            self._won,
+            self._done,
+            self._legal_for(seat),
+            self.result() if phase is Phase.OVER else None,
+        )
+
+    def _legal_for(self, seat: int | None) -> Sequence[str]:
+        """The view's legal actions: the seat's when it is to act, the kitty's listed on demand."""
+        turn = self._turn
+        if seat is None or seat != turn or turn < 0:
+            return ()
+        if self._legal is None and self._phase is Phase.KITTY:
+            return Discards(_seat_hand(self._hands, turn), _discard_actions)
+        return self.legal_actions()
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        """The JSON form of :meth:`typed_view` (the wire, records, the terminal)."""
+        return self.typed_view(seat).to_json()
 
     def result(self) -> dict[str, Any]:
         """Contract, contractor, tricks per side, made or set, or thrown in."""

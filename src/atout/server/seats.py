@@ -1,0 +1,238 @@
+"""Seats: who sits where, by token and browser; joining, leaving, connections, presence.
+
+A seat is taken with a secret token (only its SHA-256 is stored) by one
+browser (``browsers.py``); one person holds one seat of a table unless it is a
+practice table. Connections attach to their seat: the last one to leave
+starts the seat's grace period, after which a stand-in plays (``driver.py``).
+"""
+
+from __future__ import annotations
+
+import secrets
+import time
+from dataclasses import dataclass, field
+
+from atout.bots.registry import BOT_NAMES, make_bot
+from atout.core import Game
+from atout.server.connections import Connection
+from atout.server.errors import RoomError, SeatHeld
+from atout.server.state import RoomState
+from atout.server.storage import SeatRow, SeatTaken, hash_token
+
+__all__ = ["Seat", "Seating", "available_bots", "parse_seats"]
+
+
+@dataclass(slots=True)
+class Seat:
+    """A chair at the table and who is in it now."""
+
+    number: int
+    kind: str
+    bot: str | None = None
+    name: str | None = None
+    token_hash: str | None = None
+    browser_hash: str | None = None
+    """Which browser took the seat (``browsers.py``): one seat a browser."""
+    connections: int = 0
+    away_since: float = field(default_factory=time.monotonic)
+
+    @property
+    def label(self) -> str:
+        """The record's player name for this seat."""
+        return f"bot:{self.bot}" if self.kind == "bot" else (self.name or "human")
+
+    def row(self, table_id: str) -> SeatRow:
+        """The stored form."""
+        return SeatRow(
+            table_id=table_id,
+            seat=self.number,
+            kind=self.kind,
+            bot=self.bot,
+            name=self.name,
+            token_hash=self.token_hash,
+            browser_hash=self.browser_hash,
+        )
+
+
+def available_bots(game_id: str) -> list[str]:
+    """The bot names that exist for this game (greedy lands per game, module by module)."""
+    names = []
+    for name in BOT_NAMES:
+        try:
+            make_bot(name, game_id, seed=0)
+        except Exception:  # a missing or broken bot is just not offered
+            continue
+        names.append(name)
+    return names
+
+
+def parse_seats(game: Game, seats: list[str]) -> list[Seat]:
+    if not isinstance(seats, list) or len(seats) != game.players:
+        raise RoomError(f"{game.title} needs {game.players} seats")
+    bots = available_bots(game.id)
+    chairs = []
+    for number, spec in enumerate(seats):
+        text = str(spec).strip().lower()
+        if text == "human":
+            chairs.append(Seat(number, "human"))
+            continue
+        kind, _, name = text.partition(":")
+        if kind != "bot" or name not in bots:
+            raise RoomError(
+                f"seat {number}: {spec!r} is not 'human' or one of "
+                + ", ".join(f"bot:{b}" for b in bots)
+            )
+        chairs.append(Seat(number, "bot", bot=name))
+    return chairs
+
+
+class Seating(RoomState):
+    """A room's seats and connections (mixed into :class:`~atout.server.rooms.Room`)."""
+
+    def connected(self, seat: int) -> bool:
+        """Someone sits at ``seat``, through this process or another."""
+        return self.seats[seat].connections > 0 or self.presence.count(seat) > 0
+
+    def _bots_only_but_one(self) -> bool:
+        return sum(s.kind == "human" for s in self.seats) == 1
+
+    def seat_of(self, token: str | None) -> int | None:
+        """The seat a token opens, if any."""
+        if not token:
+            return None
+        hashed = hash_token(token)
+        for seat in self.seats:
+            if seat.token_hash is not None and secrets.compare_digest(seat.token_hash, hashed):
+                return seat.number
+        return None
+
+    def require_seat(self, token: str | None) -> int:
+        """The token's seat, or a refusal."""
+        seat = self.seat_of(token)
+        if seat is None:
+            raise RoomError("unknown seat token for this table")
+        return seat
+
+    def attach(self, conn: Connection, seat: int) -> None:
+        """A connection takes its seat: the human is back, the stand-in steps aside."""
+        self.detach(conn)
+        conn.seat = seat
+        self.seats[seat].connections += 1
+        self.hub.cluster.presence(self)
+        self.wake.set()
+        self.broadcast()
+
+    def detach(self, conn: Connection) -> None:
+        """A seated connection leaves; the seat's grace period starts when the last one does."""
+        if conn.seat is None:
+            return
+        seat = self.seats[conn.seat]
+        conn.seat = None
+        seat.connections = max(0, seat.connections - 1)
+        if seat.connections == 0:
+            seat.away_since = time.monotonic()
+        self.hub.cluster.presence(self)
+        self.wake.set()
+        self.broadcast()
+
+    async def join(
+        self,
+        name: str | None,
+        seat: int | None = None,
+        *,
+        token: str | None = None,
+        browser: str | None = None,
+    ) -> tuple[int, str]:
+        """Take an open human seat (the first one unless named); returns it and its token.
+
+        One seat a person: whoever holds a seat here (its ``token``, or the
+        ``browser`` that took it) is refused another, :class:`SeatHeld`,
+        unless the table is a practice table. The database decides between
+        two people sitting down at once on two processes: the loser is
+        seated elsewhere if any seat would do, or told.
+        """
+        async with self.lock:
+            new_token = secrets.token_urlsafe(24)
+            token_hash = hash_token(new_token)
+            browser_hash = hash_token(browser) if browser else None
+            for _ in self.seats:
+                chair = self._open_seat(seat)
+                self._refuse_a_second_seat(token, browser_hash)
+                label = name or f"Player {chair.number + 1}"
+                try:
+                    stored = await self.hub.store.claim_seat(
+                        self.id,
+                        chair.number,
+                        token_hash,
+                        label,
+                        browser_hash=browser_hash,
+                        one_per_browser=not self.practice,
+                        version=self.version + 1,
+                    )
+                except SeatTaken:  # someone (or this browser) sat down through another process
+                    await self.reload()
+                    self._refuse_a_second_seat(token, browser_hash)
+                    if seat is not None:
+                        raise RoomError(f"seat {seat} was just taken") from None
+                    continue
+                self.adopt(stored)
+                chair.token_hash, chair.name, chair.browser_hash = token_hash, label, browser_hash
+                break
+            else:
+                raise RoomError("no free seat at this table")
+            if self.status == "waiting" and all(
+                s.token_hash for s in self.seats if s.kind == "human"
+            ):
+                await self._start()
+            self._changed()
+            return chair.number, new_token
+
+    def _refuse_a_second_seat(self, token: str | None, browser_hash: str | None) -> None:
+        """:class:`SeatHeld` if the token's holder or this browser already sits here."""
+        if self.practice:
+            return
+        held = self.seat_of(token)
+        if held is None and browser_hash is not None:
+            held = next((s.number for s in self.seats if s.browser_hash == browser_hash), None)
+        if held is not None:
+            raise SeatHeld(
+                f"you already sit at this table as {self.seats[held].label}: one seat a person"
+                " (a friend joins from their own browser with the invite link)"
+            )
+
+    def _open_seat(self, seat: int | None) -> Seat:
+        if self.status == "over":
+            raise RoomError("this game is over")
+        if self.status == "expired":
+            raise RoomError("this table has expired")
+        open_seats = [s for s in self.seats if s.kind == "human" and s.token_hash is None]
+        if seat is None:
+            if not open_seats:
+                raise RoomError("no free seat at this table")
+            return open_seats[0]
+        if not 0 <= seat < len(self.seats) or self.seats[seat] not in open_seats:
+            raise RoomError(f"seat {seat} is not free")
+        return self.seats[seat]
+
+    async def leave(self, token: str | None) -> None:
+        """Give up a seat: the token stops working and a bot plays until someone joins."""
+        async with self.lock:
+            chair = self.seats[self.require_seat(token)]
+            try:
+                stored = await self.hub.store.release_seat(
+                    self.id, chair.number, str(chair.token_hash), version=self.version + 1
+                )
+            except SeatTaken:  # already left, through another process
+                await self.reload()
+                raise RoomError("you no longer hold this seat") from None
+            self.adopt(stored)
+            chair.token_hash = None
+            chair.name = None
+            chair.browser_hash = None
+            chair.away_since = time.monotonic()
+            for conn in self.connections:
+                if conn.seat == chair.number:
+                    conn.seat = None
+            chair.connections = 0
+            self.hub.cluster.presence(self)
+            self._changed()
