@@ -64,7 +64,8 @@ def pool(paths: list[str]) -> str:
     """One line: the listed ``atout sim --json`` reports taken as one run.
 
     Long figures (400 Court Piece matches take hours here) are run as batches
-    of different seeds, each batch's report kept under ``bench/results/``;
+    of different seeds, each batch's report saved under ``bench/out/`` (not
+    kept in git; ``docs/figures.md`` keeps the figures);
     :func:`atout.sim.stats.pool_reports` adds them up and refuses reports of
     different pairings or overlapping seeds.
     """

@@ -22,9 +22,8 @@ plays, when no card reaches the target, the card that keeps most tricks
 knows the greedy bot's policy as well: where double dummy finds no card
 that reaches the target, it searches for a line that beats greedy's actual
 replies (:mod:`atout.bots.court_piece.response`) and plays it.
-``hard-dd`` is Hard's card play before the tree search (PIMC with double
-dummy in each world, ``bench/court_piece_pimc.py``), to compare the two.
-``--out`` appends every deal's result, so runs can be pooled and paired.
+``--out bench/out/FILE.jsonl`` appends every deal's result (``bench/out/`` is
+not kept in git), so runs can be pooled and paired.
 """
 
 from __future__ import annotations
@@ -34,9 +33,9 @@ import functools
 import json
 import random
 from collections.abc import Callable, Mapping
+from pathlib import Path
 from typing import Any
 
-import court_piece_pimc
 from atout.bots.court_piece import medium
 from atout.bots.court_piece.hard import _need
 from atout.bots.court_piece.response import reaching
@@ -100,9 +99,6 @@ def _oracle(seed: int, *, most_tricks: bool, response: bool = False) -> Chooser:
 def _bot(name: str, seed: int, budget: float) -> Chooser:
     if name.startswith("oracle"):
         return _oracle(seed, most_tricks=name == "oracle+", response=name == "oracle-br")
-    if name == "hard-dd":
-        rng = random.Random(seed)
-        return lambda match, view: court_piece_pimc.choose(view, rng, budget)
     bot = make_bot(name, "court-piece", seed, budget_seconds=budget)
     return lambda match, view: bot.choose(view)
 
@@ -153,6 +149,7 @@ def main() -> None:
     for name in args.bots.split(","):
         results = {(s, w): play_deal(name, s, w, args.budget) for s in seeds for w in (False, True)}
         if args.out:
+            Path(args.out).parent.mkdir(parents=True, exist_ok=True)
             with open(args.out, "a") as out:
                 for (s, w), (p, c) in results.items():
                     row = {"bot": name, "seed": s, "swapped": w, "points": p, "caller": c}

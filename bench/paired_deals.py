@@ -93,6 +93,7 @@ def main() -> None:
     args = parser.parse_args()
     if args.save:
         rows = load_deals(args.runs[0]).values()
+        args.save.parent.mkdir(parents=True, exist_ok=True)
         args.save.write_text("".join(json.dumps(r) + "\n" for r in rows))
         return
     if len(args.runs) != 2:

@@ -89,7 +89,7 @@ class SwapChain:
     worse than the real deal does) it barely moves off the uniform: on 419
     critical Court Piece decisions, eight candidates put 39% of the hidden
     cards in the right hand, where the weighted distribution itself puts 41%
-    to 45% (``bench/court_piece_worlds.py``). A chain gets there at less cost
+    to 45% (``docs/figures.md``). A chain gets there at less cost
     a world: from a world that keeps every hard constraint, each step
     proposes swapping one card of a hidden hand for one of another; a swap
     that breaks a void or ``keep`` is refused, and the rest are accepted with

@@ -13,7 +13,7 @@ Worlds are weighted by the opponent's cards in the current trick
 Two tricks past the current one measured best against greedy (77% of 100
 games, where one trick won 64% and three 65%); to the end of the deal was
 far weaker (34% where one trick won 67%): greedy play over a whole deal is a
-noisy judge, and each world costs more of the budget (``docs/bots.md``).
+noisy judge, and each world costs more of the budget (``docs/figures.md``).
 """
 
 from __future__ import annotations
@@ -45,7 +45,7 @@ _CARROLL_RULES = COURT_CIRCULAR.parse_rules({"carroll_resign": True})
 """The rules rollouts play by: who may resign when is the one rule option that changes play."""
 
 HORIZON = 2
-"""Tricks played out after the current one (``docs/bots.md`` has the measurements)."""
+"""Tricks played out after the current one (``docs/figures.md`` has the measurements)."""
 
 CANDIDATES = 8
 """Uniform worlds drawn for each world played out; the opponent's cards pick one of them."""

@@ -60,12 +60,11 @@ __all__ = [
 SURPRISE = 0.05
 """The factor a world loses for each opponent play that no rule play explains.
 
-Sharp, because the chain of worlds can follow sharp evidence: on the 419
-critical decisions of ``bench/court_piece_decisions.py`` Hard gave away
-11.3% of won deals at 0.05 and 11.6% at 0.01, against 13.3% at 0.2
-(``docs/bots.md``). Not sharper than that: a player who is neither greedy
-nor by the book should only soften the inference, not pin every world on
-the few that happen to explain him."""
+Sharp, because the chain of worlds can follow sharp evidence: on 419
+critical decisions Hard gave away 11.3% of won deals at 0.05 and 11.7% at
+0.01, against 13.3% at 0.2 (``docs/figures.md``). Not sharper than that: a
+player who is neither greedy nor by the book should only soften the
+inference, not pin every world on the few that happen to explain him."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -176,7 +175,8 @@ class PlayEvidence:
 
 STYLED_BELOW = 0.5
 """An opponent whose posterior puts less than this on the rule players (greedy, book) has
-his plays weighed by the whole mixture (:class:`StyledEvidence`); above it, as before."""
+his plays weighed by the whole mixture (:class:`StyledEvidence`); above it, by the rule
+play alone (:class:`PlayEvidence`)."""
 
 
 @dataclass(slots=True)
@@ -280,7 +280,7 @@ class CallEvidence:
 
     A caller who names the longest suit of his first five cards holds 4.2
     trumps of his thirteen on average, where the two-trump floor the worlds
-    are drawn with gives 3.5 (``bench/court_piece_call_evidence.py``). A
+    are drawn with gives 3.5 (``docs/figures.md``). A
     world weighs :func:`call_likelihood` for the caller's whole deal (his
     hand in the world and the cards he has played), at least
     :data:`CALL_FLOOR`.

@@ -16,12 +16,12 @@ by that rule below the tree. The card tried most often is played; the
 search gives back the rest of its budget once no iteration left could
 change that card.
 
-Why not double dummy in each world, as before: DDS treats the opponents as
+Why not double dummy in each world: DDS treats the opponents as
 perfect. Against the greedy bot the tree search, which sees no hidden card,
 won 67.7% of 300 deals where double dummy in each world won 61.3% of the
 same deals (and a pair that sees every card and plays double dummy, 64%).
 The search assumes opponents whose moves make sense, which is also how
-their plays are read as evidence (``docs/bots.md``).
+their plays are read as evidence (``docs/figures.md``).
 
 When every legal card is equivalent (touching ranks of one suit, no card
 left out between them), or the deal's result no longer depends on the card,
@@ -31,7 +31,7 @@ The trump call is simulated with DDS: for each world (the caller's eight
 unseen cards drawn as well), DDS says whether the caller's side makes seven
 tricks with each suit as trump, the caller leading; the suit that makes
 most often is named. (Naming the suit the tree search rates best did worse
-on the deals where the two differ: ``docs/bots.md``.)
+on the deals where the two differ: ``docs/figures.md``.)
 """
 
 from __future__ import annotations
@@ -151,10 +151,9 @@ def _world_source(
 ) -> Callable[[], list[CardSet]]:
     """Where this decision's worlds come from: uniform draws, or a chain weighted by evidence.
 
-    Why a chain and not the best of a few uniform draws: on the 419 critical
-    decisions of ``bench/court_piece_decisions.py`` the chain's worlds put
-    more hidden cards in the right hand and Hard gave a won deal away less
-    often (``docs/bots.md``).
+    Why a chain and not the best of a few uniform draws: on 419 critical
+    decisions the chain's worlds put more hidden cards in the right hand and
+    Hard gave a won deal away less often (``docs/figures.md``).
     """
     weight = _believability(view, opponents)
     if weight is None:

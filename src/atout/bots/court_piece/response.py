@@ -20,7 +20,7 @@ a pair that sees every card and plays this search). Hard does not use it: run
 in each of Hard's sampled worlds, it credits every world with a line that
 needs to know where each card lies, and the average then prefers cards that
 only win with knowledge Hard does not have (strategy fusion). Measured on the
-same 150 deals, Hard with it won fewer deals, not more (``docs/bots.md``).
+same 150 deals, Hard with it won fewer deals, not more (``docs/figures.md``).
 
 >>> from atout.cards import mask_of, parse_card
 >>> hand = lambda *cs: mask_of(parse_card(c) for c in cs)

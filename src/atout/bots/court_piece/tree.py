@@ -1,9 +1,9 @@
 """Court Piece card play by tree search over sampled worlds, against rule-playing opponents.
 
-Hard Court Piece used to solve each sampled world double dummy. That treats
-the opponents as perfect, and against the greedy bot a pair that sees all
-four hands and plays double dummy wins only 64% of deals, where one that
-searches against greedy's actual replies wins 83% (``docs/bots.md``). The
+Why not solve each sampled world double dummy: that treats the opponents as
+perfect, and against the greedy bot a pair that sees all four hands and plays
+double dummy wins only 64% of deals, where one that searches against greedy's
+actual replies wins 83% (``docs/bots.md``). The
 same search inside each sampled world does not carry over: it plays on as if
 it saw the cards (strategy fusion).
 
