@@ -34,8 +34,9 @@ def create_from_lobby(
     """Create a table from the lobby (the creator sits at his home seat: South in bridge,
     else seat 0; ``humans`` are other seats left to people); returns its id."""
     page.goto(server + "/")
-    page.select_option("#game", game)
     page.fill("#name", "Ana")
+    open_custom(page)
+    page.select_option("#game", game)
     if options is not None:
         options(page)
     home = home_seat(game)
@@ -46,6 +47,13 @@ def create_from_lobby(
     page.wait_for_url(re.compile(r"/t/\w+"))
     page.wait_for_selector(".table-page")
     return str(page.url.rsplit("/", 1)[-1])
+
+
+def open_custom(page: Any) -> None:
+    """Open the lobby's form of rules and seats (closed at first: the games' buttons come first)."""
+    if not page.locator("#custom[open]").count():
+        page.click("#custom > summary")
+    page.wait_for_selector("#game")
 
 
 def click_something(page: Any) -> bool:
@@ -158,6 +166,7 @@ def test_two_players_join_one_table_by_the_invite_link(
         page_a.wait_for_selector("#status:has-text('Waiting')")
         page_b = bo.new_page()
         page_b.goto(invite)
+        page_b.fill("#join-name", "Bo")
         page_b.click("button.join[data-seat='2']")
         page_b.wait_for_selector(".seat-box.pos-bottom[data-seat='2']")
         page_a.wait_for_selector(".table-page[data-phase='trump'], .table-page[data-phase='play']")
@@ -192,7 +201,7 @@ def test_lobby_in_french_and_the_last_trick(server: str, context: Any, artifacts
     page = context.new_page()
     page.goto(server + "/")
     page.select_option("#lang", "fr")
-    page.wait_for_selector("#create:has-text('Créer')")
+    page.wait_for_selector("#play-court-piece:has-text('Jouer')")
     page.screenshot(path=str(artifacts / "lobby-fr.png"))
     create_from_lobby(page, server, "court-piece")
     play_until(page, "#deal-result")

@@ -42,6 +42,8 @@ from atout.server.cluster import Cluster, Presence
 from atout.server.disclosure import cards_learnt
 from atout.server.guards import CreationQuota
 from atout.server.leases import Leases, leases_for
+from atout.server.lobby import ABANDONED_SECONDS, TABLE_SETTINGS, abandoned_for, is_listed
+from atout.server.pacing import DealPause, bot_delay_factor, deal_hold, pause_state
 from atout.server.pubsub import Broadcast, Subscriber, broadcast_for
 from atout.server.replay import frame_explanations
 from atout.server.storage import (
@@ -145,7 +147,7 @@ def available_bots(game_id: str) -> list[str]:
 
 ACTIVE = ("waiting", "playing")
 """Statuses of a table still in play; ``over`` and ``expired`` tables have no driver."""
-TABLE_ONLY = ("practice",)
+TABLE_ONLY = ("practice", *TABLE_SETTINGS)
 """Table settings kept with the table's extras but not part of the game record."""
 
 
@@ -256,6 +258,8 @@ class Room:
         self.connections: set[Connection] = set()
         self.last_trick: JSON | None = None
         self.notice: JSON | None = None
+        self.deal_pause = DealPause()
+        """Who asked for the next deal since the last one ended (``pacing.py``)."""
         """The last action everyone is told of in words (a revoke corrected or claimed)."""
         self._bots: dict[tuple[int, str], Bot] = {}
         self._views: dict[int | None, JSON] = {}
@@ -378,6 +382,8 @@ class Room:
             ],
             "undo": self._bots_only_but_one(),
             "practice": self.practice,
+            "private": bool(self.extra.get("private")),
+            **pause_state(self),
         }
 
     def connected(self, seat: int) -> bool:
@@ -820,6 +826,9 @@ class Room:
             await self._call_time(match)
             return 0
         if match.needs_deal():
+            hold = deal_hold(self, match)
+            if hold is None or hold > 0:
+                return hold
             await asyncio.sleep(_jittered(self._deal_pause(match)))
             await self._deal_next(match)
             return 0
@@ -835,7 +844,7 @@ class Room:
         view = self.view(seat, match)
         self._views.clear()  # not kept through the wait (objects the GC would move to old ages)
         action = await self._paced_action(
-            bot, view, self.hub.settings.bot_delay * (2 if closed else 1)
+            bot, view, self.hub.settings.bot_delay * bot_delay_factor(self) * (2 if closed else 1)
         )
         async with self.lock:
             if self.version == version:
@@ -1113,7 +1122,9 @@ class Hub:
             await asyncio.sleep(min(60.0, ttl / 4))
             now = time.monotonic()
             for room in list(self.rooms.values()):
-                if room.status in ACTIVE and room.idle_for(now) >= ttl:
+                if room.status in ACTIVE and (
+                    room.idle_for(now) >= ttl or abandoned_for(room, now) >= ABANDONED_SECONDS
+                ):
                     try:
                         await room.expire()
                     except Exception:
@@ -1187,12 +1198,14 @@ class Hub:
         token_hashes: list[str | None] | None = None,
         practice: bool = False,
         creator: str | None = None,
+        table_settings: JSON | None = None,
     ) -> Room:
         """A new table: validates the game, options and seats, then stores it.
 
         A ``practice`` table lets one person hold every seat (the page says
         that no card is hidden then); ``creator`` counts against that
-        client's quota of open tables.
+        client's quota of open tables; ``table_settings`` are the checked
+        settings of :func:`atout.server.lobby.table_settings` (a private table).
         """
         try:
             game = get_game(game_id)
@@ -1208,7 +1221,7 @@ class Hub:
             status="waiting",
             version=0,
             grace_seconds=self.settings.grace_seconds if grace_seconds is None else grace_seconds,
-            extra={"practice": True} if practice else {},
+            extra={**({"practice": True} if practice else {}), **(table_settings or {})},
         )
         for chair, name, hashed in zip(
             chairs, names or [None] * len(chairs), token_hashes or [None] * len(chairs), strict=True
@@ -1259,6 +1272,7 @@ class Hub:
             token_hashes=[s.token_hash for s in order],
             practice=room.practice,
             creator=client,
+            table_settings={k: v for k, v in room.extra.items() if k in TABLE_SETTINGS},
         )
         self.quota.count(client)
         async with room.lock:
@@ -1270,8 +1284,9 @@ class Hub:
         return again
 
     def open_tables(self) -> list[JSON]:
-        """Tables still in play, newest first."""
-        rooms = [r for r in self.rooms.values() if r.status in ACTIVE]
+        """Public tables still in play and still wanted by someone, newest first."""
+        now = time.monotonic()
+        rooms = [r for r in self.rooms.values() if r.status in ACTIVE and is_listed(r, now)]
         return [r.public() for r in reversed(rooms)]
 
 

@@ -1,7 +1,7 @@
 // The table page: one WebSocket, one state frame at a time, everything drawn
 // from the seat's view. The server is the authority: the page only sends the
 // actions listed in `legal` and shows what comes back.
-import { api, forgetSeat, playerName, saveSeat, savedSeat } from "./api.js";
+import { api, forgetSeat, playerName, saveSeat, savedSeat, setPlayerName } from "./api.js";
 import { cardSvg, isCard, parseCard, pretty } from "./cards.js";
 import { BID_RE, cardActions, sideOf, visibleHands } from "./games.js";
 import { facts as factList } from "./games/common.js";
@@ -141,9 +141,18 @@ export function openTable(root, tableId, navigate, settings = () => null) {
   // Actions from the page.
 
   async function join(seat) {
+    // A person sits down under a name the others can call them by.
+    const name = (s.joinName ?? playerName()).trim();
+    if (!name) {
+      s.message = t("needName");
+      render();
+      root.querySelector("#join-name")?.focus();
+      return;
+    }
+    setPlayerName(name);
     try {
       // The seat this browser already holds here (if any) goes along: one seat a person.
-      const data = await api(`/api/tables/${tableId}/join`, { method: "POST", body: { seat, name: playerName() || undefined }, token: s.token });
+      const data = await api(`/api/tables/${tableId}/join`, { method: "POST", body: { seat, name }, token: s.token });
       saveSeat(tableId, data.seat, data.token);
       s.token = data.token;
       send({ type: "hello", token: data.token });
@@ -279,6 +288,7 @@ export function openTable(root, tableId, navigate, settings = () => null) {
         "div",
         { class: "play-area" },
         topBar(frame, view, table),
+        joinPanel(table),
         h(
           "div",
           { class: "felt-wrap" },
@@ -299,9 +309,32 @@ export function openTable(root, tableId, navigate, settings = () => null) {
     );
     const menu = root.querySelector("#table-menu");
     const keepOpen = menu?.open;
+    // A field being typed in keeps its focus and caret through the redraw.
+    const typing = document.activeElement?.matches?.("input[id]") && root.contains(document.activeElement) ? document.activeElement : null;
+    const caret = typing ? [typing.selectionStart, typing.selectionEnd] : null;
     root.replaceChildren(page);
     if (keepOpen) page.querySelector("#table-menu").open = true;
+    if (typing) {
+      const again = page.querySelector(`#${typing.id}`);
+      again?.focus();
+      if (again && caret[0] !== null) again.setSelectionRange(...caret);
+    }
     s.prevTrick = view?.trick?.cards?.length || 0;
+  }
+
+  /** A watcher's way to sit down at a free seat: asked for a name first. */
+  function joinPanel(table) {
+    const free = table.seats.filter((seat) => !seat.taken);
+    if (s.seat !== null || !free.length || (table.status !== "waiting" && table.status !== "playing")) return null;
+    const input = h("input", { id: "join-name", value: s.joinName ?? playerName(), maxlength: 24, autocomplete: "nickname" });
+    input.addEventListener("input", () => (s.joinName = input.value));
+    return h(
+      "div",
+      { class: "join-panel", id: "join-panel" },
+      h("label", { for: "join-name" }, t("joinAsk")),
+      input,
+      free.map((seat) => h("button", { class: "primary join", "data-seat": seat.seat, onclick: () => join(seat.seat) }, t("joinSeat", { n: seat.seat + 1 }))),
+    );
   }
 
   function topBar(frame, view, table) {
@@ -334,9 +367,6 @@ export function openTable(root, tableId, navigate, settings = () => null) {
     more.push(settings());
     buttons.push(h("details", { class: "menu", id: "table-menu" }, h("summary", { class: "button", "aria-label": t("menu") }, "⋯"), h("div", { class: "menu-items" }, more)));
     if (table.status === "waiting" && s.seat !== null) buttons.push(h("button", { id: "start", onclick: () => post("start") }, t("start")));
-    if (s.seat === null)
-      for (const seat of table.seats)
-        if (!seat.taken) buttons.push(h("button", { class: "primary join", "data-seat": seat.seat, onclick: () => join(seat.seat) }, t("joinSeat", { n: seat.seat + 1 })));
     return h(
       "header",
       { class: "bar" },
