@@ -157,6 +157,9 @@ def test_a_claim_shows_the_claimers_hand_to_the_defender(
         click_and_wait(west, "#claim-answer button[data-action='reject']")
         west.wait_for_selector(".table-page[data-phase='play']")
         assert west.locator(".seat-box[data-seat='2'] .hand-row svg.card").count() == 0
+        # Declarer is told in words that the claim was refused, and by whom.
+        expect(south.locator("#notice")).to_have_text("West rejected the claim: play goes on.")
+        south.screenshot(path=str(artifacts / "claim-rejected-declarer.png"))
     finally:
         south_ctx.close()
         west_ctx.close()

@@ -69,6 +69,9 @@ def click_something(page: Any) -> bool:
 
 
 def _click_something(page: Any) -> bool:
+    if page.locator("#next-deal").count():
+        page.click("#next-deal", timeout=1000)
+        return True
     if page.locator("#discard").count():
         needed = int(re.search(r"\((\d+)/(\d+)\)", page.locator("#controls").inner_text())[2])
         for card in page.locator("#my-hand svg.card.pickable").all()[:needed]:

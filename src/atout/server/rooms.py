@@ -989,8 +989,9 @@ class Room:
         return bot
 
 
-_NOTICED = ("correct", "claim revoke")
-"""Actions announced to the whole table (the action itself is seen by its seat only)."""
+_NOTICED = ("correct", "claim revoke", "reject")
+"""Actions announced to the whole table in words: a revoke corrected or claimed (the action
+itself is seen by its seat only), a bridge claim rejected (else declarer saw the claim vanish)."""
 _INSTANT_BOTS = (RandomBot, GreedyBot)
 JITTER = 0.25
 """A bot's wait is its delay give or take this fraction, drawn anew at every move."""

@@ -3,6 +3,7 @@
 import { api, forgetSeat, playerName, saveSeat, savedTables, setPlayerName } from "./api.js";
 import { has, t } from "./i18n/index.js";
 import { botName } from "./names.js";
+import { BOT_SPEEDS, botSpeed, setBotSpeed } from "./prefs.js";
 
 function h(tag, attrs = {}, ...children) {
   const node = document.createElement(tag);
@@ -139,7 +140,9 @@ function refreshRequirements(form) {
 /** Sit down at a new table and go to it. */
 async function createTable(body, navigate) {
   const name = playerName();
-  const table = await api("/api/tables", { method: "POST", body: { ...body, name: name || undefined } });
+  // A person's table pauses after each deal, at this browser's bot speed, unless the form says.
+  const full = { pause_deals: true, bot_speed: botSpeed(), ...body, name: name || undefined };
+  const table = await api("/api/tables", { method: "POST", body: full });
   saveSeat(table.id, table.seat, table.token);
   navigate(`/t/${table.id}`);
 }
@@ -287,6 +290,9 @@ function customForm(games, start) {
   const optionsBox = h("fieldset", { class: "options" });
   const seatsBox = h("fieldset", { class: "seats" });
   const privateBox = h("input", { type: "checkbox", id: "private", checked: true, "aria-describedby": "private-help" });
+  const pauseBox = h("input", { type: "checkbox", id: "pause-deals", checked: true, "aria-describedby": "pause-deals-help" });
+  const speedSelect = h("select", { id: "bot-speed", "aria-describedby": "bot-speed-help" }, BOT_SPEEDS.map((v) => h("option", { value: v }, t(`speed_${v}`))));
+  speedSelect.value = botSpeed();
   const form = h(
     "form",
     { class: "new-table", id: "new-table", novalidate: true },
@@ -294,7 +300,13 @@ function customForm(games, start) {
     gameSelect,
     optionsBox,
     seatsBox,
-    h("div", { class: "option option-bool" }, h("label", { for: "private" }, t("privateTable")), privateBox, h("small", { class: "help", id: "private-help" }, t("privateHelp"))),
+    h(
+      "fieldset",
+      { class: "table-settings" },
+      h("div", { class: "option option-bool" }, h("label", { for: "private" }, t("privateTable")), privateBox, h("small", { class: "help", id: "private-help" }, t("privateHelp"))),
+      h("div", { class: "option option-bool" }, h("label", { for: "pause-deals" }, t("pauseDeals")), pauseBox, h("small", { class: "help", id: "pause-deals-help" }, t("pauseDealsHelp"))),
+      h("div", { class: "option" }, h("label", { for: "bot-speed" }, t("botSpeed")), speedSelect, h("small", { class: "help", id: "bot-speed-help" }, t("botSpeedHelp"))),
+    ),
     h("button", { type: "submit", class: "primary", id: "create" }, t("create")),
     status,
   );
@@ -331,7 +343,8 @@ function customForm(games, start) {
     let body;
     try {
       const seats = Array.from({ length: game.players }, (_, i) => form.querySelector(`#seat-${i}`).value);
-      body = { game: game.id, options: readOptions(form, game), seats, sit: game.home_seat ?? 0, private: privateBox.checked };
+      body = { game: game.id, options: readOptions(form, game), seats, sit: game.home_seat ?? 0, private: privateBox.checked, pause_deals: pauseBox.checked, bot_speed: speedSelect.value };
+      setBotSpeed(speedSelect.value);
     } catch (error) {
       status.textContent = `${t("error")}: ${error.message}`;
       return;

@@ -9,7 +9,7 @@ import { rendererFor } from "./games/index.js";
 import { t } from "./i18n/index.js";
 import { botName } from "./names.js";
 import { h } from "./lobby.js";
-import { beep, prefs } from "./prefs.js";
+import { BOT_SPEEDS, beep, prefs, setBotSpeed } from "./prefs.js";
 
 // Where each seat sits from the viewer's, in playing order: clockwise play puts the next
 // seat on the left; anticlockwise play (seed 003's Court Piece) on the right.
@@ -162,9 +162,9 @@ export function openTable(root, tableId, navigate, settings = () => null) {
     }
   }
 
-  async function post(path) {
+  async function post(path, body) {
     try {
-      await api(`/api/tables/${tableId}/${path}`, { method: "POST", token: s.token });
+      await api(`/api/tables/${tableId}/${path}`, { method: "POST", token: s.token, body });
     } catch (error) {
       s.message = error.message;
       render();
@@ -312,8 +312,15 @@ export function openTable(root, tableId, navigate, settings = () => null) {
     // A field being typed in keeps its focus and caret through the redraw.
     const typing = document.activeElement?.matches?.("input[id]") && root.contains(document.activeElement) ? document.activeElement : null;
     const caret = typing ? [typing.selectionStart, typing.selectionEnd] : null;
+    const hadNext = document.activeElement?.id === "next-deal";
     root.replaceChildren(page);
     if (keepOpen) page.querySelector("#table-menu").open = true;
+    // Next deal takes the focus when it appears (Enter goes on) and keeps it through redraws.
+    const next = page.querySelector("#next-deal");
+    if (next && !typing && (hadNext || s.focusedNext !== frame.table.deal_number)) {
+      s.focusedNext = frame.table.deal_number;
+      next.focus({ preventScroll: true });
+    }
     if (typing) {
       const again = page.querySelector(`#${typing.id}`);
       again?.focus();
@@ -335,6 +342,17 @@ export function openTable(root, tableId, navigate, settings = () => null) {
       input,
       free.map((seat) => h("button", { class: "primary join", "data-seat": seat.seat, onclick: () => join(seat.seat) }, t("joinSeat", { n: seat.seat + 1 }))),
     );
+  }
+
+  /** The table's bot speed, which any person seated may change (and this browser remembers). */
+  function speedPicker(table) {
+    const select = h("select", { id: "table-bot-speed" }, BOT_SPEEDS.map((v) => h("option", { value: v }, t(`speed_${v}`))));
+    select.value = table.bot_speed || "normal";
+    select.addEventListener("change", () => {
+      setBotSpeed(select.value);
+      post("speed", { speed: select.value });
+    });
+    return h("label", { class: "speed" }, `${t("botSpeed")} `, select);
   }
 
   function topBar(frame, view, table) {
@@ -364,6 +382,7 @@ export function openTable(root, tableId, navigate, settings = () => null) {
     const inviteButton = h("button", { id: "invite", title: invite, onclick: (e) => navigator.clipboard?.writeText(invite).then(() => (e.target.textContent = t("copied"))) }, t("invite"));
     // While seats wait for people the invite is what matters; later it joins the menu.
     (table.status === "waiting" ? buttons : more).push(inviteButton);
+    if (s.seat !== null && table.seats[s.seat]?.kind === "human" && table.status !== "over") more.push(speedPicker(table));
     more.push(settings());
     buttons.push(h("details", { class: "menu", id: "table-menu" }, h("summary", { class: "button", "aria-label": t("menu") }, "⋯"), h("div", { class: "menu-items" }, more)));
     if (table.status === "waiting" && s.seat !== null) buttons.push(h("button", { id: "start", onclick: () => post("start") }, t("start")));
@@ -596,19 +615,34 @@ export function openTable(root, tableId, navigate, settings = () => null) {
     return game.result(deal, ctx).map((line, i) => h("p", { class: i ? "" : "headline" }, line));
   }
 
-  function dealResult(deal, game, ctx) {
-    if (s.toastFor !== deal.number) {
+  /** Whether the table waits for this seat's Next deal: its deal is over, the next not dealt. */
+  function pausedForMe(frame, deal) {
+    const table = frame.table;
+    return !!table.pause_deals && s.seat !== null && table.status === "playing" && table.deal_number === deal.number && table.seats[s.seat]?.kind === "human";
+  }
+
+  function dealResult(frame, deal, game, ctx) {
+    const paused = pausedForMe(frame, deal);
+    if (s.toastFor !== deal.number && !paused) {
       s.toastFor = deal.number;
       setTimeout(() => {
         s.dismissedDeal = Math.max(s.dismissedDeal, deal.number);
         if (!s.closed) render();
       }, 8000);
     }
+    const ready = (frame.table.ready || []).includes(s.seat);
+    // At a pausing table the result stays until Next deal: a click does not hide it.
+    const dismiss = paused ? undefined : () => { s.dismissedDeal = deal.number; render(); };
     return h(
       "div",
-      { class: "toast result", id: "deal-result", role: "status", onclick: () => { s.dismissedDeal = deal.number; render(); } },
+      { class: "toast result", id: "deal-result", role: "status", onclick: dismiss },
       h("strong", {}, t("dealResult", { n: deal.number })),
       resultLines(deal, game, ctx),
+      paused
+        ? ready
+          ? h("p", { class: "waiting-others", id: "waiting-others" }, t("waitingOthers"))
+          : h("p", {}, h("button", { class: "primary", id: "next-deal", onclick: () => post("next") }, t("nextDeal")))
+        : null,
     );
   }
 
@@ -633,7 +667,7 @@ export function openTable(root, tableId, navigate, settings = () => null) {
   function feltMessages(frame, view, table, n, game, ctx) {
     const out = [];
     const deal = frame.last_deal;
-    if (deal && deal.number > s.dismissedDeal && !view?.match?.over) out.push(dealResult(deal, game, ctx));
+    if (deal && !view?.match?.over && (deal.number > s.dismissedDeal || pausedForMe(frame, deal))) out.push(dealResult(frame, deal, game, ctx));
     if (view?.match?.over) out.push(gameOver(frame, view, table, n, game, ctx));
     return out;
   }
@@ -655,7 +689,12 @@ export function openTable(root, tableId, navigate, settings = () => null) {
       }, 8000);
     }
     const who = name(notice.seat);
-    const text = notice.action === "claim revoke" ? t("noticeRevokeClaimed", { name: who }) : t("noticeRevokeCorrected", { name: who, card: pretty(notice.action.slice(8)) });
+    const text =
+      notice.action === "reject"
+        ? t("noticeClaimRejected", { name: who })
+        : notice.action === "claim revoke"
+          ? t("noticeRevokeClaimed", { name: who })
+          : t("noticeRevokeCorrected", { name: who, card: pretty(notice.action.slice(8)) });
     return h("div", { class: "toast notice", id: "notice", role: "alert", onclick: () => { s.noticeSeen = notice.version; render(); } }, text);
   }
 

@@ -313,4 +313,17 @@ export default {
   opt_joker_nominate_restricted_help: "A Joker led at no-trumps may not call a suit its leader has shown void in.",
   opt_defenders_cannot_win: "Defenders cannot win",
   opt_defenders_cannot_win_help: "Points from defending alone never win the game.",
+  // The pace of a table.
+  nextDeal: "Next deal",
+  waitingOthers: "Waiting for the others…",
+  botSpeed: "Bot speed",
+  botSpeedHelp: "How quickly the bots play their cards.",
+  speed_slow: "Slow",
+  speed_normal: "Normal",
+  speed_fast: "Fast",
+  pauseDeals: "Pause after each deal",
+  pauseDealsHelp: "The result stays up until you press Next deal.",
+  tricksBySide: "Tricks: {a} {n}, {b} {m}",
+  tricksTo: "by {n} tricks to {m}",
+  noticeClaimRejected: "{name} rejected the claim: play goes on.",
 };

@@ -313,4 +313,17 @@ export default {
   opt_joker_nominate_restricted_help: "Un Joker entamé à sans-atout ne peut appeler une couleur où son joueur a montré une chicane.",
   opt_defenders_cannot_win: "La défense ne peut pas gagner",
   opt_defenders_cannot_win_help: "Les points de défense seuls ne font jamais gagner la partie.",
+  // Le rythme d'une table.
+  nextDeal: "Donne suivante",
+  waitingOthers: "On attend les autres…",
+  botSpeed: "Vitesse des robots",
+  botSpeedHelp: "À quelle vitesse les robots jouent leurs cartes.",
+  speed_slow: "Lente",
+  speed_normal: "Normale",
+  speed_fast: "Rapide",
+  pauseDeals: "Pause après chaque donne",
+  pauseDealsHelp: "Le résultat reste affiché jusqu'à ce que vous cliquiez sur Donne suivante.",
+  tricksBySide: "Levées : {a} {n}, {b} {m}",
+  tricksTo: "par {n} levées à {m}",
+  noticeClaimRejected: "{name} a refusé la réclamation : le jeu continue.",
 };
