@@ -164,7 +164,7 @@ def test_two_players_join_one_table_by_the_invite_link(
     try:
         page_a = ana.new_page()
         table = create_from_lobby(page_a, server, "court-piece", humans=(2,))
-        invite = page_a.locator("#invite").get_attribute("title")
+        invite = page_a.locator("#invite-url").input_value()
         assert invite and invite.endswith(f"/t/{table}")
         page_a.wait_for_selector("#status:has-text('Waiting')")
         page_b = bo.new_page()

@@ -28,6 +28,7 @@ from starlette.schemas import SchemaGenerator
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
+from atout.server.friends import require_hints
 from atout.server.guards import (
     BodyLimit,
     SameOrigin,
@@ -238,7 +239,7 @@ async def create_table(request: Request) -> Response:
       description: >
         {"game": "court-piece", "options": {...}, "seats": ["human", "bot:greedy", ...],
         "sit": 0, "name": "Ana", "grace_seconds": 30, "private": true, "pause_deals": true,
-        "bot_speed": "fast"}. With "sit", the
+        "bot_speed": "fast", "turn_seconds": 60, "hints": false}. With "sit", the
         creator takes that seat and gets its token; a private table is not listed (its
         invite link opens it).
     responses:
@@ -404,8 +405,8 @@ async def rematch_table(request: Request) -> Response:
     responses:
       200:
         description: >
-          A new table with the same game and options, everyone one seat on; each player's
-          token opens their new seat.
+          A new table with the same game and options, everyone in the same seat; each
+          player's token opens their seat there.
       400:
         description: The game is not over yet.
       429:
@@ -447,6 +448,7 @@ async def hint(request: Request) -> Response:
     """
     room = await _room(request)
     seat = room.require_seat(_token(request))
+    require_hints(room)
     action = await room.hint(seat)
     return JSONResponse({"action": action, "why": hint_why(room.match, seat, action)})
 
@@ -634,6 +636,7 @@ async def _handle(room: Room, conn: Connection, message: ClientMessage) -> None:
         case AskHint():
             if conn.seat is None:
                 raise RoomError("spectators get no hints")
+            require_hints(room)
             action = await room.hint(conn.seat)
             conn.push(
                 {"type": "hint", "action": action, "why": hint_why(room.match, conn.seat, action)}

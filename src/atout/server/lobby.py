@@ -13,6 +13,7 @@ from __future__ import annotations
 import time
 from typing import TYPE_CHECKING, Any, Final
 
+from atout.server.friends import TURN_SECONDS
 from atout.server.pacing import BOT_SPEEDS
 
 if TYPE_CHECKING:
@@ -29,7 +30,7 @@ __all__ = [
 ABANDONED_SECONDS: Final = 600.0
 """Seconds a table may stay with none of its people connected before it is closed."""
 
-TABLE_SETTINGS: Final = ("private", "pause_deals", "bot_speed")
+TABLE_SETTINGS: Final = ("private", "pause_deals", "bot_speed", "turn_seconds", "no_hints")
 """The table's settings kept with its extras (never part of the game record)."""
 
 
@@ -62,7 +63,9 @@ def table_settings(body: dict[str, Any]) -> dict[str, Any]:
     ``private`` (true or false): reached by its invite link only, never listed.
     ``pause_deals`` (true or false): after each deal the result stays until the
     people ask for the next one (:mod:`atout.server.pacing`). ``bot_speed``:
-    ``slow``, ``normal`` or ``fast``.
+    ``slow``, ``normal`` or ``fast``. Among friends (:mod:`atout.server.friends`):
+    ``turn_seconds`` (a whole number of seconds, or null for no timer) and
+    ``hints`` (true or false).
     """
     out: dict[str, Any] = {}
     for flag in ("private", "pause_deals"):
@@ -76,4 +79,15 @@ def table_settings(body: dict[str, Any]) -> dict[str, Any]:
         raise ValueError("bot_speed must be " + ", ".join(repr(s) for s in BOT_SPEEDS))
     if speed != "normal":
         out["bot_speed"] = speed
+    turn = body.get("turn_seconds")
+    low, high = TURN_SECONDS
+    if turn is not None:
+        if type(turn) is not int or not low <= turn <= high:
+            raise ValueError(f"turn_seconds must be a whole number from {low} to {high}, or null")
+        out["turn_seconds"] = turn
+    hints = body.get("hints", True)
+    if type(hints) is not bool:
+        raise ValueError("hints must be true or false")
+    if not hints:
+        out["no_hints"] = True
     return out

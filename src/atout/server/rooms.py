@@ -40,6 +40,7 @@ from atout.notation.record import FORMAT, match_from_record
 from atout.server.claims import REVOKE_NOT_PROVEN, claim_refusal, is_revoke_claim
 from atout.server.cluster import Cluster, Presence
 from atout.server.disclosure import cards_learnt
+from atout.server.friends import friends_state, stands_in, turn_left
 from atout.server.guards import CreationQuota
 from atout.server.leases import Leases, leases_for
 from atout.server.lobby import ABANDONED_SECONDS, TABLE_SETTINGS, abandoned_for, is_listed
@@ -377,6 +378,7 @@ class Room:
                     "name": s.name,
                     "taken": s.kind == "bot" or s.token_hash is not None,
                     "connected": self.connected(s.number),
+                    "stand_in": stands_in(self, s.number),
                 }
                 for s in self.seats
             ],
@@ -384,6 +386,7 @@ class Room:
             "practice": self.practice,
             "private": bool(self.extra.get("private")),
             **pause_state(self),
+            **friends_state(self),
         }
 
     def connected(self, seat: int) -> bool:
@@ -969,7 +972,11 @@ class Room:
         if chair.kind == "bot":
             return self._bot(seat, chair.bot or "random"), None
         if self.connected(seat):
-            return None, None
+            # Among friends, a turn timer may run out: a bot plays this one move.
+            left = turn_left(self, seat)
+            if left is None or left > 0:
+                return None, left
+            return self._bot(seat, HINT_BOT, stand_in=True), None
         away = max(chair.away_since, self.presence.lapsed(seat))
         left = away + self.grace - time.monotonic()
         if left > 0:
@@ -1245,7 +1252,11 @@ class Hub:
         return room
 
     async def rematch(self, room: Room, token: str | None, client: str) -> Room:
-        """The same game again with everyone one seat on; tokens move with their owners.
+        """The same game again, everyone in the same seat; tokens move with their owners.
+
+        The same seats keep partners together and the score sheet's columns
+        the same way round (moving everyone one seat on swapped the sides'
+        columns at two-player tables and confused who had won what).
 
         Only once the game is over, and the new table counts against
         ``client``'s creation quotas like any other (else rematches would
@@ -1262,8 +1273,7 @@ class Hub:
         if refusal is not None:
             log_event("table.refused", client=client, reason=refusal)
             raise QuotaError(refusal)
-        n = len(room.seats)
-        order = [room.seats[(i - 1) % n] for i in range(n)]
+        order = list(room.seats)
         again = await self.create(
             room.game.id,
             room.options,

@@ -293,6 +293,15 @@ function customForm(games, start) {
   const pauseBox = h("input", { type: "checkbox", id: "pause-deals", checked: true, "aria-describedby": "pause-deals-help" });
   const speedSelect = h("select", { id: "bot-speed", "aria-describedby": "bot-speed-help" }, BOT_SPEEDS.map((v) => h("option", { value: v }, t(`speed_${v}`))));
   speedSelect.value = botSpeed();
+  const timerSelect = h("select", { id: "turn-seconds", "aria-describedby": "turn-seconds-help" }, ["off", "30", "60", "120"].map((v) => h("option", { value: v }, t(`timer_${v}`))));
+  const hintsBox = h("input", { type: "checkbox", id: "hints", checked: true, "aria-describedby": "hints-help" });
+  // The timer and hints matter only among several people (against bots they never apply).
+  const friendsBox = h(
+    "div",
+    { class: "among-friends", id: "among-friends" },
+    h("div", { class: "option" }, h("label", { for: "turn-seconds" }, t("turnTimer")), timerSelect, h("small", { class: "help", id: "turn-seconds-help" }, t("turnTimerHelp"))),
+    h("div", { class: "option option-bool" }, h("label", { for: "hints" }, t("hintsAllowed")), hintsBox, h("small", { class: "help", id: "hints-help" }, t("hintsHelp"))),
+  );
   const form = h(
     "form",
     { class: "new-table", id: "new-table", novalidate: true },
@@ -306,6 +315,7 @@ function customForm(games, start) {
       h("div", { class: "option option-bool" }, h("label", { for: "private" }, t("privateTable")), privateBox, h("small", { class: "help", id: "private-help" }, t("privateHelp"))),
       h("div", { class: "option option-bool" }, h("label", { for: "pause-deals" }, t("pauseDeals")), pauseBox, h("small", { class: "help", id: "pause-deals-help" }, t("pauseDealsHelp"))),
       h("div", { class: "option" }, h("label", { for: "bot-speed" }, t("botSpeed")), speedSelect, h("small", { class: "help", id: "bot-speed-help" }, t("botSpeedHelp"))),
+      friendsBox,
     ),
     h("button", { type: "submit", class: "primary", id: "create" }, t("create")),
     status,
@@ -334,9 +344,16 @@ function customForm(games, start) {
       }),
     );
   };
-  gameSelect.addEventListener("change", fill);
+  const people = () => [...seatsBox.querySelectorAll("select")].filter((select) => select.value === "human").length;
+  const refreshFriends = () => (friendsBox.hidden = people() < 2);
+  seatsBox.addEventListener("change", refreshFriends);
+  gameSelect.addEventListener("change", () => {
+    fill();
+    refreshFriends();
+  });
   optionsBox.addEventListener("change", () => refreshRequirements(form));
   fill();
+  refreshFriends();
   form.addEventListener("submit", async (event) => {
     event.preventDefault();
     const game = current();
@@ -344,6 +361,7 @@ function customForm(games, start) {
     try {
       const seats = Array.from({ length: game.players }, (_, i) => form.querySelector(`#seat-${i}`).value);
       body = { game: game.id, options: readOptions(form, game), seats, sit: game.home_seat ?? 0, private: privateBox.checked, pause_deals: pauseBox.checked, bot_speed: speedSelect.value };
+      if (people() >= 2) Object.assign(body, { turn_seconds: timerSelect.value === "off" ? null : Number(timerSelect.value), hints: hintsBox.checked });
       setBotSpeed(speedSelect.value);
     } catch (error) {
       status.textContent = `${t("error")}: ${error.message}`;

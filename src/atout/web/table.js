@@ -133,8 +133,8 @@ export function openTable(root, tableId, navigate, settings = () => null) {
   function followRematch() {
     const table = s.frame?.table;
     if (!table?.rematch || s.seat === null || !s.token) return;
-    const n = table.seats.length;
-    if (!savedSeat(table.rematch)) saveSeat(table.rematch, (s.seat + 1) % n, s.token);
+    // Everyone keeps their seat at the rematch, with the same token.
+    if (!savedSeat(table.rematch)) saveSeat(table.rematch, s.seat, s.token);
     if (s.wantRematch) navigate(`/t/${table.rematch}`);
   }
 
@@ -289,6 +289,7 @@ export function openTable(root, tableId, navigate, settings = () => null) {
         { class: "play-area" },
         topBar(frame, view, table),
         joinPanel(table),
+        invitePanel(table),
         h(
           "div",
           { class: "felt-wrap" },
@@ -329,6 +330,56 @@ export function openTable(root, tableId, navigate, settings = () => null) {
     s.prevTrick = view?.trick?.cards?.length || 0;
   }
 
+  function inviteUrl(table) {
+    return `${location.origin}/t/${table.id}`;
+  }
+
+  /** Copy the invite link: the clipboard API where the page may use it (https, localhost),
+   * else the selected text and the copy command (plain http on a LAN address has no
+   * clipboard API), else the link stays selected for the person to copy. */
+  async function copyText(text, field, button) {
+    let done = false;
+    try {
+      if (navigator.clipboard && window.isSecureContext) {
+        await navigator.clipboard.writeText(text);
+        done = true;
+      }
+    } catch {
+      done = false;
+    }
+    if (!done && field) {
+      field.focus();
+      field.select();
+      field.setSelectionRange(0, text.length);
+      try {
+        done = document.execCommand("copy");
+      } catch {
+        done = false;
+      }
+    }
+    s.copied = done ? "yes" : "no";
+    if (button) button.textContent = done ? t("copied") : t("copyByHand");
+    const note = root.querySelector("#copy-note");
+    if (note) note.textContent = done ? t("copied") : t("copyByHand");
+    if (!done) field?.select();
+  }
+
+  /** While seats wait for people: the invite link as text, with a copy button. */
+  function invitePanel(table) {
+    if (table.status !== "waiting" || s.seat === null) return null;
+    const url = inviteUrl(table);
+    const field = h("input", { id: "invite-url", value: url, readonly: true, "aria-label": t("invite"), "aria-describedby": "invite-help" });
+    field.addEventListener("focus", () => field.select());
+    return h(
+      "div",
+      { class: "invite-panel", id: "invite-panel" },
+      h("label", { for: "invite-url" }, t("invite")),
+      h("div", { class: "invite-row" }, field, h("button", { class: "primary", id: "copy-invite", onclick: () => copyText(url, field, null) }, t("copy"))),
+      h("small", { class: "help", id: "invite-help" }, t("inviteHelp")),
+      h("span", { class: "copy-note", id: "copy-note", role: "status" }, s.copied ? (s.copied === "yes" ? t("copied") : t("copyByHand")) : ""),
+    );
+  }
+
   /** A watcher's way to sit down at a free seat: asked for a name first. */
   function joinPanel(table) {
     const free = table.seats.filter((seat) => !seat.taken);
@@ -343,6 +394,35 @@ export function openTable(root, tableId, navigate, settings = () => null) {
       free.map((seat) => h("button", { class: "primary join", "data-seat": seat.seat, onclick: () => join(seat.seat) }, t("joinSeat", { n: seat.seat + 1 }))),
     );
   }
+
+  /** Seconds left of the turn timer for the person to play (counted here from the frame that
+   * began the turn; the server keeps the real clock). */
+  function secondsLeft(table, view) {
+    const turn = view?.turn;
+    if (!table.turn_seconds || turn === null || turn === undefined || table.seats[turn]?.kind !== "human" || table.seats[turn]?.stand_in) return null;
+    const key = `${s.frame.version}:${turn}`;
+    if (s.turnKey !== key) {
+      s.turnKey = key;
+      s.turnStart = Date.now();
+    }
+    return Math.max(0, Math.ceil(table.turn_seconds - (Date.now() - s.turnStart) / 1000));
+  }
+
+  function timerBadge(table, view) {
+    const left = secondsLeft(table, view);
+    if (left === null) return null;
+    return h("span", { class: `badge timer ${left <= 10 ? "low" : ""}`, id: "turn-timer" }, t("timeLeft", { n: left }));
+  }
+
+  // The timer's text changes every second without redrawing the table.
+  const ticker = setInterval(() => {
+    const badge = root.querySelector("#turn-timer");
+    const left = s.frame && secondsLeft(s.frame.table, s.frame.view);
+    if (badge && left !== null) {
+      badge.textContent = t("timeLeft", { n: left });
+      badge.classList.toggle("low", left <= 10);
+    }
+  }, 1000);
 
   /** The table's bot speed, which any person seated may change (and this browser remembers). */
   function speedPicker(table) {
@@ -366,7 +446,7 @@ export function openTable(root, tableId, navigate, settings = () => null) {
     else status = "";
     const buttons = [];
     const more = [];
-    if (s.seat !== null && mine) buttons.push(h("button", { id: "hint", onclick: () => send({ type: "hint" }) }, t("hint")));
+    if (s.seat !== null && mine && table.hints !== false) buttons.push(h("button", { id: "hint", onclick: () => send({ type: "hint" }) }, t("hint")));
     if (s.seat !== null && table.undo && table.status === "playing")
       buttons.push(h("button", { id: "undo", onclick: () => send({ type: "undo" }) }, t("undo")));
     buttons.push(h("button", { id: "last-trick", "aria-pressed": String(s.showLast), onclick: () => { s.showLast = !s.showLast; render(); } }, t("lastTrick")));
@@ -378,10 +458,10 @@ export function openTable(root, tableId, navigate, settings = () => null) {
       records.push(h("button", { id: "record-pbn", onclick: () => downloadRecord("pbn") }, t("recordPbn")));
     } else records.push(h("button", { id: "record", onclick: () => downloadRecord("json") }, t("record")));
     if (over) buttons.push(h("a", { href: `/replay?table=${table.id}`, "data-link": "1", class: "button", id: "replay-link" }, t("replay")));
-    const invite = `${location.origin}/t/${table.id}`;
-    const inviteButton = h("button", { id: "invite", title: invite, onclick: (e) => navigator.clipboard?.writeText(invite).then(() => (e.target.textContent = t("copied"))) }, t("invite"));
-    // While seats wait for people the invite is what matters; later it joins the menu.
-    (table.status === "waiting" ? buttons : more).push(inviteButton);
+    const invite = inviteUrl(table);
+    const inviteButton = h("button", { id: "invite", title: invite, onclick: (e) => copyText(invite, null, e.currentTarget) }, t("invite"));
+    // While seats wait for people the invite panel below the bar shows the link; later it is here.
+    if (table.status !== "waiting" && table.status !== "over") more.push(inviteButton);
     if (s.seat !== null && table.seats[s.seat]?.kind === "human" && table.status !== "over") more.push(speedPicker(table));
     more.push(settings());
     buttons.push(h("details", { class: "menu", id: "table-menu" }, h("summary", { class: "button", "aria-label": t("menu") }, "⋯"), h("div", { class: "menu-items" }, more)));
@@ -392,6 +472,7 @@ export function openTable(root, tableId, navigate, settings = () => null) {
       h("a", { href: "/", "data-link": "1", class: "home" }, "atout"),
       h("span", { class: "title" }, table.title, view ? ` · ${t("deal")} ${view.match?.deal_number ?? ""}` : ""),
       h("span", { class: `turn ${mine ? "mine" : ""}`, id: "status", role: "status" }, s.seat === null ? `${t("spectating")} · ${status}` : status),
+      timerBadge(table, view),
       table.practice ? h("span", { class: "badge practice", id: "practice", title: t("practiceNote") }, t("practice")) : null,
       s.message ? h("span", { class: "message", id: "message", role: "alert" }, s.message) : null,
       h("span", { class: "buttons" }, buttons),
@@ -415,7 +496,8 @@ export function openTable(root, tableId, navigate, settings = () => null) {
     const info = table.seats[seat];
     const badges = ctx && game.seatExtra ? game.seatExtra(seat, ctx) : [];
     if (view?.dealer === seat) badges.push(h("span", { class: "badge" }, t("dealer")));
-    if (info.kind === "human" && info.taken && !info.connected && seat !== s.seat) badges.push(h("span", { class: "badge away" }, t("away")));
+    if (info.stand_in && seat !== s.seat) badges.push(h("span", { class: "badge away stand-in" }, t("standInFor", { name: info.name || t("seat", { n: seat + 1 }) })));
+    else if (info.kind === "human" && info.taken && !info.connected && seat !== s.seat) badges.push(h("span", { class: "badge away" }, t("away")));
     const cards = [];
     const shown = view ? visibleHands(view)[seat] : null;
     if (where !== "bottom" || s.seat === null) {
@@ -702,6 +784,7 @@ export function openTable(root, tableId, navigate, settings = () => null) {
   render();
   return () => {
     s.closed = true;
+    clearInterval(ticker);
     document.removeEventListener("keydown", onKey);
     s.ws?.close();
   };

@@ -326,4 +326,17 @@ export default {
   tricksBySide: "Tricks: {a} {n}, {b} {m}",
   tricksTo: "by {n} tricks to {m}",
   noticeClaimRejected: "{name} rejected the claim: play goes on.",
+  // Friends at one table.
+  inviteHelp: "Send this link to your friends: each opens it and sits down.",
+  copyByHand: "Select the link and copy it.",
+  standInFor: "bot playing for {name}",
+  turnTimer: "Turn timer",
+  turnTimerHelp: "At a table of several people, a bot plays the move of whoever lets the time run out.",
+  timer_off: "Off",
+  timer_30: "30 seconds",
+  timer_60: "1 minute",
+  timer_120: "2 minutes",
+  hintsAllowed: "Hints",
+  hintsHelp: "Players may ask what a bot would play; turn it off for a fair game among friends.",
+  timeLeft: "{n} s left",
 };

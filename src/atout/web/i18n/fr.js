@@ -326,4 +326,17 @@ export default {
   tricksBySide: "Levées : {a} {n}, {b} {m}",
   tricksTo: "par {n} levées à {m}",
   noticeClaimRejected: "{name} a refusé la réclamation : le jeu continue.",
+  // Entre amis à une table.
+  inviteHelp: "Envoyez ce lien à vos amis : chacun l'ouvre et s'assoit.",
+  copyByHand: "Sélectionnez le lien et copiez-le.",
+  standInFor: "un robot joue pour {name}",
+  turnTimer: "Temps par coup",
+  turnTimerHelp: "À une table de plusieurs personnes, un robot joue le coup de qui laisse passer le temps.",
+  timer_off: "Sans limite",
+  timer_30: "30 secondes",
+  timer_60: "1 minute",
+  timer_120: "2 minutes",
+  hintsAllowed: "Conseils",
+  hintsHelp: "Les joueurs peuvent demander ce qu'un robot jouerait ; désactivez-les pour une partie équitable entre amis.",
+  timeLeft: "encore {n} s",
 };
