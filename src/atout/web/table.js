@@ -4,7 +4,7 @@
 import { api, forgetSeat, playerName, saveSeat, savedSeat, setPlayerName } from "./api.js";
 import { cardSvg, isCard, parseCard, pretty } from "./cards.js";
 import { BID_RE, cardActions, sideOf, visibleHands } from "./games.js";
-import { facts as factList } from "./games/common.js";
+import { facts as factList, num } from "./games/common.js";
 import { rendererFor } from "./games/index.js";
 import { t } from "./i18n/index.js";
 import { botName } from "./names.js";
@@ -483,7 +483,7 @@ export function openTable(root, tableId, navigate, settings = () => null) {
   function scoreLine(game, ctx) {
     const line = game.scoreline?.(ctx);
     if (!line) return null;
-    const sides = (values) => values.map((v, i) => h("span", { class: "sl-side" }, h("span", { class: "sl-name" }, ctx.sideName(i)), " ", h("strong", {}, String(v))));
+    const sides = (values) => values.map((v, i) => h("span", { class: "sl-side" }, h("span", { class: "sl-name" }, ctx.sideName(i)), " ", h("strong", {}, typeof v === "number" ? num(v) : String(v))));
     return h(
       "div",
       { class: "scoreline", id: "scoreline" },
