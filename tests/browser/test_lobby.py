@@ -128,3 +128,22 @@ def test_friends_get_a_private_table_and_a_joiner_is_asked_for_a_name(
     finally:
         ana.close()
         bo.close()
+
+
+def test_the_lobby_fits_phones_and_desktops(server: str, browser: Any, artifacts: Path) -> None:
+    for width, height in ((1280, 860), (390, 844), (844, 390)):
+        ctx = browser.new_context(viewport={"width": width, "height": height})
+        try:
+            page = ctx.new_page()
+            page.goto(server + "/")
+            page.wait_for_selector(".game-card")
+            # The first game's buttons are in view without scrolling, even in landscape.
+            box = page.locator(".game-card").first.locator(".game-actions").bounding_box()
+            assert box and box["y"] + box["height"] <= height, (width, height, box)
+            open_custom(page)
+            page.select_option("#game", "five-hundred")
+            page.screenshot(path=str(artifacts / f"lobby-{width}x{height}.png"), full_page=True)
+            scroll = page.evaluate("document.documentElement.scrollWidth")
+            assert scroll <= width, f"{width}x{height}: the lobby scrolls sideways ({scroll}px)"
+        finally:
+            ctx.close()
