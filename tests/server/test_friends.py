@@ -9,7 +9,7 @@ from starlette.testclient import TestClient
 
 from atout.server import friends
 
-from .conftest import create_table, receive_until
+from .conftest import another_browser, create_table, receive_until
 
 FRIENDS = ["human", "bot:random", "human", "bot:random"]
 BOTS = ["human", "bot:random", "bot:random", "bot:random"]
@@ -18,7 +18,7 @@ BOTS = ["human", "bot:random", "bot:random", "bot:random"]
 def seated(client: TestClient, **settings: Any) -> tuple[dict[str, Any], dict[str, Any]]:
     """A Court Piece table of Ana (seat 0) and Bo (seat 2) with two bots; both tokens."""
     table = create_table(client, FRIENDS, **settings)
-    bo = client.post(f"/api/tables/{table['id']}/join", json={"name": "Bo"}).json()
+    bo = another_browser(client).post(f"/api/tables/{table['id']}/join", json={"name": "Bo"}).json()
     return table, bo
 
 

@@ -8,7 +8,7 @@ from starlette.testclient import TestClient
 
 from atout.server.lobby import ABANDONED_SECONDS, abandoned_for
 
-from .conftest import create_table, receive_until
+from .conftest import another_browser, create_table, receive_until
 
 FRIENDS = ["human", "human", "human", "human"]
 BOTS = ["human", "bot:random", "bot:random", "bot:random"]
@@ -24,7 +24,7 @@ def test_a_private_table_is_not_listed_but_its_link_opens_it(client: TestClient)
     assert listed(client) == [public["id"]]
     opened = client.get(f"/api/tables/{private['id']}").json()
     assert opened["private"] is True and opened["status"] == "waiting"
-    joined = client.post(f"/api/tables/{private['id']}/join", json={"name": "Bo"})
+    joined = another_browser(client).post(f"/api/tables/{private['id']}/join", json={"name": "Bo"})
     assert joined.status_code == 200 and joined.json()["seat"] == 1
 
 

@@ -10,7 +10,7 @@ from starlette.testclient import TestClient
 
 from atout.server.pacing import NEXT_DEAL_SECONDS, deal_hold
 
-from .conftest import create_table, receive_until
+from .conftest import another_browser, create_table, receive_until
 
 BOTS = ["human", "bot:random", "bot:random", "bot:random"]
 
@@ -59,7 +59,9 @@ def test_without_the_pause_the_next_deal_comes_by_itself(client: TestClient) -> 
 
 def test_several_people_wait_for_each_other_a_while_only(client: TestClient) -> None:
     table = create_table(client, ["human", "bot:random", "human", "bot:random"], pause_deals=True)
-    joined = client.post(f"/api/tables/{table['id']}/join", json={"name": "Bo"}).json()
+    joined = (
+        another_browser(client).post(f"/api/tables/{table['id']}/join", json={"name": "Bo"}).json()
+    )
     room = client.app.state.hub.rooms[table["id"]]  # type: ignore[attr-defined]
     with client.websocket_connect(table["ws"]) as ana, client.websocket_connect(table["ws"]) as bo:
         bo.send_json({"type": "hello", "token": joined["token"]})
