@@ -199,6 +199,7 @@ def test_a_second_seat_from_the_same_browser_is_refused_in_words(
         second.goto(server + "/")
         second.evaluate("localStorage.clear()")
         second.goto(f"{server}/t/{table}")
+        second.fill("#join-name", "Ana")
         second.click("button.join[data-seat='2']")
         message = second.locator("#message")
         expect(message).to_contain_text("one seat a person")
@@ -209,6 +210,7 @@ def test_a_second_seat_from_the_same_browser_is_refused_in_words(
         second.screenshot(path=str(artifacts / "second-seat-refused-phone.png"))
         page_b = bo.new_page()
         page_b.goto(f"{server}/t/{table}")
+        page_b.fill("#join-name", "Bo")
         page_b.click("button.join[data-seat='2']")
         page_b.wait_for_selector(".seat-box.pos-bottom[data-seat='2']")
     finally:
