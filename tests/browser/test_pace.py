@@ -50,9 +50,7 @@ def test_the_result_waits_for_next_deal_pressed_with_the_keyboard(
 
 def click_something_but_next(page: Any) -> bool:
     """Play on until the table waits for Next deal (never pressing it)."""
-    if page.locator("#next-deal").count():
-        return False
-    return click_something(page)
+    return click_something(page, next_deal=False)
 
 
 def test_the_bot_speed_is_the_tables_and_remembered_for_the_next(server: str, context: Any) -> None:

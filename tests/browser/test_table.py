@@ -56,20 +56,22 @@ def open_custom(page: Any) -> None:
     page.wait_for_selector("#game")
 
 
-def click_something(page: Any) -> bool:
+def click_something(page: Any, next_deal: bool = True) -> bool:
     """Take one action the page offers for this seat; False when there is none.
 
     The page redraws on every state frame, so an element found a moment ago
     may be gone: such a click gives up quickly and the caller looks again.
     """
     try:
-        return _click_something(page)
+        return _click_something(page, next_deal)
     except (PlaywrightError, TypeError):
         return False
 
 
-def _click_something(page: Any) -> bool:
+def _click_something(page: Any, next_deal: bool = True) -> bool:
     if page.locator("#next-deal").count():
+        if not next_deal:
+            return False
         page.click("#next-deal", timeout=1000)
         return True
     if page.locator("#discard").count():
