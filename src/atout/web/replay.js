@@ -103,6 +103,8 @@ export function openReplay(root, tableId) {
   function sideName(i, n) {
     if (n !== 4) return name(i);
     if (s.data.game === "bridge") return t(i === 0 ? "pairNS" : "pairEW");
+    // A record without its players' names (a file) has sides only.
+    if (!s.data.names?.[i] || !s.data.names?.[i + 2]) return t("side", { n: i + 1 });
     return `${name(i)} & ${name(i + 2)}`;
   }
 
