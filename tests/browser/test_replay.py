@@ -12,6 +12,7 @@ import pytest
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from atout.notation.record import load_record, replay_summary
+from tests.browser.test_table import open_custom
 
 EXAMPLES = Path("/work/shared/examples")
 PBN = Path("/work/shared/data/pbn")
@@ -135,6 +136,7 @@ def test_a_finished_bridge_table_offers_pbn_and_its_replay(server: str, context:
 def test_a_bridge_hint_says_why(server: str, context: Any, artifacts: Path) -> None:
     page = context.new_page()
     page.goto(server + "/")
+    open_custom(page)
     page.select_option("#game", "bridge")
     page.select_option("#opt-first_dealer", "0")
     page.click("#create")

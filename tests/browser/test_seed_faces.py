@@ -13,7 +13,7 @@ from typing import Any
 
 from playwright.sync_api import expect
 
-from tests.browser.test_table import click_and_wait, click_something, create_from_lobby
+from tests.browser.test_table import click_and_wait, click_something, create_from_lobby, open_custom
 
 SEQ = "document.querySelector('.table-page').dataset.seq"
 
@@ -72,6 +72,7 @@ def test_classic_court_piece_plays_to_the_right_and_asks_the_session_in_words(
 def test_bridge_seats_the_creator_south(server: str, context: Any) -> None:
     page = context.new_page()
     page.goto(server + "/")
+    open_custom(page)
     page.select_option("#game", "bridge")
     assert "(You)" in page.locator("label[for='seat-2']").inner_text()
     assert page.locator("#opt-boards").is_hidden()  # a duplicate option
@@ -83,6 +84,7 @@ def test_bridge_seats_the_creator_south(server: str, context: Any) -> None:
 def test_the_lobby_offers_only_what_the_rules_accept(server: str, context: Any) -> None:
     page = context.new_page()
     page.goto(server + "/")
+    open_custom(page)
     page.select_option("#game", "court-piece")
     assert page.locator("#opt-target").is_visible()
     for hidden in ("#opt-session_end", "#opt-honour_mode"):
@@ -127,11 +129,12 @@ def test_a_claim_shows_the_claimers_hand_to_the_defender(
         def settings(p: Any) -> None:
             p.select_option("#opt-first_dealer", "2")  # South bids first
             for seat in (0, 1):
-                p.select_option(f"#seat-{seat}", "bot:greedy")
+                p.select_option(f"#seat-{seat}", "bot:easy")
 
         table = create_from_lobby(south, server, "bridge", humans=(3,), options=settings)
         west = west_ctx.new_page()
         west.goto(f"{server}/t/{table}")
+        west.fill("#join-name", "West")
         west.click("button.join[data-seat='3']")
         south.wait_for_selector("#bidding-box button[data-action='7NT']:enabled")
         click_and_wait(south, "#bidding-box button[data-action='7NT']")
@@ -154,6 +157,9 @@ def test_a_claim_shows_the_claimers_hand_to_the_defender(
         click_and_wait(west, "#claim-answer button[data-action='reject']")
         west.wait_for_selector(".table-page[data-phase='play']")
         assert west.locator(".seat-box[data-seat='2'] .hand-row svg.card").count() == 0
+        # Declarer is told in words that the claim was refused, and by whom.
+        expect(south.locator("#notice")).to_have_text("West rejected the claim: play goes on.")
+        south.screenshot(path=str(artifacts / "claim-rejected-declarer.png"))
     finally:
         south_ctx.close()
         west_ctx.close()
@@ -212,6 +218,7 @@ def test_revokes_corrected_and_claimed_by_clicking(
         table = create_from_lobby(ana, server, "court-piece", humans=(1,), options=honour)
         bo = bo_ctx.new_page()
         bo.goto(f"{server}/t/{table}")
+        bo.fill("#join-name", "Bo")
         bo.click("button.join[data-seat='1']")
         corrected = claimed = False
         deadline = time.monotonic() + 150  # a finished deal stays open 10 s for claims

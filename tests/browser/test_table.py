@@ -33,8 +33,9 @@ def create_from_lobby(
     """Create a table from the lobby (the creator sits at his home seat: South in bridge,
     else seat 0; ``humans`` are other seats left to people); returns its id."""
     page.goto(server + "/")
-    page.select_option("#game", game)
     page.fill("#name", "Ana")
+    open_custom(page)
+    page.select_option("#game", game)
     if options is not None:
         options(page)
     home = GAMES[game].home_seat
@@ -47,19 +48,31 @@ def create_from_lobby(
     return str(page.url.rsplit("/", 1)[-1])
 
 
-def click_something(page: Any) -> bool:
+def open_custom(page: Any) -> None:
+    """Open the lobby's form of rules and seats (closed at first: the games' buttons come first)."""
+    if not page.locator("#custom[open]").count():
+        page.click("#custom > summary")
+    page.wait_for_selector("#game")
+
+
+def click_something(page: Any, next_deal: bool = True) -> bool:
     """Take one action the page offers for this seat; False when there is none.
 
     The page redraws on every state frame, so an element found a moment ago
     may be gone: such a click gives up quickly and the caller looks again.
     """
     try:
-        return _click_something(page)
+        return _click_something(page, next_deal)
     except (PlaywrightError, TypeError):
         return False
 
 
-def _click_something(page: Any) -> bool:
+def _click_something(page: Any, next_deal: bool = True) -> bool:
+    if page.locator("#next-deal").count():
+        if not next_deal:
+            return False
+        page.click("#next-deal", timeout=1000)
+        return True
     if page.locator("#discard").count():
         needed = int(re.search(r"\((\d+)/(\d+)\)", page.locator("#controls").inner_text())[2])
         for card in page.locator("#my-hand svg.card.pickable").all()[:needed]:
@@ -152,11 +165,12 @@ def test_two_players_join_one_table_by_the_invite_link(
     try:
         page_a = ana.new_page()
         table = create_from_lobby(page_a, server, "court-piece", humans=(2,))
-        invite = page_a.locator("#invite").get_attribute("title")
+        invite = page_a.locator("#invite-url").input_value()
         assert invite and invite.endswith(f"/t/{table}")
         page_a.wait_for_selector("#status:has-text('Waiting')")
         page_b = bo.new_page()
         page_b.goto(invite)
+        page_b.fill("#join-name", "Bo")
         page_b.click("button.join[data-seat='2']")
         page_b.wait_for_selector(".seat-box.pos-bottom[data-seat='2']")
         page_a.wait_for_selector(".table-page[data-phase='trump'], .table-page[data-phase='play']")
@@ -186,6 +200,7 @@ def test_a_second_seat_from_the_same_browser_is_refused_in_words(
         second.goto(server + "/")
         second.evaluate("localStorage.clear()")
         second.goto(f"{server}/t/{table}")
+        second.fill("#join-name", "Ana")
         second.click("button.join[data-seat='2']")
         message = second.locator("#message")
         expect(message).to_contain_text("one seat a person")
@@ -196,6 +211,7 @@ def test_a_second_seat_from_the_same_browser_is_refused_in_words(
         second.screenshot(path=str(artifacts / "second-seat-refused-phone.png"))
         page_b = bo.new_page()
         page_b.goto(f"{server}/t/{table}")
+        page_b.fill("#join-name", "Bo")
         page_b.click("button.join[data-seat='2']")
         page_b.wait_for_selector(".seat-box.pos-bottom[data-seat='2']")
     finally:
@@ -221,7 +237,7 @@ def test_lobby_in_french_and_the_last_trick(server: str, context: Any, artifacts
     page = context.new_page()
     page.goto(server + "/")
     page.select_option("#lang", "fr")
-    page.wait_for_selector("#create:has-text('Créer')")
+    page.wait_for_selector("#play-court-piece:has-text('Jouer')")
     page.screenshot(path=str(artifacts / "lobby-fr.png"))
     create_from_lobby(page, server, "court-piece")
     play_until(page, "#deal-result")

@@ -211,10 +211,11 @@ def test_the_browser_reconnects_after_a_crash(server: Server) -> None:
             hellos: list[str] = []
             page.on("websocket", lambda ws: ws.on("framesent", lambda f: hellos.append(str(f))))
             page.goto(server.base + "/")
+            page.click("#custom > summary")
             page.select_option("#game", "court-piece")
             page.fill("#name", "Ana")
             for seat in (1, 2, 3):  # quick bots: the test is about the connection
-                page.select_option(f"#seat-{seat}", "bot:random")
+                page.select_option(f"#seat-{seat}", "bot:easy")
             page.click("#create")
             page.wait_for_selector(".table-page")
             _act(page)

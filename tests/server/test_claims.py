@@ -50,7 +50,13 @@ def test_a_rejected_claim_waits_for_the_next_trick(client: TestClient) -> None:
     lead = _view(client, table, tokens[1])["legal"][0]
     assert _act(client, table, tokens[1], lead)["type"] == "state"  # then declarer, for dummy
     assert _act(client, table, tokens[0], "claim 13")["type"] == "state"
-    assert _act(client, table, tokens[1], "reject")["type"] == "state"
+    rejected = _act(client, table, tokens[1], "reject")
+    # Everyone at the table, declarer first, is told the claim was rejected and by whom.
+    assert rejected["notice"] == {"seat": 1, "action": "reject", "version": rejected["version"]}
+    told = client.get(
+        f"/api/tables/{table['id']}/view", headers={"Authorization": f"Bearer {tokens[0]}"}
+    ).json()
+    assert told["notice"]["action"] == "reject" and told["notice"]["seat"] == 1
     again = _act(client, table, tokens[0], "claim 12")
     assert again["type"] == "error" and "another trick" in again["message"]
     # Play on (declarer plays dummy's cards) until a trick is done and declarer is to act.

@@ -333,7 +333,7 @@ def test_the_database_refuses_a_second_seat_to_one_browser(client: TestClient) -
 
 
 def test_a_rematch_keeps_one_seat_a_browser(client: TestClient) -> None:
-    """Seats move on at a rematch with their tokens, and with the browsers that took them."""
+    """Everyone keeps their seat at a rematch, with their token and the browser that took it."""
     seats = ["human", "human", "bot:random", "bot:random"]
     table = create_table(client, seats, options={"target": 3}, grace_seconds=0)
     auth = _bearer(table["token"])
@@ -344,11 +344,11 @@ def test_a_rematch_keeps_one_seat_a_browser(client: TestClient) -> None:
             ws, lambda f: f["type"] == "state" and f["table"]["status"] == "over", limit=20000
         )
     again = client.post(f"/api/tables/{table['id']}/rematch", headers=auth).json()
-    assert [s["taken"] for s in again["seats"]] == [True, True, False, True]
+    assert [s["taken"] for s in again["seats"]] == [True, False, True, True]
     url = f"/api/tables/{again['id']}/join"
-    response = client.post(url, json={"seat": 2})
+    response = client.post(url, json={"seat": 1})
     assert response.status_code == 409 and "as Ana" in response.json()["error"]
-    assert another_browser(client).post(url, json={"seat": 2}).status_code == 200
+    assert another_browser(client).post(url, json={"seat": 1}).status_code == 200
 
 
 def test_the_invite_link_carries_no_secret(client: TestClient) -> None:

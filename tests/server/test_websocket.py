@@ -142,7 +142,7 @@ def test_an_away_player_is_replaced_by_a_bot_after_the_grace(client: TestClient)
         assert frame["last_deal"]["number"] == 1
 
 
-def test_rematch_rotates_the_seats_and_keeps_the_tokens(client: TestClient) -> None:
+def test_rematch_keeps_the_seats_and_the_tokens(client: TestClient) -> None:
     table = create_table(client, BOTS, options={"target": 3}, grace_seconds=0)
     auth = {"Authorization": f"Bearer {table['token']}"}
     url = f"/api/tables/{table['id']}"
@@ -150,10 +150,11 @@ def test_rematch_rotates_the_seats_and_keeps_the_tokens(client: TestClient) -> N
         ws.send_json({"type": "hello"})
         receive_until(ws, lambda f: is_state(f) and f["table"]["status"] == "over", limit=20000)
     again = client.post(f"{url}/rematch", headers=auth).json()
-    assert [s["kind"] for s in again["seats"]] == ["bot", "human", "bot", "bot"]
+    assert [s["kind"] for s in again["seats"]] == ["human", "bot", "bot", "bot"]
+    assert again["seats"][0]["name"] == "Ana"
     assert again["status"] == "playing"
     assert client.post(f"{url}/rematch", headers=auth).json()["id"] == again["id"]
     view = client.get(f"/api/tables/{again['id']}/view", headers=auth).json()
-    assert view["seat"] == 1
+    assert view["seat"] == 0
     full = client.get(f"{url}/record").json()
     assert full["complete"] is True and full["deals"][0]["actions"]

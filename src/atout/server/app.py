@@ -28,6 +28,7 @@ from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from atout.server.browsers import BrowserId, browser_of
+from atout.server.friends import require_hints
 from atout.server.guards import (
     BodyLimit,
     SameOrigin,
@@ -36,6 +37,7 @@ from atout.server.guards import (
 )
 from atout.server.inputs import InputError, clean_name, load_json
 from atout.server.leases import leases_for
+from atout.server.lobby import table_settings
 from atout.server.messages import (
     CLOSE_FLOODING,
     MAX_STRIKES,
@@ -51,6 +53,7 @@ from atout.server.messages import (
     parse_client_message,
 )
 from atout.server.options import describe_options
+from atout.server.pacing import press_next, set_bot_speed
 from atout.server.pubsub import broadcast_for, redis_url
 from atout.server.replay import (
     MAX_RECORD_BYTES,
@@ -237,8 +240,10 @@ async def create_table(request: Request) -> Response:
     requestBody:
       description: >
         {"game": "court-piece", "options": {...}, "seats": ["human", "bot:greedy", ...],
-        "sit": 0, "name": "Ana", "grace_seconds": 30}. With "sit", the creator takes that
-        seat and gets its token.
+        "sit": 0, "name": "Ana", "grace_seconds": 30, "private": true, "pause_deals": true,
+        "bot_speed": "fast", "turn_seconds": 60, "hints": false}. With "sit", the
+        creator takes that seat and gets its token; a private table is not listed (its
+        invite link opens it).
     responses:
       201:
         description: The table (and the creator's seat and token when "sit" was given).
@@ -295,6 +300,10 @@ async def _create(request: Request, body: dict[str, Any], client: str) -> Room:
     practice = body.get("practice", False)
     if type(practice) is not bool:
         raise RoomError("practice must be true or false")
+    try:
+        settings = table_settings(body)
+    except ValueError as error:
+        raise RoomError(str(error)) from None
     return await _hub(request).create(
         game,
         options,
@@ -302,6 +311,7 @@ async def _create(request: Request, body: dict[str, Any], client: str) -> Room:
         grace_seconds=None if grace is None else float(grace),
         practice=practice,
         creator=client,
+        table_settings=settings,
     )
 
 
@@ -398,8 +408,8 @@ async def rematch_table(request: Request) -> Response:
     responses:
       200:
         description: >
-          A new table with the same game and options, everyone one seat on; each player's
-          token opens their new seat.
+          A new table with the same game and options, everyone in the same seat; each
+          player's token opens their seat there.
       400:
         description: The game is not over yet.
       429:
@@ -441,6 +451,7 @@ async def hint(request: Request) -> Response:
     """
     room = await _room(request)
     seat = room.require_seat(_token(request))
+    require_hints(room)
     action = await room.hint(seat)
     return JSONResponse({"action": action, "why": hint_why(room.match, seat, action)})
 
@@ -455,6 +466,40 @@ async def undo(request: Request) -> Response:
     room = await _room(request)
     await room.undo(room.require_seat(_token(request)))
     return JSONResponse(room.frame(room.require_seat(_token(request))))
+
+
+@_refusals
+async def next_deal(request: Request) -> Response:
+    """
+    responses:
+      200:
+        description: >
+          The bearer has read the deal's result: at a table with "pause_deals", the next deal
+          comes once every person connected there has asked for it.
+      400:
+        description: No deal is due (the next one is already dealt, or the game is over).
+    """
+    room = await _room(request)
+    press_next(room, room.require_seat(_token(request)))
+    return JSONResponse(_summary(request, room))
+
+
+@_refusals
+async def bot_speed(request: Request) -> Response:
+    """
+    requestBody:
+      description: '{"speed": "slow"}: "slow", "normal" or "fast".'
+    responses:
+      200:
+        description: The table, its bots now playing at that speed.
+      400:
+        description: Not a speed, or the bearer holds no seat here.
+    """
+    room = await _room(request)
+    seat = room.require_seat(_token(request))
+    body = await _body(request)
+    await set_bot_speed(room, seat, body.get("speed"))
+    return JSONResponse(_summary(request, room))
 
 
 async def openapi(request: Request) -> Response:
@@ -594,6 +639,7 @@ async def _handle(room: Room, conn: Connection, message: ClientMessage) -> None:
         case AskHint():
             if conn.seat is None:
                 raise RoomError("spectators get no hints")
+            require_hints(room)
             action = await room.hint(conn.seat)
             conn.push(
                 {"type": "hint", "action": action, "why": hint_why(room.match, conn.seat, action)}
@@ -634,6 +680,8 @@ def routes() -> list[BaseRoute]:
         Route(f"{table}/record", record),
         Route(f"{table}/hint", hint),
         Route(f"{table}/undo", undo, methods=["POST"]),
+        Route(f"{table}/next", next_deal, methods=["POST"]),
+        Route(f"{table}/speed", bot_speed, methods=["POST"]),
         WebSocketRoute("/ws/tables/{table_id}", table_socket),
         Mount("/static", StaticFiles(directory=WEB), name="static"),
     ]

@@ -21,7 +21,9 @@ from atout.bots import Bot, GreedyBot, RandomBot
 from atout.bots.registry import make_bot
 from atout.core import Match
 from atout.server.errors import RoomError
+from atout.server.friends import turn_left
 from atout.server.logs import log_event
+from atout.server.pacing import bot_delay_factor, deal_hold
 from atout.server.state import RoomState
 from atout.server.storage import SeqConflict
 
@@ -170,6 +172,9 @@ class Driver(RoomState):
             await self._call_time(match)
             return 0
         if match.needs_deal():
+            hold = deal_hold(self, match)
+            if hold is None or hold > 0:
+                return hold
             await asyncio.sleep(_jittered(self._deal_pause(match)))
             await self._deal_next(match)
             return 0
@@ -185,7 +190,7 @@ class Driver(RoomState):
         view = self.view(seat, match)
         self._views.clear()  # not kept through the wait (objects the GC would move to old ages)
         action = await self._paced_action(
-            bot, view, self.hub.settings.bot_delay * (2 if closed else 1)
+            bot, view, self.hub.settings.bot_delay * bot_delay_factor(self) * (2 if closed else 1)
         )
         async with self.lock:
             if self.version == version:
@@ -302,7 +307,11 @@ class Driver(RoomState):
         if chair.kind == "bot":
             return self._bot(seat, chair.bot or "random"), None
         if self.connected(seat):
-            return None, None
+            # Among friends, a turn timer may run out: a bot plays this one move.
+            left = turn_left(self, seat)
+            if left is None or left > 0:
+                return None, left
+            return self._bot(seat, HINT_BOT, stand_in=True), None
         away = max(chair.away_since, self.presence.lapsed(seat))
         left = away + self.grace - time.monotonic()
         if left > 0:

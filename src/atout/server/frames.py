@@ -16,6 +16,9 @@ from atout.core import Match
 from atout.notation.record import FORMAT
 from atout.server.connections import Connection, encode_frame
 from atout.server.errors import RoomError
+from atout.server.friends import friends_state, stands_in
+from atout.server.lobby import TABLE_SETTINGS
+from atout.server.pacing import pause_state
 from atout.server.replay import frame_explanations
 from atout.server.state import RoomState
 
@@ -23,7 +26,7 @@ __all__ = ["TABLE_ONLY", "Frames"]
 
 JSON = dict[str, Any]
 
-TABLE_ONLY = ("practice",)
+TABLE_ONLY = ("practice", *TABLE_SETTINGS)
 """Table settings kept with the table's extras but not part of the game record."""
 
 
@@ -109,11 +112,15 @@ class Frames(RoomState):
                     "name": s.name,
                     "taken": s.kind == "bot" or s.token_hash is not None,
                     "connected": self.connected(s.number),
+                    "stand_in": stands_in(self, s.number),
                 }
                 for s in self.seats
             ],
             "undo": self._bots_only_but_one(),
             "practice": self.practice,
+            "private": bool(self.extra.get("private")),
+            **pause_state(self),
+            **friends_state(self),
         }
 
     def view(self, seat: int | None, match: Match | None = None) -> JSON:

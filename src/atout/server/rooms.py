@@ -44,7 +44,9 @@ from atout.server.errors import QuotaError, RoomError, SeatHeld
 from atout.server.frames import TABLE_ONLY, Frames
 from atout.server.guards import CreationQuota
 from atout.server.leases import Leases, leases_for
+from atout.server.lobby import ABANDONED_SECONDS, TABLE_SETTINGS, abandoned_for, is_listed
 from atout.server.logs import log_event
+from atout.server.pacing import DealPause
 from atout.server.pubsub import Broadcast, Subscriber, broadcast_for
 from atout.server.seats import Seat, Seating, available_bots, parse_seats
 from atout.server.storage import ActionRow, SeqConflict, Store, Stored, TableRow
@@ -149,6 +151,8 @@ class Room(Frames, Seating, Driver):
         self.connections: set[Connection] = set()
         self.last_trick: JSON | None = None
         self.notice: JSON | None = None
+        self.deal_pause = DealPause()
+        """Who asked for the next deal since the last one ended (``pacing.py``)."""
         """The last action everyone is told of in words (a revoke corrected or claimed)."""
         self._bots: dict[tuple[int, str], Bot] = {}
         self._views: dict[int | None, JSON] = {}
@@ -437,7 +441,7 @@ class Room(Frames, Seating, Driver):
             self._changed()
 
 
-_NOTICED = ("correct", "claim revoke")
+_NOTICED = ("correct", "claim revoke", "reject")
 """Actions announced to the whole table (the action itself is seen by its seat only)."""
 _SECURE = random.SystemRandom()
 """Deals at a table: ``os.urandom`` behind the engine's ``random.Random`` interface."""
@@ -498,7 +502,9 @@ class Hub:
             await asyncio.sleep(min(60.0, ttl / 4))
             now = time.monotonic()
             for room in list(self.rooms.values()):
-                if room.status in ACTIVE and room.idle_for(now) >= ttl:
+                if room.status in ACTIVE and (
+                    room.idle_for(now) >= ttl or abandoned_for(room, now) >= ABANDONED_SECONDS
+                ):
                     try:
                         await room.expire()
                     except Exception:
@@ -573,12 +579,14 @@ class Hub:
         browser_hashes: list[str | None] | None = None,
         practice: bool = False,
         creator: str | None = None,
+        table_settings: JSON | None = None,
     ) -> Room:
         """A new table: validates the game, options and seats, then stores it.
 
         A ``practice`` table lets one person hold every seat (the page says
         that no card is hidden then); ``creator`` counts against that
-        client's quota of open tables.
+        client's quota of open tables; ``table_settings`` are the checked
+        settings of :func:`atout.server.lobby.table_settings` (a private table).
         """
         try:
             game = get_game(game_id)
@@ -594,7 +602,7 @@ class Hub:
             status="waiting",
             version=0,
             grace_seconds=self.settings.grace_seconds if grace_seconds is None else grace_seconds,
-            extra={"practice": True} if practice else {},
+            extra={**({"practice": True} if practice else {}), **(table_settings or {})},
         )
         nobody: list[str | None] = [None] * len(chairs)
         for chair, name, hashed, browser in zip(
@@ -622,7 +630,11 @@ class Hub:
         return room
 
     async def rematch(self, room: Room, token: str | None, client: str) -> Room:
-        """The same game again with everyone one seat on; tokens move with their owners.
+        """The same game again, everyone in the same seat; tokens move with their owners.
+
+        The same seats keep partners together and the score sheet's columns
+        the same way round (moving everyone one seat on swapped the sides'
+        columns at two-player tables and confused who had won what).
 
         Only once the game is over, and the new table counts against
         ``client``'s creation quotas like any other (else rematches would
@@ -639,8 +651,7 @@ class Hub:
         if refusal is not None:
             log_event("table.refused", client=client, reason=refusal)
             raise QuotaError(refusal)
-        n = len(room.seats)
-        order = [room.seats[(i - 1) % n] for i in range(n)]
+        order = list(room.seats)
         again = await self.create(
             room.game.id,
             room.options,
@@ -651,6 +662,7 @@ class Hub:
             browser_hashes=[s.browser_hash for s in order],
             practice=room.practice,
             creator=client,
+            table_settings={k: v for k, v in room.extra.items() if k in TABLE_SETTINGS},
         )
         self.quota.count(client)
         async with room.lock:
@@ -662,8 +674,9 @@ class Hub:
         return again
 
     def open_tables(self) -> list[JSON]:
-        """Tables still in play, newest first."""
-        rooms = [r for r in self.rooms.values() if r.status in ACTIVE]
+        """Public tables still in play and still wanted by someone, newest first."""
+        now = time.monotonic()
+        rooms = [r for r in self.rooms.values() if r.status in ACTIVE and is_listed(r, now)]
         return [r.public() for r in reversed(rooms)]
 
 

@@ -21,6 +21,7 @@ if TYPE_CHECKING:
     from atout.core import Game, Match
     from atout.server.cluster import Presence
     from atout.server.connections import Connection
+    from atout.server.pacing import DealPause
     from atout.server.pubsub import Subscriber
     from atout.server.rooms import Hub
     from atout.server.seats import Seat
@@ -52,6 +53,7 @@ if TYPE_CHECKING:
         connections: set[Connection]
         last_trick: JSON | None
         notice: JSON | None
+        deal_pause: DealPause
         _bots: dict[tuple[int, str], Bot]
         _views: dict[int | None, JSON]
         _views_of: Match | None

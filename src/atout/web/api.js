@@ -23,7 +23,19 @@ export function savedSeat(tableId) {
 }
 
 export function saveSeat(tableId, seat, token) {
-  localStorage.setItem(`atout.seat.${tableId}`, JSON.stringify({ seat, token }));
+  localStorage.setItem(`atout.seat.${tableId}`, JSON.stringify({ seat, token, at: Date.now() }));
+}
+
+/** The tables this browser holds a seat at, the most recently taken first. */
+export function savedTables() {
+  const out = [];
+  for (let i = 0; i < localStorage.length; i++) {
+    const key = localStorage.key(i);
+    if (!key?.startsWith("atout.seat.")) continue;
+    const seat = savedSeat(key.slice("atout.seat.".length));
+    if (seat) out.push({ id: key.slice("atout.seat.".length), ...seat });
+  }
+  return out.sort((a, b) => (b.at ?? 0) - (a.at ?? 0));
 }
 
 export function forgetSeat(tableId) {

@@ -57,6 +57,8 @@ function el(name, attrs = {}, text) {
   return node;
 }
 
+let corners = 0;
+
 /** One card face (or its back when code is null), 60×84 user units. */
 export function cardSvg(code, { className = "" } = {}) {
   const svg = el("svg", { viewBox: "0 0 60 84", class: `card ${className}`.trim(), role: "img" });
@@ -72,15 +74,22 @@ export function cardSvg(code, { className = "" } = {}) {
   svg.setAttribute("aria-label", pretty(code));
   svg.append(el("rect", { x: 1, y: 1, width: 58, height: 82, rx: 5, class: "face" }));
   const symbol = suit ? SUITS[suit] : "★";
-  const corner = el("g", { class: colour });
+  const id = `corner-${++corners}`;
+  const corner = el("g", { class: colour, id });
   corner.append(el("text", { x: 5, y: 17, class: "rank" }, rankLabel(code)));
   corner.append(el("text", { x: 5, y: 30, class: "pip" }, symbol));
-  const mirrored = corner.cloneNode(true);
-  mirrored.setAttribute("transform", "rotate(180 30 42)");
-  svg.append(corner, mirrored);
+  // The other corner repeats this one (a <use>, not a copy: the card's text is written once,
+  // so a card that is a button is named by what it shows).
+  const mirrored = el("use", { href: `#${id}`, transform: "rotate(180 30 42)" });
   const centre = code === "JK" ? "JOKER" : symbol;
-  svg.append(
+  // The drawing's letters are hidden from screen readers: the card's name ("10♥") says it all,
+  // and a card that is a button is named by exactly what it shows.
+  const drawing = el("g", { "aria-hidden": "true" });
+  drawing.append(
+    corner,
+    mirrored,
     el("text", { x: 30, y: code === "JK" ? 47 : 53, class: `centre ${colour} ${code === "JK" ? "joker" : ""}` }, centre),
   );
+  svg.append(drawing);
   return svg;
 }

@@ -7,6 +7,18 @@ export const prefs = {
   animations: localStorage.getItem("atout.animations") ? localStorage.getItem("atout.animations") === "on" : !reduced,
 };
 
+/** The bot speed this browser asks for at the tables it starts (the table's own may change). */
+export const BOT_SPEEDS = ["slow", "normal", "fast"];
+
+export function botSpeed() {
+  const speed = localStorage.getItem("atout.botSpeed");
+  return BOT_SPEEDS.includes(speed) ? speed : "normal";
+}
+
+export function setBotSpeed(speed) {
+  if (BOT_SPEEDS.includes(speed)) localStorage.setItem("atout.botSpeed", speed);
+}
+
 export function setPref(name, value) {
   prefs[name] = value;
   localStorage.setItem(`atout.${name}`, value ? "on" : "off");

@@ -4,10 +4,11 @@
 // (the spectator's view plus every hand); this page only draws them.
 import { cardSvg, pretty } from "./cards.js";
 import { sideOf } from "./games.js";
-import { facts as factList } from "./games/common.js";
+import { facts as factList, num } from "./games/common.js";
 import { rendererFor } from "./games/index.js";
 import { t } from "./i18n/index.js";
 import { h } from "./lobby.js";
+import { botName } from "./names.js";
 
 const POSITIONS = { 2: ["bottom", "top"], 3: ["bottom", "left", "right"], 4: ["bottom", "left", "top", "right"] };
 /** The seat drawn at the bottom at first (bridge diagrams put South there); ↻ turns the table. */
@@ -86,16 +87,32 @@ export function openReplay(root, tableId) {
 
   // Drawing.
 
+  /** Each player named as the table named them: people by their names, bots by theirs. */
   function name(seat) {
     const label = s.data?.names?.[seat];
-    return label ? label.replace(/^bot:(.*)$/, (_, b) => t("bot", { name: b })) : t("seat", { n: seat + 1 });
+    if (!label) return t("seat", { n: seat + 1 });
+    return /^bot:/.test(label) ? botName(seat) : label;
+  }
+
+  function botLevel(seat) {
+    const bot = /^bot:(.*)$/.exec(s.data?.names?.[seat] || "");
+    return bot ? h("span", { class: "level" }, t(`level_${bot[1]}`)) : null;
+  }
+
+  /** A side: bridge's pairs by their compass names, partners by their names, else the player. */
+  function sideName(i, n) {
+    if (n !== 4) return name(i);
+    if (s.data.game === "bridge") return t(i === 0 ? "pairNS" : "pairEW");
+    // A record without its players' names (a file) has sides only.
+    if (!s.data.names?.[i] || !s.data.names?.[i + 2]) return t("side", { n: i + 1 });
+    return `${name(i)} & ${name(i + 2)}`;
   }
 
   function context(view, n, pos) {
     const history = s.data.deals
       .filter((d, i) => d.result && (i < s.deal || (i === s.deal && view.phase === "over")))
       .map((d) => ({ number: d.number, result: d.result, points: d.points }));
-    const side = (i) => (n === 4 ? t("side", { n: i + 1 }) : name(i));
+    const side = (i) => sideName(i, n);
     const none = () => {};
     return { view, frame: null, table: null, n, me: null, pos, name, sideName: side, sideOf: (seat) => sideOf(seat, n), act: none, ui: {}, render: none, hint: null, picked: new Set(), history, clickable: (svg) => svg };
   }
@@ -172,7 +189,7 @@ export function openReplay(root, tableId) {
     if (view.dealer === seat) badges.push(h("span", { class: "badge" }, t("dealer")));
     const row = h("div", { class: "hand-row", id: `replay-hand-${seat}` }, frame.hands[seat].map((c) => cardSvg(c)));
     const turn = view.turn === seat;
-    return h("div", { class: `seat-box pos-${where} ${turn ? "turn" : ""}`, "data-seat": seat }, h("div", { class: "seat-name" }, name(seat), ...badges), row);
+    return h("div", { class: `seat-box pos-${where} ${turn ? "turn" : ""}`, "data-seat": seat }, h("div", { class: "seat-name" }, name(seat), botLevel(seat), ...badges), row);
   }
 
   function dealList(game, ctx) {
@@ -189,7 +206,7 @@ export function openReplay(root, tableId) {
       [t("phase"), t(`phase_${view.phase}`)],
       ...game.facts(ctx),
       Array.isArray(view.tricks_won) ? [t("tricksThisDeal"), view.tricks_won.map((k, i) => `${ctx.sideName(i)} ${k}`).join(" · ")] : [t("tricks"), null],
-      [t("total"), totals.map((p, i) => `${ctx.sideName(i)} ${p}`).join(" · ")],
+      [t("total"), totals.map((p, i) => `${ctx.sideName(i)} ${num(p)}`).join(" · ")],
     ];
     if (end && s.data.complete) pairs.push([t("gameOver"), s.data.winner === null ? t("draw") : t("winner", { side: ctx.sideName(s.data.winner) })]);
     const out = [h("h3", {}, t("details")), factList(pairs, { id: "facts" })];

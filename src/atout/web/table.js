@@ -1,15 +1,15 @@
 // The table page: one WebSocket, one state frame at a time, everything drawn
 // from the seat's view. The server is the authority: the page only sends the
 // actions listed in `legal` and shows what comes back.
-import { api, forgetSeat, playerName, saveSeat, savedSeat } from "./api.js";
+import { api, forgetSeat, playerName, saveSeat, savedSeat, setPlayerName } from "./api.js";
 import { cardSvg, isCard, parseCard, pretty } from "./cards.js";
 import { BID_RE, cardActions, sideOf, visibleHands } from "./games.js";
-import { facts as factList } from "./games/common.js";
+import { facts as factList, num } from "./games/common.js";
 import { rendererFor } from "./games/index.js";
 import { t } from "./i18n/index.js";
 import { botName } from "./names.js";
 import { h } from "./lobby.js";
-import { beep, prefs } from "./prefs.js";
+import { BOT_SPEEDS, beep, prefs, setBotSpeed } from "./prefs.js";
 
 // Where each seat sits from the viewer's, in playing order: clockwise play puts the next
 // seat on the left; anticlockwise play (seed 003's Court Piece) on the right.
@@ -133,17 +133,26 @@ export function openTable(root, tableId, navigate, settings = () => null) {
   function followRematch() {
     const table = s.frame?.table;
     if (!table?.rematch || s.seat === null || !s.token) return;
-    const n = table.seats.length;
-    if (!savedSeat(table.rematch)) saveSeat(table.rematch, (s.seat + 1) % n, s.token);
+    // Everyone keeps their seat at the rematch, with the same token.
+    if (!savedSeat(table.rematch)) saveSeat(table.rematch, s.seat, s.token);
     if (s.wantRematch) navigate(`/t/${table.rematch}`);
   }
 
   // Actions from the page.
 
   async function join(seat) {
+    // A person sits down under a name the others can call them by.
+    const name = (s.joinName ?? playerName()).trim();
+    if (!name) {
+      s.message = t("needName");
+      render();
+      root.querySelector("#join-name")?.focus();
+      return;
+    }
+    setPlayerName(name);
     try {
       // The seat this browser already holds here (if any) goes along: one seat a person.
-      const data = await api(`/api/tables/${tableId}/join`, { method: "POST", body: { seat, name: playerName() || undefined }, token: s.token });
+      const data = await api(`/api/tables/${tableId}/join`, { method: "POST", body: { seat, name }, token: s.token });
       saveSeat(tableId, data.seat, data.token);
       s.token = data.token;
       send({ type: "hello", token: data.token });
@@ -153,9 +162,9 @@ export function openTable(root, tableId, navigate, settings = () => null) {
     }
   }
 
-  async function post(path) {
+  async function post(path, body) {
     try {
-      await api(`/api/tables/${tableId}/${path}`, { method: "POST", token: s.token });
+      await api(`/api/tables/${tableId}/${path}`, { method: "POST", token: s.token, body });
     } catch (error) {
       s.message = error.message;
       render();
@@ -279,6 +288,8 @@ export function openTable(root, tableId, navigate, settings = () => null) {
         "div",
         { class: "play-area" },
         topBar(frame, view, table),
+        joinPanel(table),
+        invitePanel(table),
         h(
           "div",
           { class: "felt-wrap" },
@@ -299,9 +310,129 @@ export function openTable(root, tableId, navigate, settings = () => null) {
     );
     const menu = root.querySelector("#table-menu");
     const keepOpen = menu?.open;
+    // A field being typed in keeps its focus and caret through the redraw.
+    const typing = document.activeElement?.matches?.("input[id]") && root.contains(document.activeElement) ? document.activeElement : null;
+    const caret = typing ? [typing.selectionStart, typing.selectionEnd] : null;
+    const hadNext = document.activeElement?.id === "next-deal";
     root.replaceChildren(page);
     if (keepOpen) page.querySelector("#table-menu").open = true;
+    // Next deal takes the focus when it appears (Enter goes on) and keeps it through redraws.
+    const next = page.querySelector("#next-deal");
+    if (next && !typing && (hadNext || s.focusedNext !== frame.table.deal_number)) {
+      s.focusedNext = frame.table.deal_number;
+      next.focus({ preventScroll: true });
+    }
+    if (typing) {
+      const again = page.querySelector(`#${typing.id}`);
+      again?.focus();
+      if (again && caret[0] !== null) again.setSelectionRange(...caret);
+    }
     s.prevTrick = view?.trick?.cards?.length || 0;
+  }
+
+  function inviteUrl(table) {
+    return `${location.origin}/t/${table.id}`;
+  }
+
+  /** Copy the invite link: the clipboard API where the page may use it (https, localhost),
+   * else the selected text and the copy command (plain http on a LAN address has no
+   * clipboard API), else the link stays selected for the person to copy. */
+  async function copyText(text, field, button) {
+    let done = false;
+    try {
+      if (navigator.clipboard && window.isSecureContext) {
+        await navigator.clipboard.writeText(text);
+        done = true;
+      }
+    } catch {
+      done = false;
+    }
+    if (!done && field) {
+      field.focus();
+      field.select();
+      field.setSelectionRange(0, text.length);
+      try {
+        done = document.execCommand("copy");
+      } catch {
+        done = false;
+      }
+    }
+    s.copied = done ? "yes" : "no";
+    if (button) button.textContent = done ? t("copied") : t("copyByHand");
+    const note = root.querySelector("#copy-note");
+    if (note) note.textContent = done ? t("copied") : t("copyByHand");
+    if (!done) field?.select();
+  }
+
+  /** While seats wait for people: the invite link as text, with a copy button. */
+  function invitePanel(table) {
+    if (table.status !== "waiting" || s.seat === null) return null;
+    const url = inviteUrl(table);
+    const field = h("input", { id: "invite-url", value: url, readonly: true, "aria-label": t("invite"), "aria-describedby": "invite-help" });
+    field.addEventListener("focus", () => field.select());
+    return h(
+      "div",
+      { class: "invite-panel", id: "invite-panel" },
+      h("label", { for: "invite-url" }, t("invite")),
+      h("div", { class: "invite-row" }, field, h("button", { class: "primary", id: "copy-invite", onclick: () => copyText(url, field, null) }, t("copy"))),
+      h("small", { class: "help", id: "invite-help" }, t("inviteHelp")),
+      h("span", { class: "copy-note", id: "copy-note", role: "status" }, s.copied ? (s.copied === "yes" ? t("copied") : t("copyByHand")) : ""),
+    );
+  }
+
+  /** A watcher's way to sit down at a free seat: asked for a name first. */
+  function joinPanel(table) {
+    const free = table.seats.filter((seat) => !seat.taken);
+    if (s.seat !== null || !free.length || (table.status !== "waiting" && table.status !== "playing")) return null;
+    const input = h("input", { id: "join-name", value: s.joinName ?? playerName(), maxlength: 24, autocomplete: "nickname" });
+    input.addEventListener("input", () => (s.joinName = input.value));
+    return h(
+      "div",
+      { class: "join-panel", id: "join-panel" },
+      h("label", { for: "join-name" }, t("joinAsk")),
+      input,
+      free.map((seat) => h("button", { class: "primary join", "data-seat": seat.seat, onclick: () => join(seat.seat) }, t("joinSeat", { n: seat.seat + 1 }))),
+    );
+  }
+
+  /** Seconds left of the turn timer for the person to play (counted here from the frame that
+   * began the turn; the server keeps the real clock). */
+  function secondsLeft(table, view) {
+    const turn = view?.turn;
+    if (!table.turn_seconds || turn === null || turn === undefined || table.seats[turn]?.kind !== "human" || table.seats[turn]?.stand_in) return null;
+    const key = `${s.frame.version}:${turn}`;
+    if (s.turnKey !== key) {
+      s.turnKey = key;
+      s.turnStart = Date.now();
+    }
+    return Math.max(0, Math.ceil(table.turn_seconds - (Date.now() - s.turnStart) / 1000));
+  }
+
+  function timerBadge(table, view) {
+    const left = secondsLeft(table, view);
+    if (left === null) return null;
+    return h("span", { class: `badge timer ${left <= 10 ? "low" : ""}`, id: "turn-timer" }, t("timeLeft", { n: left }));
+  }
+
+  // The timer's text changes every second without redrawing the table.
+  const ticker = setInterval(() => {
+    const badge = root.querySelector("#turn-timer");
+    const left = s.frame && secondsLeft(s.frame.table, s.frame.view);
+    if (badge && left !== null) {
+      badge.textContent = t("timeLeft", { n: left });
+      badge.classList.toggle("low", left <= 10);
+    }
+  }, 1000);
+
+  /** The table's bot speed, which any person seated may change (and this browser remembers). */
+  function speedPicker(table) {
+    const select = h("select", { id: "table-bot-speed" }, BOT_SPEEDS.map((v) => h("option", { value: v }, t(`speed_${v}`))));
+    select.value = table.bot_speed || "normal";
+    select.addEventListener("change", () => {
+      setBotSpeed(select.value);
+      post("speed", { speed: select.value });
+    });
+    return h("label", { class: "speed" }, `${t("botSpeed")} `, select);
   }
 
   function topBar(frame, view, table) {
@@ -315,7 +446,7 @@ export function openTable(root, tableId, navigate, settings = () => null) {
     else status = "";
     const buttons = [];
     const more = [];
-    if (s.seat !== null && mine) buttons.push(h("button", { id: "hint", onclick: () => send({ type: "hint" }) }, t("hint")));
+    if (s.seat !== null && mine && table.hints !== false) buttons.push(h("button", { id: "hint", onclick: () => send({ type: "hint" }) }, t("hint")));
     if (s.seat !== null && table.undo && table.status === "playing")
       buttons.push(h("button", { id: "undo", onclick: () => send({ type: "undo" }) }, t("undo")));
     buttons.push(h("button", { id: "last-trick", "aria-pressed": String(s.showLast), onclick: () => { s.showLast = !s.showLast; render(); } }, t("lastTrick")));
@@ -327,22 +458,21 @@ export function openTable(root, tableId, navigate, settings = () => null) {
       records.push(h("button", { id: "record-pbn", onclick: () => downloadRecord("pbn") }, t("recordPbn")));
     } else records.push(h("button", { id: "record", onclick: () => downloadRecord("json") }, t("record")));
     if (over) buttons.push(h("a", { href: `/replay?table=${table.id}`, "data-link": "1", class: "button", id: "replay-link" }, t("replay")));
-    const invite = `${location.origin}/t/${table.id}`;
-    const inviteButton = h("button", { id: "invite", title: invite, onclick: (e) => navigator.clipboard?.writeText(invite).then(() => (e.target.textContent = t("copied"))) }, t("invite"));
-    // While seats wait for people the invite is what matters; later it joins the menu.
-    (table.status === "waiting" ? buttons : more).push(inviteButton);
+    const invite = inviteUrl(table);
+    const inviteButton = h("button", { id: "invite", title: invite, onclick: (e) => copyText(invite, null, e.currentTarget) }, t("invite"));
+    // While seats wait for people the invite panel below the bar shows the link; later it is here.
+    if (table.status !== "waiting" && table.status !== "over") more.push(inviteButton);
+    if (s.seat !== null && table.seats[s.seat]?.kind === "human" && table.status !== "over") more.push(speedPicker(table));
     more.push(settings());
     buttons.push(h("details", { class: "menu", id: "table-menu" }, h("summary", { class: "button", "aria-label": t("menu") }, "⋯"), h("div", { class: "menu-items" }, more)));
     if (table.status === "waiting" && s.seat !== null) buttons.push(h("button", { id: "start", onclick: () => post("start") }, t("start")));
-    if (s.seat === null)
-      for (const seat of table.seats)
-        if (!seat.taken) buttons.push(h("button", { class: "primary join", "data-seat": seat.seat, onclick: () => join(seat.seat) }, t("joinSeat", { n: seat.seat + 1 })));
     return h(
       "header",
       { class: "bar" },
       h("a", { href: "/", "data-link": "1", class: "home" }, "atout"),
       h("span", { class: "title" }, table.title, view ? ` · ${t("deal")} ${view.match?.deal_number ?? ""}` : ""),
       h("span", { class: `turn ${mine ? "mine" : ""}`, id: "status", role: "status" }, s.seat === null ? `${t("spectating")} · ${status}` : status),
+      timerBadge(table, view),
       table.practice ? h("span", { class: "badge practice", id: "practice", title: t("practiceNote") }, t("practice")) : null,
       s.message ? h("span", { class: "message", id: "message", role: "alert" }, s.message) : null,
       h("span", { class: "buttons" }, buttons),
@@ -353,7 +483,7 @@ export function openTable(root, tableId, navigate, settings = () => null) {
   function scoreLine(game, ctx) {
     const line = game.scoreline?.(ctx);
     if (!line) return null;
-    const sides = (values) => values.map((v, i) => h("span", { class: "sl-side" }, h("span", { class: "sl-name" }, ctx.sideName(i)), " ", h("strong", {}, String(v))));
+    const sides = (values) => values.map((v, i) => h("span", { class: "sl-side" }, h("span", { class: "sl-name" }, ctx.sideName(i)), " ", h("strong", {}, typeof v === "number" ? num(v) : String(v))));
     return h(
       "div",
       { class: "scoreline", id: "scoreline" },
@@ -366,7 +496,8 @@ export function openTable(root, tableId, navigate, settings = () => null) {
     const info = table.seats[seat];
     const badges = ctx && game.seatExtra ? game.seatExtra(seat, ctx) : [];
     if (view?.dealer === seat) badges.push(h("span", { class: "badge" }, t("dealer")));
-    if (info.kind === "human" && info.taken && !info.connected && seat !== s.seat) badges.push(h("span", { class: "badge away" }, t("away")));
+    if (info.stand_in && seat !== s.seat) badges.push(h("span", { class: "badge away stand-in" }, t("standInFor", { name: info.name || t("seat", { n: seat + 1 }) })));
+    else if (info.kind === "human" && info.taken && !info.connected && seat !== s.seat) badges.push(h("span", { class: "badge away" }, t("away")));
     const cards = [];
     const shown = view ? visibleHands(view)[seat] : null;
     if (where !== "bottom" || s.seat === null) {
@@ -566,19 +697,34 @@ export function openTable(root, tableId, navigate, settings = () => null) {
     return game.result(deal, ctx).map((line, i) => h("p", { class: i ? "" : "headline" }, line));
   }
 
-  function dealResult(deal, game, ctx) {
-    if (s.toastFor !== deal.number) {
+  /** Whether the table waits for this seat's Next deal: its deal is over, the next not dealt. */
+  function pausedForMe(frame, deal) {
+    const table = frame.table;
+    return !!table.pause_deals && s.seat !== null && table.status === "playing" && table.deal_number === deal.number && table.seats[s.seat]?.kind === "human";
+  }
+
+  function dealResult(frame, deal, game, ctx) {
+    const paused = pausedForMe(frame, deal);
+    if (s.toastFor !== deal.number && !paused) {
       s.toastFor = deal.number;
       setTimeout(() => {
         s.dismissedDeal = Math.max(s.dismissedDeal, deal.number);
         if (!s.closed) render();
       }, 8000);
     }
+    const ready = (frame.table.ready || []).includes(s.seat);
+    // At a pausing table the result stays until Next deal: a click does not hide it.
+    const dismiss = paused ? undefined : () => { s.dismissedDeal = deal.number; render(); };
     return h(
       "div",
-      { class: "toast result", id: "deal-result", role: "status", onclick: () => { s.dismissedDeal = deal.number; render(); } },
+      { class: "toast result", id: "deal-result", role: "status", onclick: dismiss },
       h("strong", {}, t("dealResult", { n: deal.number })),
       resultLines(deal, game, ctx),
+      paused
+        ? ready
+          ? h("p", { class: "waiting-others", id: "waiting-others" }, t("waitingOthers"))
+          : h("p", {}, h("button", { class: "primary", id: "next-deal", onclick: () => post("next") }, t("nextDeal")))
+        : null,
     );
   }
 
@@ -603,7 +749,7 @@ export function openTable(root, tableId, navigate, settings = () => null) {
   function feltMessages(frame, view, table, n, game, ctx) {
     const out = [];
     const deal = frame.last_deal;
-    if (deal && deal.number > s.dismissedDeal && !view?.match?.over) out.push(dealResult(deal, game, ctx));
+    if (deal && !view?.match?.over && (deal.number > s.dismissedDeal || pausedForMe(frame, deal))) out.push(dealResult(frame, deal, game, ctx));
     if (view?.match?.over) out.push(gameOver(frame, view, table, n, game, ctx));
     return out;
   }
@@ -625,7 +771,12 @@ export function openTable(root, tableId, navigate, settings = () => null) {
       }, 8000);
     }
     const who = name(notice.seat);
-    const text = notice.action === "claim revoke" ? t("noticeRevokeClaimed", { name: who }) : t("noticeRevokeCorrected", { name: who, card: pretty(notice.action.slice(8)) });
+    const text =
+      notice.action === "reject"
+        ? t("noticeClaimRejected", { name: who })
+        : notice.action === "claim revoke"
+          ? t("noticeRevokeClaimed", { name: who })
+          : t("noticeRevokeCorrected", { name: who, card: pretty(notice.action.slice(8)) });
     return h("div", { class: "toast notice", id: "notice", role: "alert", onclick: () => { s.noticeSeen = notice.version; render(); } }, text);
   }
 
@@ -633,6 +784,7 @@ export function openTable(root, tableId, navigate, settings = () => null) {
   render();
   return () => {
     s.closed = true;
+    clearInterval(ticker);
     document.removeEventListener("keydown", onKey);
     s.ws?.close();
   };

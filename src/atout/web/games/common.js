@@ -48,7 +48,8 @@ export function sheet(head, rows, attrs = {}) {
     "table",
     { class: "score", ...attrs },
     h("thead", {}, h("tr", {}, head.map((cell) => h("th", {}, cell)))),
-    h("tbody", {}, rows.map((row) => (row instanceof Node ? row : h("tr", {}, h("th", {}, row[0]), row.slice(1).map((c) => h("td", {}, c)))))),
+    // A number cell is written with a true minus sign when negative.
+    h("tbody", {}, rows.map((row) => (row instanceof Node ? row : h("tr", {}, h("th", {}, row[0]), row.slice(1).map((c) => h("td", {}, typeof c === "number" ? num(c) : c)))))),
   );
 }
 

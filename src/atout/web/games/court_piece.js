@@ -81,12 +81,14 @@ function result(deal, ctx) {
   const r = deal.result;
   const w = r.winner;
   const [mine, theirs] = [r.tricks_won[w], r.tricks_won[1 - w]];
-  const score = `${t("tricks")} ${mine}–${theirs} · ${t("trump")} ${SUITS[r.trump]} (${ctx.name(r.caller)})`;
+  // Each count beside its side's name: a bare "7–4" left people asking whose seven.
+  const tricks = t("tricksBySide", { a: ctx.sideName(w), n: mine, b: ctx.sideName(1 - w), m: theirs });
+  const score = `${tricks} · ${t("trump")} ${SUITS[r.trump]} (${t("namedBy", { name: ctx.name(r.caller) })})`;
   if ("court" in r) {
     if (r.revoke_claimed_by !== undefined && r.revoke_claimed_by !== null) return [sideSay(ctx, "cpCourt", w), t("courtRevoke"), score];
     if (r.court) return [sideSay(ctx, "cpCourt", w), theirs === 0 ? t("courtFirstSeven") : t("courtSeries"), score];
     const series = ctx.view.match.series ?? [];
-    return [sideSay(ctx, "cpWon", w, { tricks: `${mine}–${theirs}` }), `${t("series")}: ${series.map((n, i) => `${ctx.sideName(i)} ${n}`).join(" · ")}`];
+    return [sideSay(ctx, "cpWon", w, { tricks: t("tricksTo", { n: mine, m: theirs }) }), `${t("series")}: ${series.map((n, i) => `${ctx.sideName(i)} ${n}`).join(" · ")}`];
   }
   if (r.bavney) return [sideSay(ctx, "cpBavney", w, { points: pointsWord(deal.points[w]) }), score];
   return [sideSay(ctx, "cpMade", w, { tricks: mine, points: pointsWord(deal.points[w]) }), score];

@@ -25,7 +25,7 @@ function genericSheet(ctx) {
 }
 
 function genericResult(deal, ctx) {
-  return [`${t("points")}: ${deal.points.map((p, i) => `${ctx.sideName(i)} ${p}`).join(" · ")}`];
+  return [`${t("points")}: ${deal.points.map((p, i) => `${ctx.sideName(i)} ${num(p)}`).join(" · ")}`];
 }
 
 const GENERIC = {

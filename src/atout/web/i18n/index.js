@@ -18,6 +18,11 @@ export function setLang(code) {
   document.documentElement.lang = code;
 }
 
+/** Whether the current language (or English) has a string for key. */
+export function has(key) {
+  return key in LANGUAGES[current] || key in en;
+}
+
 /** The string for key in the current language, with {name} values filled in. */
 export function t(key, vars = {}) {
   const text = LANGUAGES[current][key] ?? en[key] ?? key;

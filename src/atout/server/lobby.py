@@ -1,0 +1,93 @@
+"""What the lobby lists, and which tables people have left for good.
+
+A table is listed while it is in play, public and not abandoned. A *private*
+table (the lobby's default when friends are invited) is reached by its invite
+link only: listing it would let strangers take the seats meant for friends.
+An *abandoned* table is one every person has left: its bots would go on
+playing to nobody, and a newcomer found such tables listed for an hour, so
+they leave the list after :data:`ABANDONED_SECONDS` and are closed then.
+"""
+
+from __future__ import annotations
+
+import time
+from typing import TYPE_CHECKING, Any, Final
+
+from atout.server.friends import TURN_SECONDS
+from atout.server.pacing import BOT_SPEEDS
+
+if TYPE_CHECKING:
+    from atout.server.rooms import Room
+
+__all__ = [
+    "ABANDONED_SECONDS",
+    "TABLE_SETTINGS",
+    "abandoned_for",
+    "is_listed",
+    "table_settings",
+]
+
+ABANDONED_SECONDS: Final = 600.0
+"""Seconds a table may stay with none of its people connected before it is closed."""
+
+TABLE_SETTINGS: Final = ("private", "pause_deals", "bot_speed", "turn_seconds", "no_hints")
+"""The table's settings kept with its extras (never part of the game record)."""
+
+
+def abandoned_for(room: Room, now: float | None = None) -> float:
+    """Seconds since the last person seated at ``room`` left (0 while one is connected).
+
+    Spectators do not count: a table only watched has no player to wait for.
+    A table nobody has sat at yet counts from when nobody was connected to it.
+    """
+    now = time.monotonic() if now is None else now
+    people = [s for s in room.seats if s.kind == "human" and s.token_hash is not None]
+    if any(room.connected(s.number) for s in people):
+        return 0.0
+    if not people:
+        return room.idle_for(now)
+    left = max(max(s.away_since, room.presence.lapsed(s.number)) for s in people)
+    return max(0.0, now - left)
+
+
+def is_listed(room: Room, now: float | None = None) -> bool:
+    """Whether the lobby lists ``room``: public and still wanted by someone."""
+    if room.extra.get("private"):
+        return False
+    return abandoned_for(room, now) < ABANDONED_SECONDS
+
+
+def table_settings(body: dict[str, Any]) -> dict[str, Any]:
+    """The table settings a creation body asks for, checked; a ``ValueError`` says what is wrong.
+
+    ``private`` (true or false): reached by its invite link only, never listed.
+    ``pause_deals`` (true or false): after each deal the result stays until the
+    people ask for the next one (:mod:`atout.server.pacing`). ``bot_speed``:
+    ``slow``, ``normal`` or ``fast``. Among friends (:mod:`atout.server.friends`):
+    ``turn_seconds`` (a whole number of seconds, or null for no timer) and
+    ``hints`` (true or false).
+    """
+    out: dict[str, Any] = {}
+    for flag in ("private", "pause_deals"):
+        value = body.get(flag, False)
+        if type(value) is not bool:
+            raise ValueError(f"{flag} must be true or false")
+        if value:
+            out[flag] = True
+    speed = body.get("bot_speed", "normal")
+    if not isinstance(speed, str) or speed not in BOT_SPEEDS:
+        raise ValueError("bot_speed must be " + ", ".join(repr(s) for s in BOT_SPEEDS))
+    if speed != "normal":
+        out["bot_speed"] = speed
+    turn = body.get("turn_seconds")
+    low, high = TURN_SECONDS
+    if turn is not None:
+        if type(turn) is not int or not low <= turn <= high:
+            raise ValueError(f"turn_seconds must be a whole number from {low} to {high}, or null")
+        out["turn_seconds"] = turn
+    hints = body.get("hints", True)
+    if type(hints) is not bool:
+        raise ValueError("hints must be true or false")
+    if not hints:
+        out["no_hints"] = True
+    return out

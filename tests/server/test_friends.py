@@ -1,0 +1,93 @@
+"""Tables of several people: a stand-in bot is shown, a turn timer, hints turned off."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from starlette.testclient import TestClient
+
+from atout.server import friends
+
+from .conftest import another_browser, create_table, receive_until
+
+FRIENDS = ["human", "bot:random", "human", "bot:random"]
+BOTS = ["human", "bot:random", "bot:random", "bot:random"]
+
+
+def seated(client: TestClient, **settings: Any) -> tuple[dict[str, Any], dict[str, Any]]:
+    """A Court Piece table of Ana (seat 0) and Bo (seat 2) with two bots; both tokens."""
+    table = create_table(client, FRIENDS, **settings)
+    bo = another_browser(client).post(f"/api/tables/{table['id']}/join", json={"name": "Bo"}).json()
+    return table, bo
+
+
+def test_an_away_persons_seat_says_a_bot_plays_for_them(client: TestClient) -> None:
+    table, bo = seated(client, grace_seconds=0)
+    url = f"/api/tables/{table['id']}"
+    with client.websocket_connect(table["ws"]) as ws:
+        ws.send_json({"type": "hello", "token": table["token"]})
+        frame = receive_until(ws, lambda f: f["type"] == "state" and f["seat"] == 0)
+        seats = frame["table"]["seats"]
+        assert [s["stand_in"] for s in seats] == [False, False, True, False]
+    with client.websocket_connect(table["ws"]) as ws:
+        ws.send_json({"type": "hello", "token": bo["token"]})
+        receive_until(ws, lambda f: f["type"] == "state" and f["seat"] == 2)
+        assert client.get(url).json()["seats"][2]["stand_in"] is False  # Bo is back
+
+
+def test_the_turn_timer_plays_for_a_person_who_lets_it_run_out(client: TestClient) -> None:
+    table, bo = seated(client, turn_seconds=10)
+    room = client.app.state.hub.rooms[table["id"]]  # type: ignore[attr-defined]
+    assert client.get(f"/api/tables/{table['id']}").json()["turn_seconds"] == 10
+    with client.websocket_connect(table["ws"]) as ana, client.websocket_connect(table["ws"]) as b:
+        b.send_json({"type": "hello", "token": bo["token"]})
+        receive_until(b, lambda f: f["type"] == "state" and f["seat"] == 2)
+        ana.send_json({"type": "hello", "token": table["token"]})
+        mine = receive_until(ana, lambda f: f["type"] == "state" and bool(f["view"]["legal"]))
+        assert friends.turn_left(room, 0) is not None
+        assert 0 < friends.turn_left(room, 0) <= 10  # type: ignore[operator]
+        friends._clocks[room].since -= 11  # the ten seconds have gone by
+        room.wake.set()
+        moved = receive_until(ana, lambda f: f["type"] == "state" and f["seq"] > mine["seq"])
+    assert room.record()["deals"][0]["actions"][mine["seq"]][0] == 0  # Ana's move, by a bot
+    assert moved["table"]["seats"][0]["stand_in"] is False  # Ana is there: only the move was lost
+
+
+def test_alone_against_bots_there_is_no_timer_and_hints_stay(client: TestClient) -> None:
+    table = create_table(client, BOTS, turn_seconds=10, hints=False)
+    room = client.app.state.hub.rooms[table["id"]]  # type: ignore[attr-defined]
+    assert table["turn_seconds"] is None and table["hints"] is True
+    assert friends.turn_left(room, 0) is None
+    hint = client.get(
+        f"/api/tables/{table['id']}/hint", headers={"Authorization": f"Bearer {table['token']}"}
+    )
+    assert hint.status_code in (200, 400)
+    assert "hints are off" not in hint.text
+
+
+def test_hints_can_be_turned_off_among_friends(client: TestClient) -> None:
+    table, bo = seated(client, hints=False)
+    assert client.get(f"/api/tables/{table['id']}").json()["hints"] is False
+    for token in (table["token"], bo["token"]):
+        hint = client.get(
+            f"/api/tables/{table['id']}/hint", headers={"Authorization": f"Bearer {token}"}
+        )
+        assert hint.status_code == 400 and hint.json()["error"] == "hints are off at this table"
+    with client.websocket_connect(table["ws"]) as ws:
+        ws.send_json({"type": "hello", "token": table["token"]})
+        receive_until(ws, lambda f: f["type"] == "state" and f["seat"] == 0)
+        ws.send_json({"type": "hint"})
+        error = receive_until(ws, lambda f: f["type"] == "error")
+        assert error["message"] == "hints are off at this table"
+
+
+@pytest.mark.parametrize(
+    ("field", "value"),
+    [("turn_seconds", 5), ("turn_seconds", 601), ("turn_seconds", "60"), ("hints", "no")],
+)
+def test_bad_friend_settings_are_refused(client: TestClient, field: str, value: Any) -> None:
+    body = {"game": "court-piece", "seats": FRIENDS, "sit": 0, field: value}
+    response = client.post("/api/tables", json=body)
+    assert response.status_code == 422 and field in response.json()["error"]
+    assert client.get("/api/tables").json() == []

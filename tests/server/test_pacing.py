@@ -1,0 +1,120 @@
+"""The table's pace: a deal's result waits for Next deal, and the bot speed is the table's."""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+import pytest
+from starlette.testclient import TestClient
+
+from atout.server.pacing import NEXT_DEAL_SECONDS, deal_hold
+
+from .conftest import another_browser, create_table, receive_until
+
+BOTS = ["human", "bot:random", "bot:random", "bot:random"]
+
+
+def is_state(frame: dict[str, Any]) -> bool:
+    return bool(frame["type"] == "state")
+
+
+def play_first_deal(ws: Any, token: str) -> dict[str, Any]:
+    """Sit down and play seat 0's legal actions until the first deal's result comes."""
+    ws.send_json({"type": "hello", "token": token})
+    frame = receive_until(ws, lambda f: is_state(f) and f["seat"] is not None)
+    while frame["last_deal"] is None:
+        if frame["view"]["legal"]:
+            ws.send_json(
+                {"type": "action", "action": frame["view"]["legal"][0], "seq": frame["seq"]}
+            )
+        frame = receive_until(ws, is_state)
+    return frame
+
+
+def test_the_result_stays_until_the_person_asks_for_the_next_deal(client: TestClient) -> None:
+    table = create_table(client, BOTS, pause_deals=True)
+    assert table["pause_deals"] is True and table["bot_speed"] == "normal"
+    room = client.app.state.hub.rooms[table["id"]]  # type: ignore[attr-defined]
+    auth = {"Authorization": f"Bearer {table['token']}"}
+    with client.websocket_connect(table["ws"]) as ws:
+        over = play_first_deal(ws, table["token"])
+        assert over["table"]["deal_number"] == 1 and over["table"]["ready"] == []
+        time.sleep(0.3)  # the server deals at once without the pause (deal_pause is 0)
+        assert room.match.needs_deal() and len(room.match.deals) == 1
+        assert client.post(f"/api/tables/{table['id']}/next").status_code == 400  # no token
+        assert client.post(f"/api/tables/{table['id']}/next", headers=auth).status_code == 200
+        dealt = receive_until(ws, lambda f: is_state(f) and f["table"]["deal_number"] == 2)
+        assert dealt["table"]["ready"] == []
+    refused = client.post(f"/api/tables/{table['id']}/next", headers=auth)
+    assert refused.status_code == 400 and "already here" in refused.json()["error"]
+
+
+def test_without_the_pause_the_next_deal_comes_by_itself(client: TestClient) -> None:
+    table = create_table(client, BOTS)
+    with client.websocket_connect(table["ws"]) as ws:
+        play_first_deal(ws, table["token"])
+        receive_until(ws, lambda f: is_state(f) and f["table"]["deal_number"] == 2)
+
+
+def test_several_people_wait_for_each_other_a_while_only(client: TestClient) -> None:
+    table = create_table(client, ["human", "bot:random", "human", "bot:random"], pause_deals=True)
+    joined = (
+        another_browser(client).post(f"/api/tables/{table['id']}/join", json={"name": "Bo"}).json()
+    )
+    room = client.app.state.hub.rooms[table["id"]]  # type: ignore[attr-defined]
+    with client.websocket_connect(table["ws"]) as ana, client.websocket_connect(table["ws"]) as bo:
+        bo.send_json({"type": "hello", "token": joined["token"]})
+        receive_until(bo, lambda f: is_state(f) and f["seat"] == 2)
+        ana.send_json({"type": "hello", "token": table["token"]})
+        frame = receive_until(ana, lambda f: is_state(f) and f["seat"] == 0)
+        while frame["last_deal"] is None:  # Bo's seat waits on Ana's clicks only when it is his
+            for ws, token in ((ana, table["token"]), (bo, joined["token"])):
+                view = client.get(
+                    f"/api/tables/{table['id']}/view", headers={"Authorization": f"Bearer {token}"}
+                ).json()
+                if view["view"]["legal"] and view["last_deal"] is None:
+                    ws.send_json(
+                        {"type": "action", "action": view["view"]["legal"][0], "seq": view["seq"]}
+                    )
+            frame = receive_until(ana, is_state)
+        match = room.match
+        now = time.monotonic()
+        left = deal_hold(room, match, now)
+        assert left is not None and 0 < left <= NEXT_DEAL_SECONDS
+        assert deal_hold(room, match, now + NEXT_DEAL_SECONDS) == 0.0  # nobody waits for ever
+        auth = {"Authorization": f"Bearer {table['token']}"}
+        client.post(f"/api/tables/{table['id']}/next", headers=auth)
+        told = receive_until(bo, lambda f: is_state(f) and f["table"]["ready"] == [0])
+        assert told["table"]["deal_number"] == 1  # Bo has not asked yet
+        bo_auth = {"Authorization": f"Bearer {joined['token']}"}
+        client.post(f"/api/tables/{table['id']}/next", headers=bo_auth)
+        receive_until(bo, lambda f: is_state(f) and f["table"]["deal_number"] == 2)
+
+
+def test_the_bot_speed_is_set_by_a_person_at_the_table(client: TestClient) -> None:
+    table = create_table(client, BOTS, bot_speed="slow")
+    url = f"/api/tables/{table['id']}"
+    assert table["bot_speed"] == "slow"
+    auth = {"Authorization": f"Bearer {table['token']}"}
+    assert (
+        client.post(f"{url}/speed", json={"speed": "fast"}, headers=auth).json()["bot_speed"]
+        == "fast"
+    )
+    for bad in ({"speed": "warp"}, {"speed": 3}, {}):
+        response = client.post(f"{url}/speed", json=bad, headers=auth)
+        assert response.status_code == 400 and "speed must be" in response.json()["error"]
+    assert client.post(f"{url}/speed", json={"speed": "slow"}).status_code == 400  # no seat
+    assert client.get(url).json()["bot_speed"] == "fast"
+    record = client.get(f"{url}/record", headers=auth).json()
+    assert "bot_speed" not in record and "pause_deals" not in record  # table settings only
+
+
+@pytest.mark.parametrize(
+    ("field", "value"), [("pause_deals", "yes"), ("bot_speed", "warp"), ("private", 1)]
+)
+def test_bad_table_settings_are_refused(client: TestClient, field: str, value: Any) -> None:
+    body = {"game": "court-piece", "seats": BOTS, "sit": 0, field: value}
+    response = client.post("/api/tables", json=body)
+    assert response.status_code == 422 and field in response.json()["error"]
+    assert client.get("/api/tables").json() == []
