@@ -1,4 +1,5 @@
 // Cards drawn as SVG in code: no image files, crisp at any size.
+import { lang, t } from "./i18n/index.js";
 
 const NS = "http://www.w3.org/2000/svg";
 export const SUITS = { S: "♠", H: "♥", D: "♦", C: "♣" };
@@ -27,9 +28,19 @@ export function parseCard(text) {
   return m ? (m[1] === "10" ? "T" : m[1]) + m[2] : null;
 }
 
-/** The rank as people read it ("T" is 10). */
+// Court cards as French players write them: Roi, Dame, Valet (the ace stays A).
+const FRENCH_RANKS = { K: "R", Q: "D", J: "V" };
+
+/** The rank as people read it in the page's language ("T" is 10; in French K Q J are R D V). */
 export function rankLabel(code) {
-  return code === "JK" ? "★" : code[0] === "T" ? "10" : code[0];
+  if (code === "JK") return "★";
+  if (code[0] === "T") return "10";
+  return (lang() === "fr" && FRENCH_RANKS[code[0]]) || code[0];
+}
+
+/** A card in words and symbols: "10♥", "Q♠" ("D♠" in French), "Joker". */
+export function cardText(code) {
+  return pretty(code);
 }
 
 /** "TH" → "10♥"; suit letters in other actions get their symbols ("trump S" → "trump ♠"). */
@@ -61,7 +72,7 @@ function el(name, attrs = {}, text) {
 export function cardSvg(code, { className = "" } = {}) {
   const svg = el("svg", { viewBox: "0 0 60 84", class: `card ${className}`.trim(), role: "img" });
   if (!code) {
-    svg.setAttribute("aria-label", "card back");
+    svg.setAttribute("aria-label", t("cardBack"));
     svg.append(el("rect", { x: 1, y: 1, width: 58, height: 82, rx: 5, class: "back" }));
     svg.append(el("rect", { x: 6, y: 6, width: 48, height: 72, rx: 3, class: "back-inner" }));
     return svg;

@@ -1,7 +1,9 @@
 // The lobby: pick a game, its options (from the API, with their ranges), fill
 // the seats with people or bots, and see the open tables.
 import { api, playerName, saveSeat, setPlayerName } from "./api.js";
-import { t } from "./i18n/index.js";
+import { errorText, t } from "./i18n/index.js";
+import { choiceLabel, gameName, levelName, optionLabel, optionWords } from "./i18n/words.js";
+import { learnPanel } from "./learn.js";
 
 function h(tag, attrs = {}, ...children) {
   const node = document.createElement(tag);
@@ -48,12 +50,12 @@ function optionInput(spec) {
     input.value = spec.default === null ? "" : String(spec.default);
   } else if (spec.type === "choice") {
     input = h("select", { id, "data-option": spec.name });
-    for (const v of spec.choices) input.append(h("option", { value: String(v) }, String(v)));
+    for (const v of spec.choices) input.append(h("option", { value: String(v) }, choiceLabel(spec.name, v)));
     input.value = String(spec.default);
   } else {
     input = h("input", { type: "number", id, min: spec.min, max: spec.max, value: spec.default ?? "", placeholder: spec.nullable ? t("none") : undefined, "data-option": spec.name, inputmode: "numeric" });
   }
-  const label = h("label", { for: id, title: spec.words || undefined }, spec.name.replaceAll("_", " "));
+  const label = h("label", { for: id, title: optionWords(spec.name, spec.words) || undefined }, optionLabel(spec.name));
   const hint = spec.min !== undefined && spec.min !== null ? h("small", {}, ` ${spec.min}–${spec.max}`) : null;
   const field = extra ? h("span", { class: "session-input" }, input, extra) : input;
   return h("div", { class: "option", "data-requires": spec.requires ? JSON.stringify(spec.requires) : null }, label, hint, field);
@@ -67,17 +69,17 @@ function readValue(spec, input, form) {
     const { min, max } = spec.units[unit];
     const amount = Number(input.value);
     if (!input.value.trim() || !Number.isInteger(amount) || amount < min || amount > max)
-      throw new Error(t("badSession", { name: spec.name.replaceAll("_", " "), min, max, unit: t(`unit_${unit}`) }));
+      throw new Error(t("badSession", { name: optionLabel(spec.name), min, max, unit: t(`unit_${unit}`) }));
     return { [unit]: amount };
   }
   if (input.value === "") {
     if (spec.nullable) return null;
-    throw new Error(t("badNumber", { name: spec.name.replaceAll("_", " "), min: spec.min, max: spec.max }));
+    throw new Error(t("badNumber", { name: optionLabel(spec.name), min: spec.min, max: spec.max }));
   }
   if (spec.type === "seat") return Number(input.value);
   if (spec.type === "choice") return typeof spec.default === "number" ? Number(input.value) : input.value;
   const n = Number(input.value);
-  if (!Number.isInteger(n) || n < spec.min || n > spec.max) throw new Error(t("badNumber", { name: spec.name.replaceAll("_", " "), min: spec.min, max: spec.max }));
+  if (!Number.isInteger(n) || n < spec.min || n > spec.max) throw new Error(t("badNumber", { name: optionLabel(spec.name), min: spec.min, max: spec.max }));
   return n;
 }
 
@@ -105,7 +107,7 @@ function refreshRequirements(form) {
 export async function renderLobby(root, navigate) {
   const games = await api("/api/games");
   const status = h("p", { class: "status", role: "status" });
-  const gameSelect = h("select", { id: "game", name: "game" }, games.map((g) => h("option", { value: g.id }, g.title)));
+  const gameSelect = h("select", { id: "game", name: "game" }, games.map((g) => h("option", { value: g.id }, gameName(g.id, g.title))));
   const optionsBox = h("fieldset", { class: "options" });
   const seatsBox = h("fieldset", { class: "seats" });
   const nameInput = h("input", { id: "name", value: playerName(), maxlength: 24, autocomplete: "nickname" });
@@ -142,7 +144,7 @@ export async function renderLobby(root, navigate) {
             const select = h(
               "select",
               { id: `seat-${i}`, disabled: i === home },
-              choices.map((c) => h("option", { value: c }, c === "human" ? t("human") : t("bot", { name: c.slice(4) }))),
+              choices.map((c) => h("option", { value: c }, c === "human" ? t("human") : t("bot", { name: levelName(c.slice(4)) }))),
             );
             select.value = i === home ? "human" : best;
             return select;
@@ -167,7 +169,7 @@ export async function renderLobby(root, navigate) {
       saveSeat(table.id, table.seat, table.token);
       navigate(`/t/${table.id}`);
     } catch (error) {
-      status.textContent = `${t("error")}: ${error.message}`;
+      status.textContent = `${t("error")}: ${errorText(error)}`;
     }
   });
 
@@ -181,7 +183,7 @@ export async function renderLobby(root, navigate) {
       h(
         "li",
         {},
-        h("strong", {}, table.title),
+        h("strong", {}, gameName(table.game, table.title)),
         ` · ${t(table.status === "waiting" ? "open" : "playing")} · ${people || ""} `,
         h("a", { href: `/t/${table.id}`, "data-link": "1", class: "button" }, free ? t("join") : t("watch")),
       ),
@@ -193,6 +195,7 @@ export async function renderLobby(root, navigate) {
       { class: "lobby" },
       form,
       h("section", { class: "card-panel" }, h("h2", {}, t("openTables")), list),
+      learnPanel(games),
       h("section", { class: "card-panel" }, h("h2", {}, t("replay")), h("p", {}, t("replayIntro")), h("a", { href: "/replay", "data-link": "1", class: "button", id: "replay-link" }, t("openReplay"))),
     ),
   );

@@ -6,7 +6,9 @@ import { cardSvg, isCard, parseCard, pretty } from "./cards.js";
 import { BID_RE, cardActions, sideOf, visibleHands } from "./games.js";
 import { facts as factList } from "./games/common.js";
 import { rendererFor } from "./games/index.js";
-import { t } from "./i18n/index.js";
+import { errorText, t } from "./i18n/index.js";
+import { gameName } from "./i18n/words.js";
+import { learnLinks } from "./learn.js";
 import { botName } from "./names.js";
 import { h } from "./lobby.js";
 import { beep, prefs } from "./prefs.js";
@@ -94,7 +96,7 @@ export function openTable(root, tableId, navigate, settings = () => null) {
         forgetSeat(tableId);
         s.token = null;
       }
-      s.message = msg.message;
+      s.message = errorText(msg.message);
       beep("error");
       render();
     } else if (msg.type === "hint") {
@@ -168,7 +170,7 @@ export function openTable(root, tableId, navigate, settings = () => null) {
       headers: s.token ? { Authorization: `Bearer ${s.token}` } : {},
     });
     if (!response.ok) {
-      s.message = (await response.json().catch(() => ({}))).error || `${response.status}`;
+      s.message = errorText((await response.json().catch(() => ({}))).error || `${response.status}`);
       render();
       return;
     }
@@ -331,7 +333,7 @@ export function openTable(root, tableId, navigate, settings = () => null) {
     const inviteButton = h("button", { id: "invite", title: invite, onclick: (e) => navigator.clipboard?.writeText(invite).then(() => (e.target.textContent = t("copied"))) }, t("invite"));
     // While seats wait for people the invite is what matters; later it joins the menu.
     (table.status === "waiting" ? buttons : more).push(inviteButton);
-    more.push(settings());
+    more.push(learnLinks(table.game), settings());
     buttons.push(h("details", { class: "menu", id: "table-menu" }, h("summary", { class: "button", "aria-label": t("menu") }, "⋯"), h("div", { class: "menu-items" }, more)));
     if (table.status === "waiting" && s.seat !== null) buttons.push(h("button", { id: "start", onclick: () => post("start") }, t("start")));
     if (s.seat === null)
@@ -341,7 +343,7 @@ export function openTable(root, tableId, navigate, settings = () => null) {
       "header",
       { class: "bar" },
       h("a", { href: "/", "data-link": "1", class: "home" }, "atout"),
-      h("span", { class: "title" }, table.title, view ? ` · ${t("deal")} ${view.match?.deal_number ?? ""}` : ""),
+      h("span", { class: "title" }, gameName(table.game, table.title), view ? ` · ${t("deal")} ${view.match?.deal_number ?? ""}` : ""),
       h("span", { class: `turn ${mine ? "mine" : ""}`, id: "status", role: "status" }, s.seat === null ? `${t("spectating")} · ${status}` : status),
       table.practice ? h("span", { class: "badge practice", id: "practice", title: t("practiceNote") }, t("practice")) : null,
       s.message ? h("span", { class: "message", id: "message", role: "alert" }, s.message) : null,

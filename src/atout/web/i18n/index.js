@@ -1,6 +1,7 @@
 // The i18n dictionaries and t(): English and French, chosen once and remembered.
 import en from "./en.js";
 import fr from "./fr.js";
+import { matchError } from "./errors.js";
 
 export const LANGUAGES = { en, fr };
 let current = localStorage.getItem("atout.lang") || (navigator.language || "en").slice(0, 2);
@@ -22,4 +23,21 @@ export function setLang(code) {
 export function t(key, vars = {}) {
   const text = LANGUAGES[current][key] ?? en[key] ?? key;
   return text.replace(/\{(\w+)\}/g, (_, k) => (k in vars ? vars[k] : `{${k}}`));
+}
+
+/** A server refusal (an Error or its message) in the page's language: English as the server
+ * words it; in another language its translation, or a plain "refused" for an unknown one. */
+export function errorText(error) {
+  const message = String(error?.message ?? error ?? "");
+  if (current === "en") return message;
+  const known = matchError(message);
+  if (!known) return t("err_other");
+  const vars = { ...known.vars };
+  if (vars.n !== undefined && known.key !== "err_tooManyOpen" && known.key !== "err_tooManyNew") vars.n = String(Number(vars.n) + 1);
+  return t(known.key, vars);
+}
+
+/** Whether the current language (or English) has a string for key. */
+export function has(key) {
+  return key in LANGUAGES[current] || key in en;
 }
