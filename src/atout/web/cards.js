@@ -1,5 +1,5 @@
 // Cards drawn as SVG in code: no image files, crisp at any size.
-import { lang, t } from "./i18n/index.js";
+import { has, lang, t } from "./i18n/index.js";
 
 const NS = "http://www.w3.org/2000/svg";
 export const SUITS = { S: "♠", H: "♥", D: "♦", C: "♣" };
@@ -54,6 +54,8 @@ export function pretty(text) {
     .map((w) => {
       if (isCard(w)) return pretty(w);
       if (SUITS[w]) return SUITS[w];
+      // The action's verb ("discard", "trump", "lead") in the page's language.
+      if (has(`act_${w}`)) return t(`act_${w}`);
       const bid = /^(\d+)(S|H|D|C|NT)$/.exec(w);
       if (bid) return bid[1] + (SUITS[bid[2]] || "NT");
       return w;

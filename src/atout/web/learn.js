@@ -2,7 +2,7 @@
 // (/learn/<game>). The rules are static text per language (rules/*.js); the guided deal is the
 // server's: the engine plays a published fixed deal and the page explains each step.
 import { api } from "./api.js";
-import { SUITS, cardSvg, cardText } from "./cards.js";
+import { SUITS, cardSvg, cardText, sortCards } from "./cards.js";
 import { errorText, lang, t } from "./i18n/index.js";
 import { gameName } from "./i18n/words.js";
 import { h } from "./lobby.js";
@@ -235,7 +235,7 @@ export function openGuide(root, game) {
     const mine = !done && !s.paused && step.actor === d.seat;
     const legal = mine ? view.legal : [];
     const places = PLACES[d.players];
-    const hand = (view.hand || []).map((c) => cardButton(c, c, legal.includes(c)));
+    const hand = sortCards(view.hand || []).map((c) => cardButton(c, c, legal.includes(c)));
     const others = legal.filter((a) => !a.startsWith("lead ") && !view.hand?.includes(a));
     const badges = [];
     if (view.trump) badges.push(h("span", { class: "felt-badge" }, h("small", {}, t("trump")), " ", h("strong", {}, `${SUITS[view.trump]} ${t(`suit${view.trump}`)}`)));
@@ -248,7 +248,7 @@ export function openGuide(root, game) {
     if (s.wrong) explain.push(h("p", { class: "guide-wrong", id: "guide-wrong", role: "alert" }, s.wrong));
     if (done) explain.push(h("p", { class: "guide-outro", id: "guide-outro" }, say(d.outro)));
     const buttons = [];
-    if (s.paused) buttons.push(h("button", { class: "primary", id: "guide-next", onclick: resume }, t("guideContinue")));
+    if (s.paused && !done) buttons.push(h("button", { class: "primary", id: "guide-next", onclick: resume }, t("guideContinue")));
     if (mine) buttons.push(...others.map((a) => h("button", { class: "action", "data-action": a, onclick: () => choose(a) }, actionLabel(a))));
     if (done) buttons.push(h("button", { id: "guide-again", onclick: restart }, t("guideAgain")), h("a", { href: "/", "data-link": "1", class: "button primary" }, t("guidePlayReal")));
     root.replaceChildren(

@@ -7,6 +7,7 @@ import { BID_RE, cardActions, sideOf, visibleHands } from "./games.js";
 import { facts as factList } from "./games/common.js";
 import { rendererFor } from "./games/index.js";
 import { errorText, t } from "./i18n/index.js";
+import { callMeaning } from "./i18n/calls.js";
 import { gameName } from "./i18n/words.js";
 import { learnLinks } from "./learn.js";
 import { botName } from "./names.js";
@@ -489,7 +490,7 @@ export function openTable(root, tableId, navigate, settings = () => null) {
   function controls(view, game, ctx) {
     const box = h("div", { class: "controls", id: "controls" });
     if (!view) return box;
-    if (s.hint && s.hintWhy) box.append(h("p", { class: "hint-why", id: "hint-why", role: "status" }, t("hintWhy", { action: pretty(s.hint), why: s.hintWhy })));
+    if (s.hint && s.hintWhy) box.append(h("p", { class: "hint-why", id: "hint-why", role: "status" }, t("hintWhy", { action: pretty(s.hint), why: callMeaning(s.hintWhy) })));
     const own = game.controls(ctx);
     if (own) {
       box.append(...[own].flat());

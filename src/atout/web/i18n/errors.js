@@ -4,6 +4,7 @@
 
 /** [pattern of the server's English message, key of the translation]: named groups fill {vars}. */
 export const SERVER_ERRORS = [
+  [/^deal (?<deal>\d+), action (?<action>\d+), '(?<act>[^']*)' by seat (?<seat>\d+): (?<why>.*)$/, "err_replayRefused"],
   [/^it is not your turn/, "err_notYourTurn"],
   [/^not seat \d+'s turn/, "err_notYourTurn"],
   [/^no such table/, "err_noTable"],
@@ -28,6 +29,7 @@ export const SERVER_ERRORS = [
   [/^too many new tables: at most (?<n>\d+) a minute \(try again in (?<s>\d+) s\)/, "err_tooManyNew"],
   [/^too many/, "err_tooMany"],
   [/^(?:cross-site )?requests .*are refused/, "err_origin"],
+  [/^must follow (?<suit>clubs|diamonds|hearts|spades): you hold (?<cards>.*)$/, "err_mustFollow"],
   [/^you do not hold/, "err_illegal"],
   [/^must follow|^follow /, "err_illegal"],
   [/is not (?:legal|possible|allowed)/, "err_illegal"],

@@ -33,7 +33,12 @@ export function errorText(error) {
   const known = matchError(message);
   if (!known) return t("err_other");
   const vars = { ...known.vars };
+  // The server counts seats and deals from 0, the page from 1.
   if (vars.n !== undefined && known.key !== "err_tooManyOpen" && known.key !== "err_tooManyNew") vars.n = String(Number(vars.n) + 1);
+  for (const k of ["deal", "seat", "action"]) if (vars[k] !== undefined) vars[k] = String(Number(vars[k]) + 1);
+  if (vars.why !== undefined) vars.why = errorText(vars.why);
+  if (vars.cards !== undefined) vars.cards = vars.cards.replace(/\b([KQJ])(?=[♠♥♦♣])/g, (r) => ({ K: "R", Q: "D", J: "V" })[r]);
+  if (vars.suit !== undefined) vars.suit = t(`suit${{ clubs: "C", diamonds: "D", hearts: "H", spades: "S" }[vars.suit]}`);
   return t(known.key, vars);
 }
 
