@@ -163,6 +163,18 @@ def test_the_lobby_rules_guides_and_replay_in_french(server: str, context: Any) 
     walk.check()
 
 
+def test_a_table_waiting_for_players_in_french(server: str, context: Any) -> None:
+    page = context.new_page()
+    walk = Walk(page)
+    french(page, server)
+    create_from_lobby(page, server, "court-piece", humans=(2,))
+    page.wait_for_selector(".table-page[data-phase='waiting']")
+    walk.look("court-piece waiting")
+    page.click("#table-menu summary")
+    walk.look("court-piece waiting, menu open")
+    walk.check()
+
+
 @pytest.mark.parametrize("game", sorted(GAMES))
 def test_each_game_s_table_in_french_in_every_phase_it_reaches(
     server: str, context: Any, artifacts: Path, game: str

@@ -240,6 +240,7 @@ export function openGuide(root, game) {
     const badges = [];
     if (view.trump) badges.push(h("span", { class: "felt-badge" }, h("small", {}, t("trump")), " ", h("strong", {}, `${SUITS[view.trump]} ${t(`suit${view.trump}`)}`)));
     if (view.tricks_won) badges.push(h("span", { class: "felt-badge", id: "guide-tricks" }, h("small", {}, t("tricks")), " ", h("strong", {}, `${t("us")} ${view.tricks_won[0]} · ${t("them")} ${view.tricks_won[1]}`)));
+    if (view.piles) badges.push(h("span", { class: "felt-badge", id: "guide-piles" }, h("small", {}, t("cardsWon")), " ", h("strong", {}, view.piles.map((p, seat) => `${name(seat)} ${p.face_up.length + p.face_down}`).join(" · "))));
     if (view.stock_size !== undefined) badges.push(h("span", { class: "felt-badge" }, h("small", {}, t("stock")), " ", h("strong", {}, String(view.stock_size))));
     const explain = [];
     if (s.at === 0 && !s.notes.length) explain.push(h("p", { class: "guide-intro" }, say(d.intro)));
