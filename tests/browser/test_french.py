@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from playwright.sync_api import expect
 
 from atout.games import GAMES
 
@@ -167,11 +168,20 @@ def test_a_table_waiting_for_players_in_french(server: str, context: Any) -> Non
     page = context.new_page()
     walk = Walk(page)
     french(page, server)
-    create_from_lobby(page, server, "court-piece", humans=(2,))
+    table = create_from_lobby(page, server, "court-piece", humans=(2,))
     page.wait_for_selector(".table-page[data-phase='waiting']")
     walk.look("court-piece waiting")
     page.click("#table-menu summary")
     walk.look("court-piece waiting, menu open")
+    # The server's refusal of a second seat to the same browser, said in French.
+    second = context.new_page()
+    second.goto(server + "/")
+    second.evaluate("() => { localStorage.clear(); localStorage.setItem('atout.lang', 'fr'); }")
+    second.goto(f"{server}/t/{table}")
+    second.click("button.join[data-seat='2']")
+    expect(second.locator("#message")).to_contain_text("une place par personne")
+    walk.page = second
+    walk.look("court-piece second seat refused")
     walk.check()
 
 
@@ -203,3 +213,33 @@ def test_each_game_s_table_in_french_in_every_phase_it_reaches(
     walk.look(f"{game} menu and last trick")
     assert len(seen) >= 2, seen
     walk.check()
+
+
+def test_server_refusals_are_worded_in_french_and_unknown_ones_are_not_shown_in_english(
+    server: str, context: Any
+) -> None:
+    page = context.new_page()
+    french(page, server)
+    said = page.evaluate(
+        """async () => {
+          const { errorText } = await import('/static/i18n/index.js');
+          return [
+            "it is not your turn",
+            "seat 2 is not free",
+            "must follow clubs: you hold K♣ J♣ 3♣",
+            "deal 0, action 2, 'JS' by seat 3: must follow clubs: you hold K♣ J♣ 3♣",
+            "too many new tables: at most 10 a minute (try again in 7 s)",
+            "some refusal nobody has met yet",
+          ].map(errorText);
+        }"""
+    )
+    assert said == [
+        "Ce n'est pas votre tour.",
+        "La place 3 est prise.",
+        "Vous devez fournir trèfle : vous avez R♣ V♣ 3♣.",
+        "Donne 1, action 3 (JS) par la place 4 : Vous devez fournir trèfle : vous avez R♣ V♣ 3♣.",
+        "Trop de nouvelles tables : 10 par minute au plus (réessayez dans 7 s).",
+        "Le serveur a refusé la demande.",
+    ]
+    for text in said:
+        assert not words(text) & ENGLISH, text

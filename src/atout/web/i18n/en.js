@@ -277,7 +277,7 @@ export default {
   err_noTable: "No such table.",
   err_noFreeSeat: "No free seat at this table.",
   err_seatTaken: "Seat {n} is taken.",
-  err_oneSeat: "You already sit at seat {n} of this table: one seat a person.",
+  err_oneSeat: "You already sit at this table: one seat a person (a friend joins from their own browser with the invite link).",
   err_lostSeat: "You no longer hold this seat.",
   err_expired: "This table has expired.",
   err_gameOver: "This game is over.",

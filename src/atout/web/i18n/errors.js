@@ -10,7 +10,7 @@ export const SERVER_ERRORS = [
   [/^no such table/, "err_noTable"],
   [/^no free seat at this table/, "err_noFreeSeat"],
   [/^seat (?<n>\d+) (?:is not free|was just taken)/, "err_seatTaken"],
-  [/^you already sit at seat (?<n>\d+) of this table/, "err_oneSeat"],
+  [/^you already sit at (?:seat \d+ of )?this table/, "err_oneSeat"],
   [/^unknown seat token/, "err_lostSeat"],
   [/^you no longer hold this seat/, "err_lostSeat"],
   [/^this table has expired/, "err_expired"],

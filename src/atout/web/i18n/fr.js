@@ -277,7 +277,7 @@ export default {
   err_noTable: "Cette table n'existe pas.",
   err_noFreeSeat: "Plus de place libre à cette table.",
   err_seatTaken: "La place {n} est prise.",
-  err_oneSeat: "Vous êtes déjà assis à la place {n} de cette table : une place par personne.",
+  err_oneSeat: "Vous êtes déjà assis à cette table : une place par personne (un ami la rejoint depuis son propre navigateur avec le lien d'invitation).",
   err_lostSeat: "Vous n'occupez plus cette place.",
   err_expired: "Cette table a expiré.",
   err_gameOver: "Cette partie est terminée.",
