@@ -111,10 +111,13 @@ def test_the_word_list_finds_english_and_spares_french() -> None:
     assert words("Waiting for players… Seat 2") & ENGLISH == {"waiting", "for", "players", "seat"}
 
 
-def test_the_lobby_rules_guides_and_replay_in_french(server: str, context: Any) -> None:
+def test_the_lobby_rules_guides_and_replay_in_french(
+    server: str, context: Any, artifacts: Path
+) -> None:
     page = context.new_page()
     walk = Walk(page)
     french(page, server)
+    page.screenshot(path=str(artifacts / "fr-lobby.png"), full_page=True)
     for game in sorted(GAMES):
         page.select_option("#game", game)
         # Every option shown, including those that show only with another one set.
@@ -154,8 +157,10 @@ def test_the_lobby_rules_guides_and_replay_in_french(server: str, context: Any) 
     page.wait_for_selector("#record-file")
     walk.look("replay")
     for record in sorted(EXAMPLES.glob("*.record.json")):
+        page.goto(f"{server}/replay")
         page.set_input_files("#record-file", str(record))
-        page.wait_for_selector(".replay-page[data-index]")
+        # A record the rules refuse shows why instead of its deals.
+        page.wait_for_selector(".replay-page[data-index], #message")
         for _ in range(12):
             page.keyboard.press("ArrowRight")
         walk.look(f"replay {record.name}")
