@@ -50,19 +50,22 @@ def test_the_court_piece_guide_is_the_seed_example_and_ends_seven_tricks_to_two(
     assert winners == [0, 1, 0, 0, 0, 1, 0, 0, 0]
 
 
-def test_the_court_circular_guide_shows_a_class_one_line_and_a_conceded_trick() -> None:
+def test_the_court_circular_guide_shows_lines_concessions_and_both_kinds_of_pile() -> None:
     frames = guide_frames(load_guide("court-circular") or {})
     steps = frames["steps"]
     closed = [(i, step["trick"]) for i, step in enumerate(steps) if step["trick"]]
-    assert [trick["winner"] for _, trick in closed] == [0, 0]
+    assert [trick["winner"] for _, trick in closed] == [0, 0, 1]
     # After the first trick the learner's line is a class I sequence of four (8♥ to J♥).
     first_end = closed[0][0]
     lines = steps[first_end + 1]["view"]["lines"]
     assert lines[0]["class"] == 1 and lines[0]["kind"] == "sequence"
     assert len(lines[0]["cards"]) == 4
     assert lines[1]["class"] == 2 and lines[1]["kind"] == "trio"
-    assert "concede" in [step["action"] for step in steps]
-    assert frames["final"]["lead"] == "6D"
+    # Conceding ends a trick early; the winner who played second takes the cards face down.
+    assert [step["actor"] for step in steps if step["action"] == "concede"] == [1, 0]
+    assert frames["final"]["lead"] == "6S"
+    assert frames["final"]["piles"][1] == {"face_up": [], "face_down": 4}
+    assert len(frames["final"]["piles"][0]["face_up"]) == 9
 
 
 def test_a_script_the_engine_refuses_is_an_error_not_a_half_played_guide() -> None:
