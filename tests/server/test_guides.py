@@ -35,6 +35,8 @@ def test_every_learner_step_is_legal_and_explained_in_both_languages(game: str) 
             assert step["view"]["legal"] == [], "the learner may act out of turn"
         if step["trick"] is not None:
             assert step["trick"]["winner"] in range(frames["players"])
+            # Why the trick was won, said when it closes.
+            assert step["won"] and step["won"]["en"] and step["won"]["fr"], step["action"]
     assert frames["intro"]["fr"] and frames["outro"]["fr"]
 
 

@@ -2,7 +2,9 @@
 
 A guide (``web/guide/<game>.json``) holds the options, the learner's seat, the
 deal as dealt (the record's layout form) and every action of the deal in order,
-each with the page's explanation in English and French. Nothing in it is
+each with the page's words in English and French: ``say`` (what the step does
+and why), ``other`` (why another legal move is worse) and ``won`` (why the trick
+the step closes was won). Nothing in it is
 secret: the deal is printed on the page, so it is no table's shuffle and needs
 none of the secure randomness real tables use.
 
@@ -93,6 +95,7 @@ def guide_frames(guide: JSON) -> JSON:
                 "trick": _trick_closed(match, after),
                 "say": step.get("say"),
                 "other": step.get("other"),
+                "won": step.get("won"),
             }
         )
         match = after
