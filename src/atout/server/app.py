@@ -35,6 +35,7 @@ from atout.server.guards import (
     SecurityHeaders,
     allowed_origins,
 )
+from atout.server.guides import guided
 from atout.server.inputs import InputError, clean_name, load_json
 from atout.server.leases import leases_for
 from atout.server.lobby import table_settings
@@ -664,6 +665,9 @@ def routes() -> list[BaseRoute]:
         Route("/", index, include_in_schema=False),
         Route("/t/{table_id}", index, include_in_schema=False),
         Route("/replay", index, include_in_schema=False),
+        Route("/rules/{game}", index, include_in_schema=False),
+        Route("/learn/{game}", index, include_in_schema=False),
+        Route("/api/guides/{game}", guided),
         Route("/api/replay", replay, methods=["POST"]),
         Route("/health", health),
         Route("/openapi.json", openapi, include_in_schema=False),

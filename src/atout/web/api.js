@@ -1,4 +1,5 @@
 // The HTTP API and the seat tokens kept in localStorage (one per table).
+import { errorText } from "./i18n/index.js";
 
 export async function api(path, { method = "GET", body, token } = {}) {
   const headers = {};
@@ -10,7 +11,8 @@ export async function api(path, { method = "GET", body, token } = {}) {
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   const data = await response.json().catch(() => ({}));
-  if (!response.ok) throw new Error(data.error || `${response.status}`);
+  // The server words its refusals in English; the page says them in the reader's language.
+  if (!response.ok) throw new Error(errorText(data.error || `${response.status}`));
   return data;
 }
 

@@ -1,6 +1,8 @@
-// The client's entry: a tiny router between the lobby (/), a table (/t/<id>) and replays (/replay),
-// plus the settings bar (language, sound, animations).
-import { LANGUAGES, lang, setLang, t } from "./i18n/index.js";
+// The client's entry: a tiny router between the lobby (/), a table (/t/<id>), replays (/replay),
+// a game's rules (/rules/<game>) and its guided first deal (/learn/<game>), plus the settings bar
+// (language, sound, animations).
+import { LANGUAGES, errorText, lang, setLang, t } from "./i18n/index.js";
+import { openGuide, renderRules } from "./learn.js";
 import { renderLobby, h } from "./lobby.js";
 import { applyPrefs, prefs, setPref } from "./prefs.js";
 import { openReplay } from "./replay.js";
@@ -38,6 +40,10 @@ async function route() {
   document.getElementById("settings").replaceChildren(match ? "" : settings());
   if (match) {
     close = openTable(root, match[1], navigate, settings);
+  } else if (/^\/rules\/[\w-]+$/.test(location.pathname)) {
+    renderRules(root, location.pathname.slice("/rules/".length));
+  } else if (/^\/learn\/[\w-]+$/.test(location.pathname)) {
+    close = openGuide(root, location.pathname.slice("/learn/".length));
   } else if (location.pathname === "/replay") {
     document.title = `${t("replay")} · ${t("appTitle")}`;
     close = openReplay(root, new URLSearchParams(location.search).get("table"));
@@ -46,7 +52,7 @@ async function route() {
     try {
       await renderLobby(root, navigate);
     } catch (error) {
-      root.replaceChildren(h("p", { class: "status" }, `${t("error")}: ${error.message}`));
+      root.replaceChildren(h("p", { class: "status" }, `${t("error")}: ${errorText(error)}`));
     }
   }
 }

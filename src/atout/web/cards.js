@@ -1,4 +1,5 @@
 // Cards drawn as SVG in code: no image files, crisp at any size.
+import { has, lang, t } from "./i18n/index.js";
 
 const NS = "http://www.w3.org/2000/svg";
 export const SUITS = { S: "♠", H: "♥", D: "♦", C: "♣" };
@@ -27,9 +28,19 @@ export function parseCard(text) {
   return m ? (m[1] === "10" ? "T" : m[1]) + m[2] : null;
 }
 
-/** The rank as people read it ("T" is 10). */
+// Court cards as French players write them: Roi, Dame, Valet (the ace stays A).
+const FRENCH_RANKS = { K: "R", Q: "D", J: "V" };
+
+/** The rank as people read it in the page's language ("T" is 10; in French K Q J are R D V). */
 export function rankLabel(code) {
-  return code === "JK" ? "★" : code[0] === "T" ? "10" : code[0];
+  if (code === "JK") return "★";
+  if (code[0] === "T") return "10";
+  return (lang() === "fr" && FRENCH_RANKS[code[0]]) || code[0];
+}
+
+/** A card in words and symbols: "10♥", "Q♠" ("D♠" in French), "Joker". */
+export function cardText(code) {
+  return pretty(code);
 }
 
 /** "TH" → "10♥"; suit letters in other actions get their symbols ("trump S" → "trump ♠"). */
@@ -43,6 +54,8 @@ export function pretty(text) {
     .map((w) => {
       if (isCard(w)) return pretty(w);
       if (SUITS[w]) return SUITS[w];
+      // The action's verb ("discard", "trump", "lead") in the page's language.
+      if (has(`act_${w}`)) return t(`act_${w}`);
       const bid = /^(\d+)(S|H|D|C|NT)$/.exec(w);
       if (bid) return bid[1] + (SUITS[bid[2]] || "NT");
       return w;
@@ -63,7 +76,7 @@ let corners = 0;
 export function cardSvg(code, { className = "" } = {}) {
   const svg = el("svg", { viewBox: "0 0 60 84", class: `card ${className}`.trim(), role: "img" });
   if (!code) {
-    svg.setAttribute("aria-label", "card back");
+    svg.setAttribute("aria-label", t("cardBack"));
     svg.append(el("rect", { x: 1, y: 1, width: 58, height: 82, rx: 5, class: "back" }));
     svg.append(el("rect", { x: 6, y: 6, width: 48, height: 72, rx: 3, class: "back-inner" }));
     return svg;

@@ -1,7 +1,9 @@
 // The lobby: one click to play a game against bots or to invite friends, your own running
 // games first, the rules and seats in words for those who want to choose, the open tables.
 import { api, forgetSeat, playerName, saveSeat, savedTables, setPlayerName } from "./api.js";
-import { has, t } from "./i18n/index.js";
+import { errorText, has, t } from "./i18n/index.js";
+import { gameName } from "./i18n/words.js";
+import { learnPanel } from "./learn.js";
 import { botName } from "./names.js";
 import { BOT_SPEEDS, botSpeed, setBotSpeed } from "./prefs.js";
 
@@ -158,7 +160,7 @@ function gameCard(game, levelOf, start) {
   return h(
     "li",
     { class: "game-card", "data-game": game.id },
-    h("h3", {}, game.title),
+    h("h3", {}, gameName(game.id, game.title)),
     h("p", { class: "about" }, has(`about_${game.id}`) ? t(`about_${game.id}`) : ""),
     h(
       "div",
@@ -166,7 +168,7 @@ function gameCard(game, levelOf, start) {
       h(
         "button",
         { class: "primary", id: `play-${game.id}`, onclick: () => start({ game: game.id, options: {}, seats: quickSeats(game, `bot:${levelOf(game)}`), sit: game.home_seat ?? 0 }) },
-        t("playVsBots", { game: game.title }),
+        t("playVsBots", { game: gameName(game.id, game.title) }),
       ),
       h(
         "button",
@@ -220,7 +222,7 @@ function yourGamesPanel(found) {
         h(
           "li",
           { "data-table": table.id },
-          h("strong", {}, table.title),
+          h("strong", {}, gameName(table.game, table.title)),
           ` · ${t(table.status === "waiting" ? "open" : "playing")}${table.deal_number ? ` · ${t("dealN", { n: table.deal_number })}` : ""} `,
           h("a", { href: `/t/${table.id}`, "data-link": "1", class: "button primary resume" }, t("resume")),
         ),
@@ -240,7 +242,7 @@ export async function renderLobby(root, navigate) {
       setPlayerName(nameInput.value.trim());
       await createTable(body, navigate);
     } catch (error) {
-      where.textContent = `${t("error")}: ${error.message}`;
+      where.textContent = `${t("error")}: ${errorText(error)}`;
     }
   };
   const play = h(
@@ -264,7 +266,7 @@ export async function renderLobby(root, navigate) {
       h(
         "li",
         {},
-        h("strong", {}, table.title),
+        h("strong", {}, gameName(table.game, table.title)),
         ` · ${t(table.status === "waiting" ? "open" : "playing")} · ${people || ""} `,
         h("a", { href: `/t/${table.id}`, "data-link": "1", class: "button" }, free ? t("join") : t("watch")),
       ),
@@ -278,6 +280,7 @@ export async function renderLobby(root, navigate) {
       play,
       h("details", { class: "card-panel custom", id: "custom" }, h("summary", {}, h("h2", {}, t("customTable"))), form),
       h("section", { class: "card-panel" }, h("h2", {}, t("openTables")), list),
+      learnPanel(games),
       h("section", { class: "card-panel" }, h("h2", {}, t("replay")), h("p", {}, t("replayIntro")), h("a", { href: "/replay", "data-link": "1", class: "button", id: "replay-link" }, t("openReplay"))),
     ),
   );
@@ -286,7 +289,7 @@ export async function renderLobby(root, navigate) {
 /** Every rule option and seat, in words: for those who want more than the defaults. */
 function customForm(games, start) {
   const status = h("p", { class: "status", role: "status" });
-  const gameSelect = h("select", { id: "game", name: "game" }, games.map((g) => h("option", { value: g.id }, g.title)));
+  const gameSelect = h("select", { id: "game", name: "game" }, games.map((g) => h("option", { value: g.id }, gameName(g.id, g.title))));
   const optionsBox = h("fieldset", { class: "options" });
   const seatsBox = h("fieldset", { class: "seats" });
   const privateBox = h("input", { type: "checkbox", id: "private", checked: true, "aria-describedby": "private-help" });
@@ -364,7 +367,7 @@ function customForm(games, start) {
       if (people() >= 2) Object.assign(body, { turn_seconds: timerSelect.value === "off" ? null : Number(timerSelect.value), hints: hintsBox.checked });
       setBotSpeed(speedSelect.value);
     } catch (error) {
-      status.textContent = `${t("error")}: ${error.message}`;
+      status.textContent = `${t("error")}: ${errorText(error)}`;
       return;
     }
     status.textContent = "";

@@ -6,7 +6,8 @@ import { cardSvg, pretty } from "./cards.js";
 import { sideOf } from "./games.js";
 import { facts as factList, num } from "./games/common.js";
 import { rendererFor } from "./games/index.js";
-import { t } from "./i18n/index.js";
+import { errorText, t } from "./i18n/index.js";
+import { gameName } from "./i18n/words.js";
 import { h } from "./lobby.js";
 import { botName } from "./names.js";
 
@@ -38,7 +39,7 @@ export function openReplay(root, tableId) {
       s.bottom = BOTTOM[data.game] ?? 0;
     } catch (error) {
       s.data = null;
-      s.message = error.message;
+      s.message = errorText(error);
     }
     render();
   }
@@ -57,7 +58,7 @@ export function openReplay(root, tableId) {
       s.deal = deal;
       s.index = Math.max(0, Math.min(frames.length - 1, index < 0 ? frames.length + index : index));
     } catch (error) {
-      s.message = error.message;
+      s.message = errorText(error);
     } finally {
       s.busy = false;
     }
@@ -127,7 +128,7 @@ export function openReplay(root, tableId) {
   }
 
   function bar() {
-    const title = s.data ? `${s.data.title} · ${t("dealOf", { n: s.deal + 1, m: s.data.deals.length })}` : t("replay");
+    const title = s.data ? `${gameName(s.data.game, s.data.title)} · ${t("dealOf", { n: s.deal + 1, m: s.data.deals.length })}` : t("replay");
     return h(
       "header",
       { class: "bar" },
@@ -258,7 +259,7 @@ export function openReplay(root, tableId) {
       })
       .then(load)
       .catch((error) => {
-        s.message = error.message;
+        s.message = errorText(error);
         render();
       });
   }

@@ -6,7 +6,10 @@ import { cardSvg, isCard, parseCard, pretty } from "./cards.js";
 import { BID_RE, cardActions, sideOf, visibleHands } from "./games.js";
 import { facts as factList, num } from "./games/common.js";
 import { rendererFor } from "./games/index.js";
-import { t } from "./i18n/index.js";
+import { errorText, t } from "./i18n/index.js";
+import { callMeaning } from "./i18n/calls.js";
+import { gameName } from "./i18n/words.js";
+import { learnLinks } from "./learn.js";
 import { botName } from "./names.js";
 import { h } from "./lobby.js";
 import { BOT_SPEEDS, beep, prefs, setBotSpeed } from "./prefs.js";
@@ -94,7 +97,7 @@ export function openTable(root, tableId, navigate, settings = () => null) {
         forgetSeat(tableId);
         s.token = null;
       }
-      s.message = msg.message;
+      s.message = errorText(msg.message);
       beep("error");
       render();
     } else if (msg.type === "hint") {
@@ -177,7 +180,7 @@ export function openTable(root, tableId, navigate, settings = () => null) {
       headers: s.token ? { Authorization: `Bearer ${s.token}` } : {},
     });
     if (!response.ok) {
-      s.message = (await response.json().catch(() => ({}))).error || `${response.status}`;
+      s.message = errorText((await response.json().catch(() => ({}))).error || `${response.status}`);
       render();
       return;
     }
@@ -463,14 +466,14 @@ export function openTable(root, tableId, navigate, settings = () => null) {
     // While seats wait for people the invite panel below the bar shows the link; later it is here.
     if (table.status !== "waiting" && table.status !== "over") more.push(inviteButton);
     if (s.seat !== null && table.seats[s.seat]?.kind === "human" && table.status !== "over") more.push(speedPicker(table));
-    more.push(settings());
+    more.push(learnLinks(table.game), settings());
     buttons.push(h("details", { class: "menu", id: "table-menu" }, h("summary", { class: "button", "aria-label": t("menu") }, "⋯"), h("div", { class: "menu-items" }, more)));
     if (table.status === "waiting" && s.seat !== null) buttons.push(h("button", { id: "start", onclick: () => post("start") }, t("start")));
     return h(
       "header",
       { class: "bar" },
       h("a", { href: "/", "data-link": "1", class: "home" }, "atout"),
-      h("span", { class: "title" }, table.title, view ? ` · ${t("deal")} ${view.match?.deal_number ?? ""}` : ""),
+      h("span", { class: "title" }, gameName(table.game, table.title), view ? ` · ${t("deal")} ${view.match?.deal_number ?? ""}` : ""),
       h("span", { class: `turn ${mine ? "mine" : ""}`, id: "status", role: "status" }, s.seat === null ? `${t("spectating")} · ${status}` : status),
       timerBadge(table, view),
       table.practice ? h("span", { class: "badge practice", id: "practice", title: t("practiceNote") }, t("practice")) : null,
@@ -618,7 +621,7 @@ export function openTable(root, tableId, navigate, settings = () => null) {
   function controls(view, game, ctx) {
     const box = h("div", { class: "controls", id: "controls" });
     if (!view) return box;
-    if (s.hint && s.hintWhy) box.append(h("p", { class: "hint-why", id: "hint-why", role: "status" }, t("hintWhy", { action: pretty(s.hint), why: s.hintWhy })));
+    if (s.hint && s.hintWhy) box.append(h("p", { class: "hint-why", id: "hint-why", role: "status" }, t("hintWhy", { action: pretty(s.hint), why: callMeaning(s.hintWhy) })));
     const own = game.controls(ctx);
     if (own) {
       box.append(...[own].flat());

@@ -2,6 +2,7 @@
 // X, XX), the auction in N E S W columns, dummy, claims, vulnerability, and a
 // rubber sheet (above/below the line) or a duplicate sheet (board by board).
 import { actionButton, auctionTable, badge, contractText, facts, h, num, sheet, signed, t } from "./common.js";
+import { callMeaning } from "../i18n/calls.js";
 
 const STRAINS = ["C", "D", "H", "S", "NT"];
 const COMPASS = ["N", "E", "S", "W"];
@@ -118,7 +119,7 @@ function controls(ctx) {
 
 /** The call's meaning when the server offers one (``explanations`` or a third auction field). */
 function explainer(view) {
-  return (i) => view.explanations?.[i] || view.auction[i]?.[2] || null;
+  return (i) => callMeaning(view.explanations?.[i] || view.auction[i]?.[2] || null);
 }
 
 // The score sheets.

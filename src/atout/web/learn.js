@@ -1,0 +1,280 @@
+// "Learn here": a game's rules written for players (/rules/<game>) and its guided first deal
+// (/learn/<game>). The rules are static text per language (rules/*.js); the guided deal is the
+// server's: the engine plays a published fixed deal and the page explains each step.
+import { api } from "./api.js";
+import { SUITS, cardSvg, cardText, sortCards } from "./cards.js";
+import { errorText, lang, t } from "./i18n/index.js";
+import { gameName } from "./i18n/words.js";
+import { h } from "./lobby.js";
+import { botName } from "./names.js";
+import bridge from "./rules/bridge.js";
+import courtCircular from "./rules/court_circular.js";
+import courtPiece from "./rules/court_piece.js";
+import fiveHundred from "./rules/five_hundred.js";
+
+export const RULES = {
+  "court-piece": courtPiece,
+  "court-circular": courtCircular,
+  "five-hundred": fiveHundred,
+  bridge,
+};
+
+/** Games with a guided first deal (a web/guide/<game>.json the server plays). */
+export const GUIDED = new Set(["court-piece", "court-circular"]);
+
+/** The links a page shows for a game: its rules, and its guided deal if it has one. */
+export function learnLinks(game) {
+  if (!RULES[game]) return null;
+  return h(
+    "span",
+    { class: "learn-links" },
+    h("a", { href: `/rules/${game}`, "data-link": "1", class: "button learn-rules" }, t("rulesLink")),
+    GUIDED.has(game) ? h("a", { href: `/learn/${game}`, "data-link": "1", class: "button learn-guide" }, t("guideLink")) : null,
+  );
+}
+
+/** The lobby's panel: each game's rules and, where there is one, its guided first deal. */
+export function learnPanel(games) {
+  return h(
+    "section",
+    { class: "card-panel learn-panel", id: "learn" },
+    h("h2", {}, t("learnTitle")),
+    h("p", {}, t("learnIntro")),
+    h(
+      "ul",
+      { class: "tables" },
+      games.filter((g) => RULES[g.id]).map((g) => h("li", { "data-game": g.id }, h("strong", {}, gameName(g.id, g.title)), learnLinks(g.id))),
+    ),
+  );
+}
+
+/** One worked example: rows of labelled cards, the card that wins marked, and the words. */
+function example(ex) {
+  const rows = ex.rows.map(([label, cards]) =>
+    h(
+      "div",
+      { class: "ex-row" },
+      label ? h("span", { class: "ex-label" }, label) : null,
+      h("span", { class: "ex-cards" }, cards.map((c) => cardSvg(c, { className: `small ${c === ex.win ? "trick-winner" : ""}`.trim() }))),
+    ),
+  );
+  return h("figure", { class: "rules-example" }, h("div", { class: "ex-rows" }, rows), h("figcaption", {}, ex.text));
+}
+
+function table(rows) {
+  return h("table", { class: "score rules-table" }, h("tbody", {}, rows.map((row) => h("tr", {}, row.map((cell, i) => h(i ? "td" : "th", {}, cell))))));
+}
+
+/** The rules page of a game, in the page's language. */
+export function renderRules(root, game) {
+  const rules = RULES[game];
+  if (!rules) {
+    root.replaceChildren(h("p", { class: "status" }, t("noRules")));
+    return;
+  }
+  const text = rules[lang()] || rules.en;
+  document.title = `${text.title} · ${t("appTitle")}`;
+  root.replaceChildren(
+    h(
+      "article",
+      { class: "rules-page card-panel", id: "rules", "data-game": game },
+      h("nav", { class: "rules-nav" }, h("a", { href: "/", "data-link": "1", class: "home" }, t("lobby")), learnLinks(game)),
+      h("h1", {}, text.title),
+      h("p", { class: "rules-intro" }, text.intro),
+      text.sections.map((section) =>
+        h(
+          "section",
+          { class: "rules-section" },
+          h("h2", {}, section.h),
+          (section.p || []).map((para) => h("p", {}, para)),
+          section.list ? h("ul", {}, section.list.map((item) => h("li", {}, item))) : null,
+          section.table ? table(section.table) : null,
+          (section.examples || []).map(example),
+        ),
+      ),
+    ),
+  );
+}
+
+// The guided first deal.
+
+const PLACES = { 2: ["bottom", "top"], 4: ["bottom", "left", "top", "right"] };
+
+/** The page's own stylesheet, added once: the lobby and table keep theirs. */
+function ensureStyle() {
+  if (document.getElementById("learn-style")) return;
+  document.head.append(h("link", { rel: "stylesheet", href: "/static/learn.css", id: "learn-style" }));
+}
+
+/** Words for an action that is not a plain card ("trump H", "lead KS", "concede"). */
+function actionLabel(action) {
+  const [verb, arg] = action.split(" ");
+  if (verb === "trump") return t(`suit${arg}`);
+  if (verb === "lead") return `${t("lead")} ${cardText(arg)}`;
+  if (verb === "concede") return t("concede");
+  return cardText(action);
+}
+
+
+/** Open the guided deal of `game` at /learn/<game>; returns a function that stops it. */
+export function openGuide(root, game) {
+  ensureStyle();
+  const s = { data: null, at: 0, paused: false, notes: [], wrong: null, held: null, timer: null, closed: false };
+  const say = (text) => (text ? text[lang()] || text.en : "");
+
+  function name(seat) {
+    return seat === s.data.seat ? t("you") : botName(seat);
+  }
+
+  /** Play step `s.at` (the script's move) and decide whether to wait for the reader. */
+  function advance() {
+    const step = s.data.steps[s.at];
+    s.wrong = null;
+    s.notes = [];
+    if (step.actor !== s.data.seat) s.notes.push(h("p", { class: "guide-move" }, t("guidePlays", { name: name(step.actor), action: actionLabel(step.action) })));
+    if (step.actor !== s.data.seat && step.say) s.notes.push(h("p", {}, say(step.say)));
+    if (step.trick) {
+      s.held = step.trick;
+      const taker = step.trick.winner === s.data.seat ? t("takesTrickYou") : t("takesTrick", { name: name(step.trick.winner) });
+      s.notes.push(h("p", { class: "guide-won" }, h("strong", {}, `${taker}.`), " ", say(step.won)));
+    } else s.held = null;
+    s.at += 1;
+    s.paused = Boolean(step.trick || (step.actor !== s.data.seat && step.say));
+    schedule();
+    render();
+  }
+
+  /** Silent bot moves follow each other by themselves; explained ones wait for "Continue". */
+  function schedule() {
+    clearTimeout(s.timer);
+    const next = s.data.steps[s.at];
+    if (!s.paused && next && next.actor !== s.data.seat) s.timer = setTimeout(() => !s.closed && advance(), 700);
+  }
+
+  function resume() {
+    s.paused = false;
+    s.held = null;
+    const next = s.data.steps[s.at];
+    if (next && next.actor !== s.data.seat) advance();
+    else render();
+  }
+
+  function choose(action) {
+    const step = s.data.steps[s.at];
+    if (!step || step.actor !== s.data.seat || s.paused) return;
+    if (action === step.action) advance();
+    else {
+      s.wrong = say(step.other) || t("guideOther");
+      render();
+    }
+  }
+
+  function restart() {
+    clearTimeout(s.timer);
+    Object.assign(s, { at: 0, paused: false, notes: [], wrong: null, held: null });
+    render();
+  }
+
+  function cardButton(code, action, legal, className = "") {
+    const svg = cardSvg(code, { className: `${className} ${legal ? "legal" : ""}`.trim() });
+    if (legal) {
+      svg.setAttribute("tabindex", "0");
+      svg.setAttribute("role", "button");
+      svg.dataset.action = action;
+      svg.addEventListener("click", () => choose(action));
+      svg.addEventListener("keydown", (event) => {
+        if (event.key === "Enter" || event.key === " ") {
+          event.preventDefault();
+          choose(action);
+        }
+      });
+    }
+    return svg;
+  }
+
+  function seatBox(seat, place, view) {
+    const count = view.hand_sizes?.[seat] ?? 0;
+    const turn = s.data.steps[s.at]?.actor === seat;
+    return h(
+      "div",
+      { class: `guide-seat at-${place} ${turn ? "turn" : ""}`, "data-seat": seat },
+      h("div", { class: "seat-name" }, name(seat)),
+      place === "bottom" ? null : h("div", { class: "backs" }, Array.from({ length: Math.min(count, 13) }, () => cardSvg(null, { className: "small" }))),
+    );
+  }
+
+  /** The middle: the trick (or the one just closed), or Court Circular's Lead and table. */
+  function centre(view, legal, places) {
+    if (view.table) {
+      const rows = view.table.map((cards, seat) =>
+        h(
+          "div",
+          { class: `guide-row at-${places[seat]}`, id: `guide-table-${seat}` },
+          cards.map((c) => cardButton(c, `lead ${c}`, legal.includes(`lead ${c}`))),
+        ),
+      );
+      const lead = view.lead ? h("figure", { class: "guide-lead", id: "guide-lead" }, cardSvg(view.lead), h("figcaption", {}, t("lead"))) : null;
+      return h("div", { class: "guide-centre cc" }, rows.find((r) => r.classList.contains("at-top")), lead, rows.find((r) => r.classList.contains("at-bottom")));
+    }
+    const trick = s.held || view.trick;
+    const n = s.data.players;
+    const cards = (trick?.cards || []).map((c, i) => {
+      const seat = ((trick.leader ?? 0) + i) % n;
+      return cardSvg(c, { className: `at-${places[seat]} ${s.held && s.held.winner === seat ? "trick-winner" : ""}`.trim() });
+    });
+    return h("div", { class: "guide-centre trick", id: "guide-trick" }, cards);
+  }
+
+  function render() {
+    if (s.closed) return;
+    const d = s.data;
+    const done = s.at >= d.steps.length;
+    const step = d.steps[s.at];
+    // While a closed trick is shown, the table as it was after the trick's last card.
+    const view = done ? d.final : step.view;
+    const mine = !done && !s.paused && step.actor === d.seat;
+    const legal = mine ? view.legal : [];
+    const places = PLACES[d.players];
+    const hand = sortCards(view.hand || []).map((c) => cardButton(c, c, legal.includes(c)));
+    const others = legal.filter((a) => !a.startsWith("lead ") && !view.hand?.includes(a));
+    const badges = [];
+    if (view.trump) badges.push(h("span", { class: "felt-badge" }, h("small", {}, t("trump")), " ", h("strong", {}, `${SUITS[view.trump]} ${t(`suit${view.trump}`)}`)));
+    if (view.tricks_won) badges.push(h("span", { class: "felt-badge", id: "guide-tricks" }, h("small", {}, t("tricks")), " ", h("strong", {}, `${t("us")} ${view.tricks_won[0]} · ${t("them")} ${view.tricks_won[1]}`)));
+    if (view.piles) badges.push(h("span", { class: "felt-badge", id: "guide-piles" }, h("small", {}, t("cardsWon")), " ", h("strong", {}, view.piles.map((p, seat) => `${name(seat)} ${p.face_up.length + p.face_down}`).join(" · "))));
+    if (view.stock_size !== undefined) badges.push(h("span", { class: "felt-badge" }, h("small", {}, t("stock")), " ", h("strong", {}, String(view.stock_size))));
+    const explain = [];
+    if (s.at === 0 && !s.notes.length) explain.push(h("p", { class: "guide-intro" }, say(d.intro)));
+    explain.push(...s.notes);
+    if (mine) explain.push(h("p", { class: "guide-ask", id: "guide-ask" }, say(step.say) || t("guideYourMove")));
+    if (s.wrong) explain.push(h("p", { class: "guide-wrong", id: "guide-wrong", role: "alert" }, s.wrong));
+    if (done) explain.push(h("p", { class: "guide-outro", id: "guide-outro" }, say(d.outro)));
+    const buttons = [];
+    if (s.paused && !done) buttons.push(h("button", { class: "primary", id: "guide-next", onclick: resume }, t("guideContinue")));
+    if (mine) buttons.push(...others.map((a) => h("button", { class: "action", "data-action": a, onclick: () => choose(a) }, actionLabel(a))));
+    if (done) buttons.push(h("button", { id: "guide-again", onclick: restart }, t("guideAgain")), h("a", { href: "/", "data-link": "1", class: "button primary" }, t("guidePlayReal")));
+    root.replaceChildren(
+      h(
+        "section",
+        { class: "guide-page", id: "guide", "data-step": s.at, "data-done": String(done) },
+        h("nav", { class: "rules-nav" }, h("a", { href: "/", "data-link": "1", class: "home" }, t("lobby")), h("strong", {}, `${t("guideTitle")} · ${gameName(game, d.title)}`), h("a", { href: `/rules/${game}`, "data-link": "1", class: "button learn-rules" }, t("rulesLink"))),
+        h("div", { class: "guide-badges" }, badges),
+        h("div", { class: `guide-felt players-${d.players}` }, Array.from({ length: d.players }, (_, seat) => seatBox(seat, places[seat], view)), centre(view, legal, places)),
+        h("div", { class: "guide-explain card-panel", id: "guide-explain", role: "status" }, explain, h("div", { class: "guide-buttons" }, buttons)),
+        h("div", { class: "guide-hand", id: "guide-hand" }, hand),
+      ),
+    );
+  }
+
+  root.replaceChildren(h("p", { class: "status" }, t("connecting")));
+  api(`/api/guides/${game}`)
+    .then((data) => {
+      s.data = data;
+      document.title = `${t("guideTitle")} · ${t("appTitle")}`;
+      render();
+    })
+    .catch((error) => root.replaceChildren(h("p", { class: "status" }, `${t("error")}: ${errorText(error)}`)));
+  return () => {
+    s.closed = true;
+    clearTimeout(s.timer);
+  };
+}

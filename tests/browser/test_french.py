@@ -1,0 +1,250 @@
+"""French everywhere: every page walked in French, failing on any English word left.
+
+The English words are those of en.js whose French string differs (a word that the French
+strings use too, such as "Joker" or "Court", is no English left over), less proper names.
+The walk reads what a person sees: the text, the choices of every menu, the placeholders
+and tooltips, and the rank letters drawn on the cards (R, D, V in French).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import expect
+
+from atout.games import GAMES
+
+from .test_table import click_something, create_from_lobby
+
+WEB = Path(__file__).resolve().parents[2] / "src" / "atout" / "web"
+EXAMPLES = Path("/work/shared/examples")
+ENTRY = re.compile(r'^\s*"?([\w-]+)"?:\s*"((?:[^"\\]|\\.)*)",?\s*$')
+WORD = re.compile(r"[A-Za-zÀ-ÿ]{3,}")
+# Names, not English: bots' names, games' and lines' proper names, the author's name.
+PROPER = {"alex", "bea", "cleo", "dani", "eli", "fay", "atout", "carroll", "bavney", "rang"}
+
+# The text a person may read: the page, every menu's choices, placeholders and tooltips.
+VISIBLE = """() => {
+  const out = [document.body.innerText, document.title];
+  for (const el of document.querySelectorAll('option')) out.push(el.textContent);
+  for (const name of ['placeholder', 'title'])
+    for (const el of document.querySelectorAll(`[${name}]`)) out.push(el.getAttribute(name));
+  return out.join('\\n');
+}"""
+RANKS = "els => els.map(e => e.textContent)"
+
+
+def strings(name: str) -> dict[str, str]:
+    """The key → string entries of one i18n dictionary."""
+    out = {}
+    for line in (WEB / "i18n" / name).read_text(encoding="utf-8").splitlines():
+        m = ENTRY.match(line)
+        if m:
+            out[m[1]] = json.loads(f'"{m[2]}"')
+    return out
+
+
+def words(text: str) -> set[str]:
+    return {w.lower() for w in WORD.findall(re.sub(r"\{\w+\}", " ", text))}
+
+
+def french_prose() -> str:
+    """The French the rules pages and guides write beyond fr.js (from each file's French part)."""
+    parts = [
+        path.read_text(encoding="utf-8").split("\n  fr: {", 1)[1]
+        for path in (WEB / "rules").glob("*.js")
+    ]
+    for path in (WEB / "guide").glob("*.json"):
+        parts += re.findall(r'"fr": "((?:[^"\\]|\\.)*)"', path.read_text(encoding="utf-8"))
+    return "\n".join(parts)
+
+
+def english_words() -> set[str]:
+    en, fr = strings("en.js"), strings("fr.js")
+    assert len(en) > 200 and set(en) == set(fr), "en.js and fr.js must have the same keys"
+    french = set().union(*(words(v) for v in fr.values())) | words(french_prose())
+    english = set().union(*(words(v) for k, v in en.items() if v != fr[k]))
+    return english - french - PROPER
+
+
+ENGLISH = english_words()
+
+
+class Walk:
+    """Collects, page after page, the English words a French reader would meet."""
+
+    def __init__(self, page: Any) -> None:
+        self.page = page
+        self.found: dict[str, set[str]] = {}
+
+    def look(self, where: str) -> None:
+        text = self.page.evaluate(VISIBLE)
+        for line in text.splitlines():
+            left = words(line) & ENGLISH
+            if left:
+                self.found.setdefault(where, set()).add(f"{sorted(left)} in {line.strip()[:90]!r}")
+        ranks = self.page.locator("svg.card text.rank").evaluate_all(RANKS)
+        english_ranks = {r for r in ranks if r in {"K", "Q", "J"}}
+        if english_ranks:
+            self.found.setdefault(where, set()).update(f"rank {r} on a card" for r in english_ranks)
+
+    def check(self) -> None:
+        assert not self.found, "English left on French pages: " + "; ".join(
+            f"\n{where}: {sorted(found)}" for where, found in sorted(self.found.items())
+        )
+
+
+def french(page: Any, server: str) -> None:
+    page.goto(server + "/")
+    page.evaluate("() => localStorage.setItem('atout.lang', 'fr')")
+    page.goto(server + "/")
+    page.wait_for_selector("#new-table")
+
+
+def test_the_word_list_finds_english_and_spares_french() -> None:
+    assert {"waiting", "players", "rematch", "trick"} <= ENGLISH
+    assert not {"table", "joker", "court", "alex", "atout"} & ENGLISH
+    assert words("Waiting for players… Seat 2") & ENGLISH == {"waiting", "for", "players", "seat"}
+
+
+def test_the_lobby_rules_guides_and_replay_in_french(
+    server: str, context: Any, artifacts: Path
+) -> None:
+    page = context.new_page()
+    walk = Walk(page)
+    french(page, server)
+    page.screenshot(path=str(artifacts / "fr-lobby.png"), full_page=True)
+    for game in sorted(GAMES):
+        page.select_option("#game", game)
+        # Every option shown, including those that show only with another one set.
+        for _ in range(2):
+            for box in page.locator("#new-table .options input[type=checkbox]:visible").all():
+                box.check()
+        walk.look(f"lobby {game}")
+    page.click("#create")  # a bad number or a refusal is worded in French too
+    walk.look("lobby after create")
+    for game in ("court-piece", "court-circular", "five-hundred", "bridge"):
+        page.goto(f"{server}/rules/{game}")
+        page.wait_for_selector("#rules")
+        walk.look(f"rules {game}")
+    for game in ("court-piece", "court-circular"):
+        page.goto(f"{server}/learn/{game}")
+        page.wait_for_selector("#guide-ask")
+        walk.look(f"guide {game}")
+        # A wrong move, a paused trick, the end: every state of the guide.
+        for _ in range(300):
+            if page.locator("#guide[data-done='true']").count():
+                break
+            if page.locator("#guide-next").count():
+                walk.look(f"guide {game} paused")
+                page.click("#guide-next")
+            elif page.locator("#guide-ask").count():
+                options = page.locator("#guide [data-action]")
+                options.first.click()
+                walk.look(f"guide {game} answer")
+                if page.locator("#guide-wrong").count():
+                    at = int(page.locator("#guide").get_attribute("data-step"))
+                    action = page.request.get(f"{server}/api/guides/{game}").json()["steps"][at]
+                    page.click(f"#guide [data-action='{action['action']}']")
+            else:
+                page.wait_for_timeout(80)
+        walk.look(f"guide {game} end")
+    page.goto(f"{server}/replay")
+    page.wait_for_selector("#record-file")
+    walk.look("replay")
+    for record in sorted(EXAMPLES.glob("*.record.json")):
+        page.goto(f"{server}/replay")
+        page.set_input_files("#record-file", str(record))
+        # A record the rules refuse shows why instead of its deals.
+        page.wait_for_selector(".replay-page[data-index], #message")
+        for _ in range(12):
+            page.keyboard.press("ArrowRight")
+        walk.look(f"replay {record.name}")
+        page.keyboard.press("End")
+        walk.look(f"replay {record.name} end")
+    walk.check()
+
+
+def test_a_table_waiting_for_players_in_french(server: str, context: Any) -> None:
+    page = context.new_page()
+    walk = Walk(page)
+    french(page, server)
+    table = create_from_lobby(page, server, "court-piece", humans=(2,))
+    page.wait_for_selector(".table-page[data-phase='waiting']")
+    walk.look("court-piece waiting")
+    page.click("#table-menu summary")
+    walk.look("court-piece waiting, menu open")
+    # The server's refusal of a second seat to the same browser, said in French.
+    second = context.new_page()
+    second.goto(server + "/")
+    second.evaluate("() => { localStorage.clear(); localStorage.setItem('atout.lang', 'fr'); }")
+    second.goto(f"{server}/t/{table}")
+    second.click("button.join[data-seat='2']")
+    expect(second.locator("#message")).to_contain_text("une place par personne")
+    walk.page = second
+    walk.look("court-piece second seat refused")
+    walk.check()
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_each_game_s_table_in_french_in_every_phase_it_reaches(
+    server: str, context: Any, artifacts: Path, game: str
+) -> None:
+    page = context.new_page()
+    walk = Walk(page)
+    french(page, server)
+    create_from_lobby(page, server, game)
+    page.wait_for_selector(".table-page")
+    seen: set[str] = set()
+    for _ in range(500):
+        phase = page.locator(".table-page").get_attribute("data-phase") or ""
+        if phase not in seen:
+            seen.add(phase)
+            walk.look(f"{game} {phase}")
+            page.screenshot(path=str(artifacts / f"fr-{game}-{phase}.png"))
+        if page.locator("#deal-result, #game-over").count():
+            walk.look(f"{game} result")
+            # A deal thrown in ends in its auction: play on into the next one.
+            if len(seen) >= 2 or page.locator("#game-over").count():
+                break
+        if not click_something(page):
+            page.wait_for_timeout(40)
+    page.click("#table-menu summary")
+    page.click("#last-trick")
+    walk.look(f"{game} menu and last trick")
+    assert len(seen) >= 2, seen
+    walk.check()
+
+
+def test_server_refusals_are_worded_in_french_and_unknown_ones_are_not_shown_in_english(
+    server: str, context: Any
+) -> None:
+    page = context.new_page()
+    french(page, server)
+    said = page.evaluate(
+        """async () => {
+          const { errorText } = await import('/static/i18n/index.js');
+          return [
+            "it is not your turn",
+            "seat 2 is not free",
+            "must follow clubs: you hold K♣ J♣ 3♣",
+            "deal 0, action 2, 'JS' by seat 3: must follow clubs: you hold K♣ J♣ 3♣",
+            "too many new tables: at most 10 a minute (try again in 7 s)",
+            "some refusal nobody has met yet",
+          ].map(errorText);
+        }"""
+    )
+    assert said == [
+        "Ce n'est pas votre tour.",
+        "La place 3 est prise.",
+        "Vous devez fournir trèfle : vous avez R♣ V♣ 3♣.",
+        "Donne 1, action 3 (JS) par la place 4 : Vous devez fournir trèfle : vous avez R♣ V♣ 3♣.",
+        "Trop de nouvelles tables : 10 par minute au plus (réessayez dans 7 s).",
+        "Le serveur a refusé la demande.",
+    ]
+    for text in said:
+        assert not words(text) & ENGLISH, text

@@ -1,0 +1,171 @@
+"""Learn here: each game's rules page with its examples as cards, reached from the lobby and
+the table, and the guided first deals played click by click."""
+
+from __future__ import annotations
+
+import json
+import urllib.request
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import expect
+
+from .test_table import create_from_lobby
+
+RULED = ["court-piece", "court-circular", "five-hundred", "bridge"]
+GUIDED = ["court-piece", "court-circular"]
+SIZES = {"wide": (1280, 860), "phone": (390, 844), "landscape": (844, 390)}
+
+
+def script(server: str, game: str) -> list[dict[str, Any]]:
+    with urllib.request.urlopen(f"{server}/api/guides/{game}") as response:
+        steps: list[dict[str, Any]] = json.load(response)["steps"]
+        return steps
+
+
+def set_language(page: Any, server: str, code: str) -> None:
+    page.goto(server + "/")
+    page.evaluate(f"() => localStorage.setItem('atout.lang', '{code}')")
+
+
+@pytest.mark.parametrize("game", RULED)
+def test_each_rules_page_opens_from_the_lobby_in_both_languages(
+    server: str, context: Any, artifacts: Path, game: str
+) -> None:
+    page = context.new_page()
+    headings = {}
+    for code in ("en", "fr"):
+        set_language(page, server, code)
+        page.goto(server + "/")
+        page.click(f"#learn li[data-game='{game}'] a.learn-rules")
+        page.wait_for_url(f"**/rules/{game}")
+        expect(page.locator("#rules")).to_have_attribute("data-game", game)
+        assert page.locator("html").get_attribute("lang") == code
+        headings[code] = page.locator("#rules h2").all_inner_texts()
+        assert len(headings[code]) >= 3
+        page.screenshot(path=str(artifacts / f"rules-{game}-{code}.png"), full_page=True)
+    # The same sections, written in each language.
+    assert len(headings["en"]) == len(headings["fr"])
+    assert all(en != fr for en, fr in zip(headings["en"], headings["fr"], strict=True))
+    # The worked examples are drawn as cards, the winning one marked.
+    if game != "bridge":
+        assert page.locator("#rules .rules-example svg.card[data-card]").count() >= 3
+        assert page.locator("#rules .rules-example svg.card.trick-winner").count() >= 1
+
+
+def test_court_circular_rules_show_the_lines_in_french_notation(server: str, context: Any) -> None:
+    page = context.new_page()
+    set_language(page, server, "fr")
+    page.goto(server + "/rules/court-circular")
+    text = page.locator("#rules").inner_text()
+    for word in ("Classe I", "Séquence", "Sympathie", "Valentin", "Étiquette", "Tête"):
+        assert word in text, word
+    # A king is drawn "R" in French, a queen "D", a jack "V".
+    king = page.locator("#rules svg.card[data-card='KS'] text.rank").first
+    assert king.text_content() == "R"
+    set_language(page, server, "en")
+    page.goto(server + "/rules/court-circular")
+    assert page.locator("#rules svg.card[data-card='KS'] text.rank").first.text_content() == "K"
+
+
+def test_the_table_menu_links_to_the_game_s_rules(server: str, context: Any) -> None:
+    page = context.new_page()
+    create_from_lobby(page, server, "court-circular")
+    page.click("#table-menu summary")
+    page.click("#table-menu a.learn-rules")
+    page.wait_for_url("**/rules/court-circular")
+    expect(page.locator("#rules")).to_be_visible()
+
+
+def play_guide(page: Any, steps: list[dict[str, Any]], shots: Path | None = None) -> list[str]:
+    """Play the guided deal by clicking what it asks for; returns the texts of won tricks."""
+    won: list[str] = []
+    guide = page.locator("#guide")
+    for _ in range(400):
+        if guide.get_attribute("data-done") == "true":
+            return won + page.locator("#guide-explain .guide-won").all_inner_texts()
+        # One reading of the step and the prompt: bots move by themselves between two readings.
+        at, asks = page.evaluate(
+            "() => [Number(document.querySelector('#guide').dataset.step),"
+            " !!document.querySelector('#guide-ask')]"
+        )
+        if page.locator("#guide-next").count():
+            won += page.locator("#guide-explain .guide-won").all_inner_texts()
+            if shots is not None and not (shots / "guide-paused.png").exists():
+                page.screenshot(path=str(shots / "guide-paused.png"))
+            page.click("#guide-next")
+        elif asks:
+            action = steps[at]["action"]
+            page.click(f"#guide [data-action='{action}']")
+            expect(guide).not_to_have_attribute("data-step", str(at))
+        else:
+            page.wait_for_timeout(100)
+    raise AssertionError("the guided deal did not end")
+
+
+@pytest.mark.parametrize("game", GUIDED)
+def test_the_guided_deal_plays_through_with_the_learner_making_the_moves(
+    server: str, context: Any, artifacts: Path, game: str
+) -> None:
+    steps = script(server, game)
+    page = context.new_page()
+    set_language(page, server, "en")
+    page.goto(server + "/")
+    page.click(f"#learn li[data-game='{game}'] a.learn-guide")
+    page.wait_for_url(f"**/learn/{game}")
+    expect(page.locator("#guide-ask")).to_be_visible()
+    page.screenshot(path=str(artifacts / f"guide-{game}-start.png"))
+    won = play_guide(page, steps, artifacts)
+    assert len(won) == sum(1 for step in steps if step["trick"])
+    assert any("You take the trick" in text for text in won)
+    # Each closed trick is explained with the guide's own words for it.
+    explained = [step["won"]["en"] for step in steps if step["trick"]]
+    assert all(any(words in text for text in won) for words in explained)
+    expect(page.locator("#guide-outro")).to_be_visible()
+    page.screenshot(path=str(artifacts / f"guide-{game}-end.png"))
+    page.click("#guide-again")
+    expect(page.locator("#guide")).to_have_attribute("data-step", "0")
+
+
+def test_another_legal_move_is_explained_and_not_played(server: str, context: Any) -> None:
+    steps = script(server, "court-piece")
+    page = context.new_page()
+    set_language(page, server, "fr")
+    page.goto(server + "/learn/court-piece")
+    ask = page.locator("#guide-ask")
+    expect(ask).to_contain_text("Vos 5 premières cartes sont A♠, R♥, D♥, 9♥ et 7♥")
+    # Naming spades is legal but worse: the page says why and stays at the same step.
+    page.click("#guide button[data-action='trump S']")
+    expect(page.locator("#guide-wrong")).to_contain_text(steps[0]["other"]["fr"])
+    expect(page.locator("#guide")).to_have_attribute("data-step", "0")
+    page.click("#guide button[data-action='trump H']")
+    expect(page.locator("#guide")).not_to_have_attribute("data-step", "0")
+    # Only the engine's legal cards are offered: after trump the hand has all 13 cards.
+    expect(page.locator("#guide-hand svg.card")).to_have_count(13)
+    legal = page.locator("#guide-hand svg.card.legal").count()
+    assert legal == 13  # the trump caller leads: any card
+    page.click("#guide-hand svg.card[data-action='2S']")
+    expect(page.locator("#guide-wrong")).to_be_visible()
+    expect(page.locator("#guide")).to_have_attribute("data-step", "1")
+
+
+@pytest.mark.parametrize("size", list(SIZES))
+def test_the_guide_and_rules_fit_small_screens(
+    server: str, browser: Any, artifacts: Path, size: str
+) -> None:
+    width, height = SIZES[size]
+    ctx = browser.new_context(viewport={"width": width, "height": height})
+    try:
+        page = ctx.new_page()
+        set_language(page, server, "fr")
+        page.goto(server + "/learn/court-circular")
+        expect(page.locator("#guide-ask")).to_be_visible()
+        scroll = page.evaluate("() => document.documentElement.scrollWidth")
+        assert scroll <= width, f"the guide scrolls sideways at {size}"
+        page.screenshot(path=str(artifacts / f"guide-cc-{size}.png"), full_page=True)
+        page.goto(server + "/rules/court-circular")
+        assert page.evaluate("() => document.documentElement.scrollWidth") <= width
+        page.screenshot(path=str(artifacts / f"rules-cc-{size}.png"), full_page=True)
+    finally:
+        ctx.close()

@@ -1,0 +1,101 @@
+"""Guided first deals: the engine plays each published script, and the page gets its frames."""
+
+from __future__ import annotations
+
+import copy
+import re
+from typing import Any
+
+import pytest
+from starlette.testclient import TestClient
+
+from atout.server.guides import GUIDES, GuideError, guide_frames, load_guide
+
+GUIDED = [game for game in GUIDES if load_guide(game) is not None]
+CARD = re.compile(r"^(?:[2-9TJQKA][SHDC]|JK)$")
+
+
+def test_court_piece_and_court_circular_have_a_guided_deal() -> None:
+    assert {"court-piece", "court-circular"} <= set(GUIDED)
+
+
+@pytest.mark.parametrize("game", GUIDED)
+def test_every_learner_step_is_legal_and_explained_in_both_languages(game: str) -> None:
+    frames = guide_frames(load_guide(game) or {})
+    seat = frames["seat"]
+    mine = [step for step in frames["steps"] if step["actor"] == seat]
+    assert mine, "the learner makes no move"
+    for step in mine:
+        # The page offers only the engine's legal moves, and the script's must be one.
+        assert step["action"] in step["view"]["legal"], step["action"]
+        for field in ("say", "other"):
+            assert step[field] and step[field]["en"] and step[field]["fr"], (step["action"], field)
+    for step in frames["steps"]:
+        if step["actor"] != seat:
+            assert step["view"]["legal"] == [], "the learner may act out of turn"
+        if step["trick"] is not None:
+            assert step["trick"]["winner"] in range(frames["players"])
+            # Why the trick was won, said when it closes.
+            assert step["won"] and step["won"]["en"] and step["won"]["fr"], step["action"]
+    assert frames["intro"]["fr"] and frames["outro"]["fr"]
+
+
+def test_the_court_piece_guide_is_the_seed_example_and_ends_seven_tricks_to_two() -> None:
+    frames = guide_frames(load_guide("court-piece") or {})
+    first = frames["steps"][0]
+    # Seed 001: "Vos 5 premières cartes sont A♠, K♥, Q♥, 9♥ et 7♥": only those five are seen.
+    assert sorted(first["view"]["hand"]) == sorted(["AS", "KH", "QH", "9H", "7H"])
+    assert first["action"] == "trump H"
+    assert frames["final"]["tricks_won"] == [7, 2]
+    assert frames["points"] == [1, 0]
+    winners = [step["trick"]["winner"] for step in frames["steps"] if step["trick"]]
+    assert winners == [0, 1, 0, 0, 0, 1, 0, 0, 0]
+
+
+def test_the_court_circular_guide_shows_lines_concessions_and_both_kinds_of_pile() -> None:
+    frames = guide_frames(load_guide("court-circular") or {})
+    steps = frames["steps"]
+    closed = [(i, step["trick"]) for i, step in enumerate(steps) if step["trick"]]
+    assert [trick["winner"] for _, trick in closed] == [0, 0, 1]
+    # After the first trick the learner's line is a class I sequence of four (8♥ to J♥).
+    first_end = closed[0][0]
+    lines = steps[first_end + 1]["view"]["lines"]
+    assert lines[0]["class"] == 1 and lines[0]["kind"] == "sequence"
+    assert len(lines[0]["cards"]) == 4
+    assert lines[1]["class"] == 2 and lines[1]["kind"] == "trio"
+    # Conceding ends a trick early; the winner who played second takes the cards face down.
+    assert [step["actor"] for step in steps if step["action"] == "concede"] == [1, 0]
+    assert frames["final"]["lead"] == "6S"
+    assert frames["final"]["piles"][1] == {"face_up": [], "face_down": 4}
+    assert len(frames["final"]["piles"][0]["face_up"]) == 9
+
+
+def test_a_script_the_engine_refuses_is_an_error_not_a_half_played_guide() -> None:
+    guide = copy.deepcopy(load_guide("court-piece") or {})
+    guide["steps"][1]["action"] = "2C"  # the learner holds no club
+    with pytest.raises(GuideError, match="step 1"):
+        guide_frames(guide)
+    guide = copy.deepcopy(load_guide("court-piece") or {})
+    guide["deal"]["hands"][0][0] = "KS"  # two K♠ in the pack
+    with pytest.raises(GuideError, match="not a deal"):
+        guide_frames(guide)
+
+
+def test_the_guide_endpoint_answers_frames_and_refuses_unknown_games(client: TestClient) -> None:
+    response = client.get("/api/guides/court-circular")
+    assert response.status_code == 200
+    data: dict[str, Any] = response.json()
+    assert data["game"] == "court-circular" and data["seat"] == 0
+    assert all(CARD.match(card) for card in data["steps"][0]["view"]["hand"])
+    for bad in ("chess", "bridge", "court-piece.json"):
+        refused = client.get(f"/api/guides/{bad}")
+        assert refused.status_code == 404, bad
+        assert refused.json()["code"] == "no_guide"
+
+
+def test_rules_and_guide_pages_are_served_by_the_page(client: TestClient) -> None:
+    for path in ("/rules/court-piece", "/learn/court-circular"):
+        response = client.get(path)
+        assert response.status_code == 200 and "app.js" in response.text
+    assert client.get("/static/rules/court_circular.js").status_code == 200
+    assert client.get("/static/guide/court-piece.json").status_code == 200
