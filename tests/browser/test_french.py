@@ -18,7 +18,7 @@ from playwright.sync_api import expect
 
 from atout.games import GAMES
 
-from .test_table import click_something, create_from_lobby
+from .test_table import click_something, create_from_lobby, open_custom
 
 WEB = Path(__file__).resolve().parents[2] / "src" / "atout" / "web"
 EXAMPLES = Path("/work/shared/examples")
@@ -102,7 +102,8 @@ def french(page: Any, server: str) -> None:
     page.goto(server + "/")
     page.evaluate("() => localStorage.setItem('atout.lang', 'fr')")
     page.goto(server + "/")
-    page.wait_for_selector("#new-table")
+    page.wait_for_selector("#custom")
+    open_custom(page)  # the form of rules and seats, closed at first, is walked too
 
 
 def test_the_word_list_finds_english_and_spares_french() -> None:
@@ -183,6 +184,7 @@ def test_a_table_waiting_for_players_in_french(server: str, context: Any) -> Non
     second.goto(server + "/")
     second.evaluate("() => { localStorage.clear(); localStorage.setItem('atout.lang', 'fr'); }")
     second.goto(f"{server}/t/{table}")
+    second.fill("#join-name", "Bo")  # a joiner is asked for a name first
     second.click("button.join[data-seat='2']")
     expect(second.locator("#message")).to_contain_text("une place par personne")
     walk.page = second

@@ -7,7 +7,6 @@ import re
 from pathlib import Path
 from typing import Any
 
-from atout.table import home_seat
 from playwright.sync_api import expect
 
 from atout.games import GAMES
@@ -71,7 +70,7 @@ def test_each_game_says_what_it_is_and_its_options_read_as_words(server: str, co
                 assert not label.startswith("opt"), (lang, game, label)
             seats = page.locator("#new-table .seat-choice")
             assert seats.count() == rules.players
-            home = home_seat(game)
+            home = rules.home_seat
             levels = {"en": ("Easy", "Medium", "Hard"), "fr": ("Facile", "Moyen", "Difficile")}
             for seat in range(rules.players):
                 texts = page.locator(f"#seat-{seat} option").all_inner_texts()

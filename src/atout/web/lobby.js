@@ -1,7 +1,7 @@
 // The lobby: one click to play a game against bots or to invite friends, your own running
 // games first, the rules and seats in words for those who want to choose, the open tables.
 import { api, forgetSeat, playerName, saveSeat, savedTables, setPlayerName } from "./api.js";
-import { errorText, has, t } from "./i18n/index.js";
+import { has, t } from "./i18n/index.js";
 import { gameName } from "./i18n/words.js";
 import { learnPanel } from "./learn.js";
 import { botName } from "./names.js";
@@ -242,7 +242,7 @@ export async function renderLobby(root, navigate) {
       setPlayerName(nameInput.value.trim());
       await createTable(body, navigate);
     } catch (error) {
-      where.textContent = `${t("error")}: ${errorText(error)}`;
+      where.textContent = `${t("error")}: ${error.message}`;
     }
   };
   const play = h(
@@ -367,7 +367,7 @@ function customForm(games, start) {
       if (people() >= 2) Object.assign(body, { turn_seconds: timerSelect.value === "off" ? null : Number(timerSelect.value), hints: hintsBox.checked });
       setBotSpeed(speedSelect.value);
     } catch (error) {
-      status.textContent = `${t("error")}: ${errorText(error)}`;
+      status.textContent = `${t("error")}: ${error.message}`;
       return;
     }
     status.textContent = "";

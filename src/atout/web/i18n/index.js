@@ -47,7 +47,3 @@ export function errorText(error) {
   return t(known.key, vars);
 }
 
-/** Whether the current language (or English) has a string for key. */
-export function has(key) {
-  return key in LANGUAGES[current] || key in en;
-}
