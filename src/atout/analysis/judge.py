@@ -18,6 +18,7 @@ from atout.core import State
 __all__ = [
     "Limits",
     "NotSolvedError",
+    "in_play",
     "is_play",
     "minimises",
     "position_values",
@@ -47,16 +48,23 @@ def unit_of(game: str) -> str:
     return "points" if game == "court-circular" else "tricks"
 
 
+def in_play(state: State) -> bool:
+    """Whether the deal is in its play, the part the double-dummy solvers value.
+
+    Bids, trump calls and discards come before it; Court Circular's choice of
+    the next Lead belongs to it.
+    """
+    phase = getattr(state, "phase", None)
+    return str(getattr(phase, "name", phase)).lower() in ("play", "lead")
+
+
 def is_play(state: State, action: str) -> bool:
     """Whether ``action`` at ``state`` is a decision of the play (a card, or a line's choice).
 
-    Bids, trump calls, discards and claims are not: the double-dummy solvers
-    value the play only. The phase is asked, not the text alone, because a
-    bid can read as a card (``6S``, ``2H``).
+    Claims are not. The phase is asked, not the text alone, because a bid
+    can read as a card (``6S``, ``2H``).
     """
-    phase = getattr(state, "phase", None)
-    name = str(getattr(phase, "name", phase)).lower()
-    if name not in ("play", "lead"):
+    if not in_play(state):
         return False
     return action.split()[0] in CARD_BY_NAME or action == "concede" or action.startswith("lead ")
 

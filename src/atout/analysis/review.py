@@ -15,6 +15,8 @@ the contract's makeability and, in bridge, the DD table and par.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import dataclass, field
 from typing import Any
 
 from atout.analysis.facts import contract_facts, start_facts, table_facts
@@ -29,7 +31,7 @@ from atout.analysis.judge import (
 from atout.cards import card_names
 from atout.core import Match, State
 
-__all__ = ["ReviewError", "review_deal"]
+__all__ = ["ReviewError", "judge_deal", "review_deal"]
 
 JSON = dict[str, Any]
 
@@ -38,40 +40,78 @@ class ReviewError(ValueError):
     """The deal cannot be reviewed (it does not exist, or it is still in play)."""
 
 
+@dataclass(slots=True)
+class _Walk:
+    """What one pass over a deal's actions found."""
+
+    start: State
+    end: State
+    steps: list[list[list[str]]] = field(default_factory=list)
+    decisions: list[JSON] = field(default_factory=list)
+    first: State | None = None
+    first_values: dict[str, int] | None = None
+
+
+def _deal_of(match: Match, deal: int) -> None:
+    if not 0 <= deal < len(match.deals):
+        raise ReviewError(f"no deal {deal}: the record has {len(match.deals)}")
+
+
+def _walk(match: Match, deal: int, judged: Callable[[int], bool], limits: Limits) -> _Walk:
+    """Replay deal ``deal``, judging the play decisions of the seats ``judged`` accepts."""
+    game = match.game
+    played = match.deals[deal]
+    state = game.start(match.rules, played.layout, played.tally_before)
+    walk = _Walk(start=state, end=state, steps=[_hands(state, game.players)])
+    for index, (who, action) in enumerate(played.actions):
+        actor = getattr(state, "actor", state.turn)
+        mine = actor is not None and judged(actor)
+        if is_play(state, action) and (walk.first is None or mine):
+            values = _values_or_reason(state, limits)
+            if walk.first is None:
+                walk.first = state
+                walk.first_values = values if isinstance(values, dict) else None
+            if mine:
+                walk.decisions.append(_decision(state, index, who, action, values))
+        state = state.apply(action, who)
+        walk.steps.append(_hands(state, game.players))
+    walk.end = state
+    return walk
+
+
+def judge_deal(match: Match, deal: int, limits: Limits | None = None) -> JSON:
+    """Every play decision of deal ``deal`` judged, whoever made it (a record's analysis).
+
+    The deal may be unfinished: what has been played is judged.
+    """
+    _deal_of(match, deal)
+    walk = _walk(match, deal, lambda _seat: True, limits or Limits())
+    return {
+        "game": match.game.id,
+        "deal": deal,
+        "unit": unit_of(match.game.id),
+        "decisions": walk.decisions,
+        "costly": [d["index"] for d in walk.decisions if d["solved"] and d["cost"]],
+    }
+
+
 def review_deal(match: Match, deal: int, seat: int, limits: Limits | None = None) -> JSON:
     """The review (a JSON-ready dict) of finished deal ``deal`` for ``seat``'s decisions.
 
     Raises :class:`ReviewError` for a deal that is missing or not over, and
     for a seat the game does not have.
     """
-    limits = limits or Limits()
     game = match.game
-    if not 0 <= deal < len(match.deals):
-        raise ReviewError(f"no deal {deal}: the record has {len(match.deals)}")
+    _deal_of(match, deal)
     if not 0 <= seat < game.players:
         raise ReviewError(f"no seat {seat}: {game.title} has seats 0..{game.players - 1}")
     played = match.deals[deal]
     if played.settlement is None:
         raise ReviewError(f"deal {deal} is still in play: only a finished deal is reviewed")
     side = seat % game.sides
-    start = game.start(match.rules, played.layout, played.tally_before)
-    state = start
-    steps = [_hands(state, game.players)]
-    decisions: list[JSON] = []
-    first: State | None = None
-    first_values: dict[str, int] | None = None
-    for index, (who, action) in enumerate(played.actions):
-        actor = getattr(state, "actor", state.turn)
-        if is_play(state, action) and (first is None or actor == seat):
-            values = _values_or_reason(state, limits)
-            if first is None:
-                first, first_values = state, values if isinstance(values, dict) else None
-            if actor == seat:
-                decisions.append(_decision(state, index, who, action, values))
-        state = state.apply(action, who)
-        steps.append(_hands(state, game.players))
-    start_result = start_facts(first, first_values, side, game.sides)
-    judged = [d for d in decisions if d["solved"]]
+    walk = _walk(match, deal, lambda actor: actor == seat, limits or Limits())
+    start = start_facts(walk.first, walk.first_values, side, game.sides)
+    judged = [d for d in walk.decisions if d["solved"]]
     out: JSON = {
         "game": game.id,
         "deal": deal,
@@ -80,20 +120,20 @@ def review_deal(match: Match, deal: int, seat: int, limits: Limits | None = None
         "unit": unit_of(game.id),
         "layout": played.layout.to_json(),
         "actions": [[s, a] for s, a in played.actions],
-        "tricks": [t.to_json() for t in state.tricks()],
-        "steps": steps,
-        "result": state.result(),
+        "tricks": [t.to_json() for t in walk.end.tricks()],
+        "steps": walk.steps,
+        "result": walk.end.result(),
         "points": list(played.settlement.points),
-        "start": start_result,
-        "decisions": decisions,
+        "start": start,
+        "decisions": walk.decisions,
         "judged": len(judged),
-        "not_solved": len(decisions) - len(judged),
+        "not_solved": len(walk.decisions) - len(judged),
         "cost": sum(d["cost"] for d in judged),
     }
-    contract = contract_facts(game.id, first, start_result, side)
+    contract = contract_facts(game.id, walk.first, start, side)
     if contract is not None:
         out["contract"] = contract
-    out.update(table_facts(game.id, start))
+    out.update(table_facts(game.id, walk.start))
     return out
 
 
