@@ -138,6 +138,13 @@ def test_the_review_shows_the_deal_as_dealt_and_the_hands_after_each_action() ->
     # A deal may end before the last trick (seven won, no court possible).
     left = sum(len(h) for h in review["steps"][-1])
     assert left == 52 - 4 * len(review["tricks"]) and review["tricks"]
+    ends = review["trick_ends"]
+    assert len(ends) == len(review["tricks"]) and ends == sorted(ends)
+    for trick, end in zip(review["tricks"], ends, strict=True):
+        # After the trick's last card, its four cards are gone from the hands.
+        held = {c for hand in review["steps"][end] for c in hand}
+        assert not held & set(trick["cards"])
+        assert trick["cards"][-1] in {c for hand in review["steps"][end - 1] for c in hand}
     assert review["points"] == list(played.settlement.points)  # type: ignore[union-attr]
 
 

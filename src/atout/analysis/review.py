@@ -9,8 +9,9 @@ player to act; ``atout solve RECORD --at K --deal D --json`` gives the same
 numbers position by position.
 
 Around them: the deal as dealt, its actions and tricks, the hands after each
-action (a page replays the deal from them), the side's result at the start,
-the contract's makeability and, in bridge, the DD table and par.
+action (a page replays the deal from them) and where each trick closed, the
+side's result at the start, the contract's makeability and, in bridge, the
+DD table and par.
 """
 
 from __future__ import annotations
@@ -47,6 +48,8 @@ class _Walk:
     start: State
     end: State
     steps: list[list[list[str]]] = field(default_factory=list)
+    trick_ends: list[int] = field(default_factory=list)
+    """For each completed trick, how many of the deal's actions had been taken when it closed."""
     decisions: list[JSON] = field(default_factory=list)
     first: State | None = None
     first_values: dict[str, int] | None = None
@@ -73,8 +76,11 @@ def _walk(match: Match, deal: int, judged: Callable[[int], bool], limits: Limits
                 walk.first_values = values if isinstance(values, dict) else None
             if mine:
                 walk.decisions.append(_decision(state, index, who, action, values))
+        closed = len(state.tricks())
         state = state.apply(action, who)
         walk.steps.append(_hands(state, game.players))
+        if len(state.tricks()) > closed:
+            walk.trick_ends.append(index + 1)
     walk.end = state
     return walk
 
@@ -122,6 +128,7 @@ def review_deal(match: Match, deal: int, seat: int, limits: Limits | None = None
         "actions": [[s, a] for s, a in played.actions],
         "tricks": [t.to_json() for t in walk.end.tricks()],
         "steps": walk.steps,
+        "trick_ends": walk.trick_ends,
         "result": walk.end.result(),
         "points": list(played.settlement.points),
         "start": start,
