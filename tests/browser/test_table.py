@@ -174,6 +174,36 @@ def test_two_players_join_one_table_by_the_invite_link(
         bo.close()
 
 
+def test_a_second_seat_from_the_same_browser_is_refused_in_words(
+    server: str, browser: Any, artifacts: Path
+) -> None:
+    """One seat a browser: a second tab without the token sees why; a friend may sit."""
+    ana = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True)
+    bo = browser.new_context(viewport={"width": 1280, "height": 800})
+    try:
+        page_a = ana.new_page()
+        table = create_from_lobby(page_a, server, "court-piece", humans=(2,))
+        second = ana.new_page()  # same browser: same cookies, the token forgotten
+        second.goto(server + "/")
+        second.evaluate("localStorage.clear()")
+        second.goto(f"{server}/t/{table}")
+        second.click("button.join[data-seat='2']")
+        message = second.locator("#message")
+        expect(message).to_contain_text("one seat a person")
+        expect(message).to_contain_text("invite link")
+        assert second.locator("button.join[data-seat='2']").count() == 1  # still free
+        box = message.bounding_box()
+        assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 392
+        second.screenshot(path=str(artifacts / "second-seat-refused-phone.png"))
+        page_b = bo.new_page()
+        page_b.goto(f"{server}/t/{table}")
+        page_b.click("button.join[data-seat='2']")
+        page_b.wait_for_selector(".seat-box.pos-bottom[data-seat='2']")
+    finally:
+        ana.close()
+        bo.close()
+
+
 def test_a_reload_mid_deal_keeps_the_seat(server: str, context: Any) -> None:
     page = context.new_page()
     create_from_lobby(page, server, "court-piece")

@@ -27,6 +27,16 @@ def client(db_url: str) -> Iterator[TestClient]:
         yield test_client
 
 
+def another_browser(client: TestClient) -> TestClient:
+    """A second person: the same running app seen from a browser of its own (own cookies).
+
+    It shares the first client's event loop (its portal), where the app's rooms live.
+    """
+    other = TestClient(client.app, base_url=str(client.base_url))
+    other.portal = client.portal
+    return other
+
+
 def create_table(client: TestClient, seats: list[str], **extra: Any) -> dict[str, Any]:
     """Create a Court Piece table, sitting at seat 0."""
     body = {"game": "court-piece", "seats": seats, "sit": 0, "name": "Ana", **extra}

@@ -9,7 +9,7 @@ from starlette.testclient import TestClient
 from atout.games import GAMES
 from atout.server import create_app
 
-from .conftest import FAST, create_table
+from .conftest import FAST, another_browser, create_table
 
 BOTS = ["human", "bot:random", "bot:random", "bot:random"]
 
@@ -57,13 +57,14 @@ def test_join_leave_and_start(client: TestClient) -> None:
     table = create_table(client, ["human", "bot:random", "human", "bot:random"])
     assert table["status"] == "waiting"
     url = f"/api/tables/{table['id']}"
-    joined = client.post(f"{url}/join", json={"name": "Bo"}).json()
+    friend = another_browser(client)
+    joined = friend.post(f"{url}/join", json={"name": "Bo"}).json()
     assert joined["seat"] == 2 and joined["status"] == "playing"
     assert client.post(f"{url}/join", json={}).status_code == 400
     auth = {"Authorization": f"Bearer {joined['token']}"}
     assert client.post(f"{url}/leave", headers=auth).status_code == 200
     assert client.post(f"{url}/leave", headers=auth).status_code == 400
-    again = client.post(f"{url}/join", json={"seat": 2}).json()
+    again = friend.post(f"{url}/join", json={"seat": 2}).json()
     assert again["seat"] == 2 and again["token"] != joined["token"]
 
 

@@ -16,7 +16,7 @@ from starlette.testclient import TestClient
 
 from atout.server.rooms import Room
 
-from .conftest import create_table, receive_until
+from .conftest import another_browser, create_table, receive_until
 
 BOTS = ["human", "bot:random", "bot:random", "bot:random"]
 
@@ -43,7 +43,8 @@ def snapshot(client: TestClient, table_id: str, token: str) -> tuple[int, int, A
 
 def test_seat_tokens_are_unguessable_and_stored_hashed(client: TestClient, db_url: str) -> None:
     table = create_table(client, ["human", "human", "bot:random", "bot:random"])
-    other = client.post(f"/api/tables/{table['id']}/join", json={"name": "Bo"}).json()
+    friend = another_browser(client)
+    other = friend.post(f"/api/tables/{table['id']}/join", json={"name": "Bo"}).json()
     tokens = [table["token"], other["token"]]
     assert "secrets.token_urlsafe" in inspect.getsource(Room.join)
     assert all(len(t) >= 32 for t in tokens) and tokens[0] != tokens[1]  # 192 random bits
@@ -61,7 +62,8 @@ def test_a_seat_cannot_act_for_another_or_out_of_turn(client: TestClient) -> Non
     table = create_table(
         client, ["human", "bot:random", "human", "bot:random"], options={"first_dealer": 3}
     )
-    other = client.post(f"/api/tables/{table['id']}/join", json={"name": "Bo"}).json()
+    friend = another_browser(client)
+    other = friend.post(f"/api/tables/{table['id']}/join", json={"name": "Bo"}).json()
     before = snapshot(client, table["id"], table["token"])
     legal = before[2]["legal"]
     with client.websocket_connect(table["ws"]) as ws:
@@ -128,7 +130,8 @@ def test_declarer_alone_plays_dummy(client: TestClient) -> None:
     table = client.post("/api/tables", json=body).json()
     tokens = {0: table["token"]}
     for seat in (1, 2, 3):
-        tokens[seat] = client.post(f"/api/tables/{table['id']}/join", json={}).json()["token"]
+        joined = another_browser(client).post(f"/api/tables/{table['id']}/join", json={})
+        tokens[seat] = joined.json()["token"]
     sockets = {s: client.websocket_connect(table["ws"]) for s in tokens}
     conns = {s: cm.__enter__() for s, cm in sockets.items()}
     try:

@@ -41,6 +41,8 @@ from atout.server import app as app_module
 from atout.server.messages import TokenBucket
 from atout.server.rooms import encode_frame
 
+from .conftest import another_browser
+
 JSON = dict[str, Any]
 POSITIONS = {"court-piece": 450, "five-hundred": 450, "bridge": 450, "court-circular": 450}
 """Actions per game: about 1,800 positions in all, each seen by every seat and a spectator."""
@@ -69,7 +71,9 @@ class Table:
         self.id = created["id"]
         self.tokens = [created["token"]]
         for seat in range(1, players):
-            joined = client.post(f"/api/tables/{self.id}/join", json={"name": f"p{seat}"})
+            joined = another_browser(client).post(
+                f"/api/tables/{self.id}/join", json={"name": f"p{seat}"}
+            )
             self.tokens.append(joined.json()["token"])
         self.client = client
         self.room = client.app.state.hub.rooms[self.id]  # type: ignore[attr-defined]

@@ -27,8 +27,9 @@ from atout.server import Settings, create_app
 from atout.server import rooms as rooms_module
 from atout.server.disclosure import cards_learnt
 from atout.server.replay import ReplayWorkers
+from atout.server.storage import SeatTaken, hash_token
 
-from .conftest import FAST, create_table, receive_until
+from .conftest import FAST, another_browser, create_table, receive_until
 
 JSON = dict[str, Any]
 BOTS = ["human", "bot:random", "bot:random", "bot:random"]
@@ -245,15 +246,155 @@ def test_a_token_cannot_take_a_second_seat(client: TestClient) -> None:
     assert response.status_code == 409 and "one seat" in response.json()["error"]
     seats = client.get(f"/api/tables/{table['id']}").json()["seats"]
     assert not seats[1]["taken"]
-    assert client.post(url, json={"seat": 1}).status_code == 200  # someone else may
+    assert another_browser(client).post(url, json={"seat": 1}).status_code == 200  # someone else
+
+
+def test_a_browser_without_a_token_cannot_take_a_second_seat(client: TestClient) -> None:
+    """The browser's id cookie: no Authorization header, yet the same browser."""
+    table = create_table(client, ["human", "human", "human", "bot:random"])
+    url = f"/api/tables/{table['id']}/join"
+    response = client.post(url, json={"seat": 1})
+    assert response.status_code == 409
+    assert "already sit at this table as Ana" in response.json()["error"]
+    assert "invite link" in response.json()["error"]  # what to do instead
+    seats = client.get(f"/api/tables/{table['id']}").json()["seats"]
+    assert [s["taken"] for s in seats] == [True, False, False, True]
+    friend = another_browser(client)
+    assert friend.post(url, json={"seat": 1}).status_code == 200
+    assert friend.post(url, json={"seat": 2}).status_code == 409  # the friend, too, sits once
+
+
+def test_the_browser_id_is_a_cookie_no_script_reads(client: TestClient) -> None:
+    first = client.get("/")
+    cookie = first.headers["set-cookie"]
+    name, _, rest = cookie.partition("=")
+    value = rest.split(";")[0]
+    assert name == "atout_browser" and len(value) == 32 and int(value, 16) >= 0
+    assert "HttpOnly" in cookie and "SameSite=Lax" in cookie and "Path=/" in cookie
+    assert "Secure" not in cookie  # this page came over http
+    assert "set-cookie" not in client.get("/api/games").headers  # sent back: kept
+    other = another_browser(client)
+    assert other.get("/").headers["set-cookie"].split(";")[0] != f"{name}={value}"
+    secure = TestClient(client.app, base_url="https://testserver")
+    secure.portal = client.portal
+    assert "; Secure" in secure.get("/health").headers["set-cookie"]
+
+
+def test_a_malformed_browser_id_is_replaced(client: TestClient) -> None:
+    table = create_table(client, ["human", "human", "bot:random", "bot:random"])
+    forged = another_browser(client)
+    forged.cookies.set("atout_browser", "x" * 32)
+    response = forged.post(f"/api/tables/{table['id']}/join", json={"seat": 1})
+    assert response.status_code == 200
+    assert response.headers["set-cookie"].startswith("atout_browser=")
+
+
+def test_leaving_lets_the_browser_sit_again(client: TestClient) -> None:
+    table = create_table(client, ["human", "human", "bot:random", "bot:random"])
+    base = f"/api/tables/{table['id']}"
+    assert client.post(f"{base}/leave", headers=_bearer(table["token"])).status_code == 200
+    response = client.post(f"{base}/join", json={"seat": 1})
+    assert response.status_code == 200 and response.json()["seat"] == 1
+
+
+def test_one_seat_a_browser_survives_a_restart(db_url: str) -> None:
+    """The browser that took a seat is stored with it: every process (and a restart) knows."""
+    with TestClient(create_app(db_url, settings=FAST)) as first:
+        table = create_table(first, ["human", "human", "bot:random", "bot:random"])
+        browser = first.cookies["atout_browser"]
+    with TestClient(create_app(db_url, settings=FAST)) as again:
+        again.cookies.set("atout_browser", browser)
+        response = again.post(f"/api/tables/{table['id']}/join", json={"seat": 1})
+        assert response.status_code == 409 and "one seat" in response.json()["error"]
+
+
+def test_the_database_refuses_a_second_seat_to_one_browser(client: TestClient) -> None:
+    """Two processes seating one browser at once: the seat row's update is the referee."""
+    table = create_table(client, ["human", "human", "bot:random", "bot:random"])
+    hub = client.app.state.hub  # type: ignore[attr-defined]
+    browser = hash_token(client.cookies["atout_browser"])
+
+    async def claim(one_per_browser: bool) -> int:
+        result: int = await hub.store.claim_seat(
+            table["id"],
+            1,
+            hash_token("t"),
+            "Bo",
+            browser_hash=browser,
+            one_per_browser=one_per_browser,
+        )
+        return result
+
+    portal = client.portal  # the app's own event loop
+    assert portal is not None
+    with pytest.raises(SeatTaken):
+        portal.call(claim, True)
+    assert portal.call(claim, False) > 0  # a practice table allows it
+
+
+def test_a_rematch_keeps_one_seat_a_browser(client: TestClient) -> None:
+    """Seats move on at a rematch with their tokens, and with the browsers that took them."""
+    seats = ["human", "human", "bot:random", "bot:random"]
+    table = create_table(client, seats, options={"target": 3}, grace_seconds=0)
+    auth = _bearer(table["token"])
+    assert client.post(f"/api/tables/{table['id']}/start", headers=auth).status_code == 200
+    with client.websocket_connect(table["ws"]) as ws:
+        ws.send_json({"type": "hello"})
+        receive_until(
+            ws, lambda f: f["type"] == "state" and f["table"]["status"] == "over", limit=20000
+        )
+    again = client.post(f"/api/tables/{table['id']}/rematch", headers=auth).json()
+    assert [s["taken"] for s in again["seats"]] == [True, True, False, True]
+    url = f"/api/tables/{again['id']}/join"
+    response = client.post(url, json={"seat": 2})
+    assert response.status_code == 409 and "as Ana" in response.json()["error"]
+    assert another_browser(client).post(url, json={"seat": 2}).status_code == 200
+
+
+def test_the_invite_link_carries_no_secret(client: TestClient) -> None:
+    """The link is the table's address: it finds a free seat; only a seat's token acts for it."""
+    table = create_table(client, ["human", "human", "bot:random", "bot:random"])
+    assert table["invite"] == f"http://testserver/t/{table['id']}"
+    friend = another_browser(client)
+    readings = [
+        friend.get(f"/t/{table['id']}"),
+        friend.get(f"/api/tables/{table['id']}"),
+        friend.get(f"/api/tables/{table['id']}/spectate"),
+        friend.get("/api/tables"),
+    ]
+    secrets_held = [table["token"], hash_token(table["token"]), client.cookies["atout_browser"]]
+    for reading in readings:
+        assert reading.status_code == 200
+        assert not any(secret in reading.text for secret in secrets_held)
+    for reading in readings[1:]:
+        assert "token" not in reading.text  # no token field at all in the public JSON
+    spectator = friend.get(f"/api/tables/{table['id']}/view").json()
+    assert spectator["seat"] is None
+    assert friend.post(f"/api/tables/{table['id']}/start").status_code == 400  # not a seat
+
+
+def test_no_token_or_browser_id_reaches_the_logs(client: TestClient, caplog: Any) -> None:
+    caplog.set_level(logging.INFO, logger="atout.server")
+    table = create_table(client, ["human", "human", "bot:random", "bot:random"])
+    friend = another_browser(client)
+    joined = friend.post(f"/api/tables/{table['id']}/join", json={"name": "Bo"}).json()
+    with client.websocket_connect(table["ws"]) as ws:
+        ws.send_json({"type": "hello", "token": table["token"] + "x"})  # refused, logged
+        assert receive_until(ws, lambda f: f["type"] == "error")
+    secrets_held = [table["token"], joined["token"], client.cookies["atout_browser"]]
+    secrets_held.append(friend.cookies["atout_browser"])
+    logged = [json.dumps(r.__dict__, default=str) for r in caplog.records]
+    assert any("message.refused" in line for line in logged)
+    assert not any(secret in line for secret in secrets_held for line in logged)
 
 
 def test_a_practice_table_lets_one_person_hold_every_seat(client: TestClient) -> None:
-    table = create_table(client, ["human", "human", "bot:random", "bot:random"], practice=True)
+    table = create_table(client, ["human", "human", "human", "bot:random"], practice=True)
     assert table["practice"] is True
     url = f"/api/tables/{table['id']}/join"
     response = client.post(url, json={"seat": 1}, headers=_bearer(table["token"]))
     assert response.status_code == 200 and response.json()["practice"] is True
+    assert client.post(url, json={"seat": 2}).status_code == 200  # same browser, no token
     record = client.get(f"/api/tables/{table['id']}/record").json()
     assert "practice" not in record  # a table setting, not part of the game record
 

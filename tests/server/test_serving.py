@@ -10,6 +10,9 @@ start-up function (``serving.serve``).
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
+import inspect
 import json
 import signal
 import socket
@@ -23,6 +26,10 @@ import httpx2
 import pytest
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect
+
+from atout.server import __main__ as server_main
+from atout.server import serving
+from atout.server.serving import MAX_HEADER_BYTES, WS_MAX_FRAME, WS_MAX_QUEUE, uvicorn_config
 
 ATOUT = Path(sys.executable).with_name("atout")
 
@@ -86,6 +93,37 @@ def test_a_client_that_dribbles_its_headers_is_cut_off(served: Served) -> None:
             time.sleep(0.1)
         assert sock.recv(100) == b""
         assert time.monotonic() - started < 5
+
+
+def test_a_request_head_over_16_kib_is_refused(served: Served) -> None:
+    """uvicorn's httptools parser keeps every header it reads: the start-up bounds the head."""
+    with socket.create_connection(("127.0.0.1", served.port)) as sock:
+        sock.settimeout(10)
+        sock.sendall(b"GET /health HTTP/1.1\r\nHost: x\r\n")
+        answer = b""
+        with contextlib.suppress(OSError):  # the server may close while we still send
+            for _ in range(64):  # 1 MiB of headers at full speed, well within the deadline
+                sock.sendall(b"X-Pad: " + b"a" * 16_000 + b"\r\n")
+        with contextlib.suppress(OSError):
+            while chunk := sock.recv(4096):
+                answer += chunk
+    assert answer.startswith(b"HTTP/1.1 431 "), answer[:80]
+    ok = httpx2.get(f"{served.base}/health", headers={"X-Pad": "a" * 8000}, timeout=5)
+    assert ok.status_code == 200  # a large but legal head is served
+    events = [json.loads(line) for line in served.lines() if line.startswith("{")]
+    assert any(e.get("event") == "http.head_too_large" for e in events)
+
+
+def test_the_start_up_bounds_every_per_connection_buffer() -> None:
+    """The one start-up's uvicorn settings, for both of its HTTP and WebSocket parsers."""
+    config = uvicorn_config(object(), "127.0.0.1", 0)
+    assert config.ws_max_size == WS_MAX_FRAME == 64 * 1024
+    assert config.ws_max_queue == WS_MAX_QUEUE <= 8
+    assert config.h11_max_incomplete_event_size == MAX_HEADER_BYTES == 16 * 1024
+    assert config.timeout_keep_alive == 5
+    assert issubclass(config.http, asyncio.Protocol)
+    assert "uvicorn_config(" in inspect.getsource(serving.serve)
+    assert "serve(" in inspect.getsource(server_main.main)
 
 
 def test_a_websocket_frame_over_64_kib_is_refused_by_the_transport(served: Served) -> None:

@@ -6,7 +6,7 @@ from typing import Any
 
 from starlette.testclient import TestClient
 
-from .conftest import create_table, receive_until
+from .conftest import another_browser, create_table, receive_until
 
 BOTS = ["human", "bot:random", "bot:random", "bot:random"]
 
@@ -71,7 +71,8 @@ def test_refusals_send_an_error_frame_and_change_nothing(client: TestClient) -> 
     table = create_table(
         client, ["human", "bot:random", "human", "bot:random"], options={"first_dealer": 3}
     )
-    other = client.post(f"/api/tables/{table['id']}/join", json={"name": "Bo"}).json()
+    friend = another_browser(client)
+    other = friend.post(f"/api/tables/{table['id']}/join", json={"name": "Bo"}).json()
     with client.websocket_connect(table["ws"]) as a, client.websocket_connect(table["ws"]) as b:
         a.send_json({"type": "hello", "token": table["token"]})
         b.send_json({"type": "hello", "token": other["token"]})
@@ -126,7 +127,7 @@ def test_a_reconnecting_player_gets_the_seat_back(client: TestClient) -> None:
 
 def test_undo_is_refused_with_another_human(client: TestClient) -> None:
     table = create_table(client, ["human", "bot:random", "human", "bot:random"])
-    client.post(f"/api/tables/{table['id']}/join", json={})
+    assert another_browser(client).post(f"/api/tables/{table['id']}/join", json={}).is_success
     response = client.post(
         f"/api/tables/{table['id']}/undo", headers={"Authorization": f"Bearer {table['token']}"}
     )

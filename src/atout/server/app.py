@@ -28,6 +28,7 @@ from starlette.schemas import SchemaGenerator
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
+from atout.server.browsers import BrowserId, browser_of
 from atout.server.guards import (
     BodyLimit,
     SameOrigin,
@@ -68,6 +69,7 @@ from atout.server.rooms import (
     QuotaError,
     Room,
     RoomError,
+    SeatHeld,
     Settings,
     games_catalogue,
     log_event,
@@ -134,6 +136,8 @@ def _refusals(handler: Handler) -> Handler:
             return _error(str(refusal), refusal.status)
         except QuotaError as refusal:
             return _error(str(refusal), 429)
+        except SeatHeld as refusal:
+            return _error(str(refusal), 409)
         except RoomError as error:
             return _error(str(error))
 
@@ -262,7 +266,9 @@ async def create_table(request: Request) -> Response:
     out = _summary(request, room)
     sit = body.get("sit")
     if sit is not None:
-        seat, token = await room.join(name, sit if type(sit) is int else None)
+        seat, token = await room.join(
+            name, sit if type(sit) is int else None, browser=browser_of(request.scope)
+        )
         out = {**_summary(request, room), "seat": seat, "token": token}
     return JSONResponse(out, status_code=201)
 
@@ -326,8 +332,8 @@ async def join_table(request: Request) -> Response:
         description: No such free seat.
       409:
         description: >
-          The bearer already holds a seat at this table (allowed only at a practice table,
-          where one person plays every hand).
+          The bearer, or this browser (its id cookie), already holds a seat at this table
+          (allowed only at a practice table, where one person plays every hand).
     """
     room = await _room(request)
     body = await _body(request)
@@ -335,10 +341,9 @@ async def join_table(request: Request) -> Response:
     if seat is not None and type(seat) is not int:
         raise RoomError("seat must be a seat number")
     name = clean_name(body.get("name"))
-    held = room.seat_of(_token(request))
-    if held is not None and not room.practice:
-        return _error(f"you already sit at seat {held} of this table: one seat a person", 409)
-    number, token = await room.join(name, seat)
+    number, token = await room.join(
+        name, seat, token=_token(request), browser=browser_of(request.scope)
+    )
     return JSONResponse({**_summary(request, room), "seat": number, "token": token})
 
 
@@ -793,5 +798,6 @@ def create_app(
     uploads = ("/api/replay", "/api/analyse")
     app.add_middleware(SameOrigin, origins=allowed_origins(origins), raw_bodies=uploads)
     app.add_middleware(BodyLimit, limits=dict.fromkeys(uploads, MAX_RECORD_BYTES))
+    app.add_middleware(BrowserId)
     app.add_middleware(SecurityHeaders)
     return app

@@ -81,6 +81,10 @@ class QuotaError(RoomError):
     """A new table refused because its client made too many (an HTTP 429)."""
 
 
+class SeatHeld(RoomError):
+    """A second seat of one table refused to the same person (an HTTP 409)."""
+
+
 @dataclass(frozen=True, slots=True)
 class Settings:
     """Timings of a server. Tests set the delays to zero."""
@@ -210,6 +214,8 @@ class Seat:
     bot: str | None = None
     name: str | None = None
     token_hash: str | None = None
+    browser_hash: str | None = None
+    """Which browser took the seat (``browsers.py``): one seat a browser."""
     connections: int = 0
     away_since: float = field(default_factory=time.monotonic)
 
@@ -227,6 +233,7 @@ class Seat:
             bot=self.bot,
             name=self.name,
             token_hash=self.token_hash,
+            browser_hash=self.browser_hash,
         )
 
 
@@ -247,7 +254,9 @@ class Room:
         self.grace = table.grace_seconds
         self.extra: JSON = dict(table.extra or {})
         self.rematch = table.rematch
-        self.seats = [Seat(s.seat, s.kind, s.bot, s.name, s.token_hash) for s in stored.seats]
+        self.seats = [
+            Seat(s.seat, s.kind, s.bot, s.name, s.token_hash, s.browser_hash) for s in stored.seats
+        ]
         self.match: Match | None = None
         if stored.deals:
             self.match = match_from_record(self._record_from(stored))
@@ -498,29 +507,48 @@ class Room:
         self.wake.set()
         self.broadcast()
 
-    async def join(self, name: str | None, seat: int | None = None) -> tuple[int, str]:
+    async def join(
+        self,
+        name: str | None,
+        seat: int | None = None,
+        *,
+        token: str | None = None,
+        browser: str | None = None,
+    ) -> tuple[int, str]:
         """Take an open human seat (the first one unless named); returns it and its token.
 
-        The database decides between two people sitting down at once on two
-        processes: the loser is seated elsewhere if any seat would do, or told.
+        One seat a person: whoever holds a seat here (its ``token``, or the
+        ``browser`` that took it) is refused another, :class:`SeatHeld`,
+        unless the table is a practice table. The database decides between
+        two people sitting down at once on two processes: the loser is
+        seated elsewhere if any seat would do, or told.
         """
         async with self.lock:
-            token = secrets.token_urlsafe(24)
-            token_hash = hash_token(token)
+            new_token = secrets.token_urlsafe(24)
+            token_hash = hash_token(new_token)
+            browser_hash = hash_token(browser) if browser else None
             for _ in self.seats:
                 chair = self._open_seat(seat)
+                self._refuse_a_second_seat(token, browser_hash)
                 label = name or f"Player {chair.number + 1}"
                 try:
                     stored = await self.hub.store.claim_seat(
-                        self.id, chair.number, token_hash, label, version=self.version + 1
+                        self.id,
+                        chair.number,
+                        token_hash,
+                        label,
+                        browser_hash=browser_hash,
+                        one_per_browser=not self.practice,
+                        version=self.version + 1,
                     )
-                except SeatTaken:  # someone sat down through another process
+                except SeatTaken:  # someone (or this browser) sat down through another process
                     await self.reload()
+                    self._refuse_a_second_seat(token, browser_hash)
                     if seat is not None:
                         raise RoomError(f"seat {seat} was just taken") from None
                     continue
                 self.adopt(stored)
-                chair.token_hash, chair.name = token_hash, label
+                chair.token_hash, chair.name, chair.browser_hash = token_hash, label, browser_hash
                 break
             else:
                 raise RoomError("no free seat at this table")
@@ -529,7 +557,20 @@ class Room:
             ):
                 await self._start()
             self._changed()
-            return chair.number, token
+            return chair.number, new_token
+
+    def _refuse_a_second_seat(self, token: str | None, browser_hash: str | None) -> None:
+        """:class:`SeatHeld` if the token's holder or this browser already sits here."""
+        if self.practice:
+            return
+        held = self.seat_of(token)
+        if held is None and browser_hash is not None:
+            held = next((s.number for s in self.seats if s.browser_hash == browser_hash), None)
+        if held is not None:
+            raise SeatHeld(
+                f"you already sit at this table as {self.seats[held].label}: one seat a person"
+                " (a friend joins from their own browser with the invite link)"
+            )
 
     def _open_seat(self, seat: int | None) -> Seat:
         if self.status == "over":
@@ -559,6 +600,7 @@ class Room:
             self.adopt(stored)
             chair.token_hash = None
             chair.name = None
+            chair.browser_hash = None
             chair.away_since = time.monotonic()
             for conn in self.connections:
                 if conn.seat == chair.number:
@@ -712,7 +754,7 @@ class Room:
         self.stale = False
         for mine, theirs in zip(self.seats, fresh.seats, strict=True):
             mine.kind, mine.bot, mine.name = theirs.kind, theirs.bot, theirs.name
-            mine.token_hash = theirs.token_hash
+            mine.token_hash, mine.browser_hash = theirs.token_hash, theirs.browser_hash
         self._changed()
 
     async def hint(self, seat: int) -> str:
@@ -1185,6 +1227,7 @@ class Hub:
         grace_seconds: float | None = None,
         names: list[str | None] | None = None,
         token_hashes: list[str | None] | None = None,
+        browser_hashes: list[str | None] | None = None,
         practice: bool = False,
         creator: str | None = None,
     ) -> Room:
@@ -1210,11 +1253,16 @@ class Hub:
             grace_seconds=self.settings.grace_seconds if grace_seconds is None else grace_seconds,
             extra={"practice": True} if practice else {},
         )
-        for chair, name, hashed in zip(
-            chairs, names or [None] * len(chairs), token_hashes or [None] * len(chairs), strict=True
+        nobody: list[str | None] = [None] * len(chairs)
+        for chair, name, hashed, browser in zip(
+            chairs,
+            names or nobody,
+            token_hashes or nobody,
+            browser_hashes or nobody,
+            strict=True,
         ):
             if chair.kind == "human":
-                chair.name, chair.token_hash = name, hashed
+                chair.name, chair.token_hash, chair.browser_hash = name, hashed, browser
         await self.store.create_table(table, [c.row(table.id) for c in chairs])
         stored = await self.store.load(table.id)
         assert stored is not None
@@ -1257,6 +1305,7 @@ class Hub:
             grace_seconds=room.grace,
             names=[s.name for s in order],
             token_hashes=[s.token_hash for s in order],
+            browser_hashes=[s.browser_hash for s in order],
             practice=room.practice,
             creator=client,
         )

@@ -45,6 +45,7 @@ from sqlalchemy import (
     UniqueConstraint,
     case,
     delete,
+    exists,
     inspect,
     select,
     text,
@@ -57,7 +58,7 @@ from sqlalchemy.ext.asyncio import (
     async_sessionmaker,
     create_async_engine,
 )
-from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
+from sqlalchemy.orm import DeclarativeBase, Mapped, aliased, mapped_column
 
 __all__ = [
     "DEFAULT_DATABASE_URL",
@@ -155,6 +156,9 @@ class SeatRow(Base):
     bot: Mapped[str | None] = mapped_column(String(80), nullable=True)
     name: Mapped[str | None] = mapped_column(String(40), nullable=True)
     token_hash: Mapped[str | None] = mapped_column(String(64), nullable=True, index=True)
+    browser_hash: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    """SHA-256 of the id of the browser that took the seat (``browsers.py``): one seat a
+    browser, on every process."""
 
 
 class DealRow(Base):
@@ -266,16 +270,34 @@ class Store:
     # asked for when another process wrote in between (see the module docstring).
 
     async def claim_seat(
-        self, table_id: str, seat: int, token_hash: str, name: str, **values: Any
+        self,
+        table_id: str,
+        seat: int,
+        token_hash: str,
+        name: str,
+        *,
+        browser_hash: str | None = None,
+        one_per_browser: bool = False,
+        **values: Any,
     ) -> int:
         """Sit down in a free human seat; :class:`SeatTaken` if someone sat there first.
 
         The seat row itself is the referee (``UPDATE ... WHERE token_hash IS
         NULL``), so two processes seating two people in one chair at the same
-        moment end with one seated and the other told.
+        moment end with one seated and the other told. With
+        ``one_per_browser``, the same statement also refuses a browser that
+        already holds another seat of the table (two joins from one browser
+        on two processes at once).
         """
         return await self._change_seat(
-            table_id, seat, holder=None, token_hash=token_hash, name=name, **values
+            table_id,
+            seat,
+            holder=None,
+            token_hash=token_hash,
+            name=name,
+            browser_hash=browser_hash,
+            one_per_browser=one_per_browser,
+            **values,
         )
 
     async def release_seat(self, table_id: str, seat: int, token_hash: str, **values: Any) -> int:
@@ -292,19 +314,27 @@ class Store:
         holder: str | None,
         token_hash: str | None,
         name: str | None,
+        browser_hash: str | None = None,
+        one_per_browser: bool = False,
         **values: Any,
     ) -> int:
         """Hand a human seat from ``holder`` (``None``: nobody) to ``token_hash``, or refuse."""
+        conditions = [
+            SeatRow.table_id == table_id,
+            SeatRow.seat == seat,
+            SeatRow.kind == "human",
+            SeatRow.token_hash == holder,  # IS NULL when holder is None
+        ]
+        if one_per_browser and browser_hash is not None:
+            other = aliased(SeatRow)
+            conditions.append(
+                ~exists().where(other.table_id == table_id, other.browser_hash == browser_hash)
+            )
         async with self.sessions.begin() as session:
             changed = await session.execute(
                 update(SeatRow)
-                .where(
-                    SeatRow.table_id == table_id,
-                    SeatRow.seat == seat,
-                    SeatRow.kind == "human",
-                    SeatRow.token_hash == holder,  # IS NULL when holder is None
-                )
-                .values(token_hash=token_hash, name=name)
+                .where(*conditions)
+                .values(token_hash=token_hash, name=name, browser_hash=browser_hash)
                 .execution_options(synchronize_session=False)
             )
             if _rowcount(changed) != 1:
