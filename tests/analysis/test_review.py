@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import random
 from pathlib import Path
 from typing import Any
 
@@ -12,6 +13,7 @@ from typer.testing import CliRunner
 from atout.analysis import Limits, ReviewError, review_deal
 from atout.cli import app
 from atout.core import Match
+from atout.games import get_game
 from atout.notation.record import save_record
 
 from .deals import GAMES, first_deal_played
@@ -150,7 +152,7 @@ def test_the_review_shows_the_deal_as_dealt_and_the_hands_after_each_action() ->
 
 def test_a_deal_in_play_a_missing_deal_or_seat_is_refused() -> None:
     match = first_deal_played("court-piece", 2)
-    going = match.deal_next(__import__("random").Random(1))
+    going = match.deal_next(random.Random(1))
     with pytest.raises(ReviewError, match="still in play"):
         review_deal(going, 1, 0)
     with pytest.raises(ReviewError, match="no deal 5"):
@@ -174,3 +176,31 @@ def test_atout_solve_review_prints_the_same_json_and_words(tmp_path: Path) -> No
         assert result.exit_code == 2 and message in result.output
     both = CliRunner().invoke(app, ["solve", str(record), "--review", "N", "--at", "3"])
     assert both.exit_code == 2 and "leave out --at" in both.output
+
+
+def test_a_misere_is_judged_from_each_sides_wish() -> None:
+    # The contractor wants to take no trick (value 0), the defenders to force one (1).
+    rng = random.Random(2)
+    match = Match.new(get_game("five-hundred"), {"misere": True}, rng, dealer=0)
+    for call in ("7S", "misere", "pass", "pass", "pass"):
+        match = match.apply(call, match.turn)
+    while match.deals[0].settlement is None:
+        match = match.apply(rng.choice(match.legal_actions()), match.turn)
+    contractor = match.deals[0].state.contractor  # type: ignore[attr-defined]
+    review = review_deal(match, 0, contractor)
+    assert "set" in review["start"] and "tricks" not in review["start"]
+    assert review["contract"] == {
+        "contract": "misere",
+        "by": contractor,
+        "makes": not review["start"]["set"],
+    }
+    solved = [d for d in review["decisions"] if d["solved"]]
+    assert solved and any(d["cost"] for d in solved)
+    for d in solved:
+        assert set(d["values"].values()) <= {0, 1}
+        assert d["best"] == min(d["values"].values())
+        assert d["cost"] == d["value"] - d["best"]
+    defender = (contractor + 1) % 4
+    for d in review_deal(match, 0, defender)["decisions"]:
+        if d["solved"]:
+            assert d["best"] == max(d["values"].values())
