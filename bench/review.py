@@ -5,8 +5,9 @@ finished deal is then reviewed (:func:`atout.analysis.review_deal`) for one
 seat: in bridge declarer, whose review is the largest (declarer's and
 dummy's 26 cards, positions of 13 cards a hand included, plus the DD table
 and par); elsewhere seat 0. A first review per game, untimed, loads DDS.
-Prints per game the median, p95 and largest wall time and the median CPU
-time (less sensitive to other work on the machine), with the load average.
+Prints per game the median, p95 and largest wall time and the median and
+p95 CPU time of the process (less sensitive to other work on the machine,
+DDS's threads included), with the load average before and after.
 
     .venv/bin/python bench/review.py --deals 50
 """
@@ -53,6 +54,11 @@ def reviewed_seat(match: Match) -> int:
     return declarer if isinstance(declarer, int) else 0
 
 
+def _p95(values: list[float]) -> float:
+    ordered = sorted(values)
+    return round(ordered[round(0.95 * (len(ordered) - 1))], 3)
+
+
 def time_reviews(matches: list[Match]) -> dict[str, Any]:
     review_deal(matches[0], 0, reviewed_seat(matches[0]))  # loads DDS, warms the caches
     walls, cpus, judged, unsolved = [], [], 0, 0
@@ -63,13 +69,13 @@ def time_reviews(matches: list[Match]) -> dict[str, Any]:
         cpus.append(time.process_time() - cpu)
         judged += review["judged"]
         unsolved += review["not_solved"]
-    walls.sort()
     return {
         "deals": len(matches),
         "median_s": round(statistics.median(walls), 3),
-        "p95_s": round(walls[min(len(walls) - 1, round(0.95 * (len(walls) - 1)))], 3),
-        "max_s": round(walls[-1], 3),
+        "p95_s": _p95(walls),
+        "max_s": round(max(walls), 3),
         "median_cpu_s": round(statistics.median(cpus), 3),
+        "p95_cpu_s": _p95(cpus),
         "decisions_judged": judged,
         "decisions_not_solved": unsolved,
     }
