@@ -125,6 +125,15 @@ def test_the_replay_dd_switch_shows_each_legal_cards_value(
     page.locator(f".replay-page[data-index='{target['index'] + 1}']").wait_for()
     note = page.locator("#dd-played").inner_text()
     assert ("cost" in note) == bool(target["cost"])
+    # The deal's costly cards are listed; a click goes to the decision.
+    costly = [d for d in judged["decisions"] if d["solved"] and d["cost"]]
+    page.locator("#dd-costly").wait_for()
+    assert page.locator("#dd-costly button").count() == len(costly)
+    if costly:
+        page.locator("#dd-costly button").last.click()
+        page.locator(f".replay-page[data-index='{costly[-1]['index']}']").wait_for()
+        slider.fill(str(target["index"] + 1))
+        page.locator(f".replay-page[data-index='{target['index'] + 1}']").wait_for()
     for width, height in SIZES:
         page.set_viewport_size({"width": width, "height": height})
         page.keyboard.press("ArrowLeft")

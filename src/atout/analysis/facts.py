@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from atout.analysis.judge import Limits, NotSolvedError, minimises, position_values
+from atout.analysis.judge import minimises
 from atout.core import State
 
 __all__ = ["contract_facts", "start_facts", "table_facts"]
@@ -20,16 +20,17 @@ __all__ = ["contract_facts", "start_facts", "table_facts"]
 JSON = dict[str, Any]
 
 
-def start_facts(first: State | None, values: dict[str, int] | None, side: int, sides: int) -> JSON:
+def start_facts(first: State | None, values: dict[str, int] | str, side: int, sides: int) -> JSON:
     """The reviewed ``side``'s DD result at the opening lead ``first`` (``values``: its solve).
 
-    ``values`` is ``None`` when the solver did not reach that position;
-    ``first`` is ``None`` when no card was played (a passed-out or thrown-in deal).
+    ``values`` is the reason why not where the solver did not reach that
+    position; ``first`` is ``None`` when no card was played (a passed-out or
+    thrown-in deal).
     """
     if first is None:
         return {"solved": False, "reason": "no card was played in this deal"}
-    if values is None:
-        return {"solved": False, "reason": _reason(first)}
+    if isinstance(values, str):
+        return {"solved": False, "reason": values}
     mover = first.turn
     assert mover is not None
     if getattr(first, "contract", None) in ("misere", "open-misere"):
@@ -39,14 +40,6 @@ def start_facts(first: State | None, values: dict[str, int] | None, side: int, s
     total = first.hand(mover).bit_count()  # type: ignore[attr-defined]
     tricks = best if mover % sides == side else total - best
     return {"solved": True, "tricks": tricks, "of": total}
-
-
-def _reason(first: State) -> str:
-    try:
-        position_values(first, Limits())
-    except NotSolvedError as why:
-        return str(why)
-    return "not solved within the review's limits"
 
 
 def contract_facts(game: str, first: State | None, start: JSON, side: int) -> JSON | None:

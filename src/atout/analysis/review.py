@@ -52,7 +52,7 @@ class _Walk:
     """For each completed trick, how many of the deal's actions had been taken when it closed."""
     decisions: list[JSON] = field(default_factory=list)
     first: State | None = None
-    first_values: dict[str, int] | None = None
+    first_values: dict[str, int] | str = "no card was played in this deal"
 
 
 def _deal_of(match: Match, deal: int) -> None:
@@ -72,8 +72,7 @@ def _walk(match: Match, deal: int, judged: Callable[[int], bool], limits: Limits
         if is_play(state, action) and (walk.first is None or mine):
             values = _values_or_reason(state, limits)
             if walk.first is None:
-                walk.first = state
-                walk.first_values = values if isinstance(values, dict) else None
+                walk.first, walk.first_values = state, values
             if mine:
                 walk.decisions.append(_decision(state, index, who, action, values))
         closed = len(state.tricks())

@@ -44,8 +44,9 @@ __all__ = [
 ]
 
 JSON = dict[str, Any]
-REVIEW_SECONDS = 15.0
-"""The longest a review may take in its worker (a 13-card bridge deal takes about a second)."""
+REVIEW_SECONDS = 30.0
+"""The longest a review may take in its worker: a 13-card bridge deal takes about half a
+second of CPU, many times that on a machine loaded tenfold."""
 ANALYSE_SECONDS = 20.0
 """The longest an uploaded record's analysis may take (every card of a deal: a few seconds)."""
 KEPT = 256

@@ -266,8 +266,33 @@ export function openReplay(root, tableId) {
     const out = [h("h3", {}, t("details")), factList(pairs, { id: "facts" })];
     const auction = game.auction?.(ctx);
     if (auction) out.push(h("h3", {}, t("auction")), auction);
+    const costly = s.dd ? costlyList() : null;
+    if (costly) out.push(h("h3", {}, t("ddCostlyList")), costly);
     out.push(h("h3", {}, t("scoreSheet")), ...[game.sheet(ctx)].flat(), h("h3", {}, t("deals")), dealList(game, ctx));
     return h("aside", { class: "panel", id: "panel" }, out);
+  }
+
+  /** The deal's cards that cost something double dummy; a click goes to the decision. */
+  function costlyList() {
+    const data = analysisOf(s.deal).data;
+    if (!data) return null;
+    const found = data.decisions.filter((d) => d.solved && d.cost > 0);
+    if (!found.length) return h("p", { id: "dd-costly" }, t("ddNoCostly"));
+    return h(
+      "ul",
+      { class: "dd-costly", id: "dd-costly" },
+      found.map((d) =>
+        h(
+          "li",
+          {},
+          h(
+            "button",
+            { class: "link", "data-index": d.index, onclick: () => go(s.deal, d.index) },
+            t("ddCostlyItem", { trick: d.trick, name: name(d.seat), card: pretty(d.action), cost: d.cost, better: d.better.map(pretty).join(", ") }),
+          ),
+        ),
+      ),
+    );
   }
 
   function render() {

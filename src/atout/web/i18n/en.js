@@ -295,4 +295,7 @@ export default {
   ddUnit_tricks: "tricks",
   ddUnit_points: "points (difference)",
   ddNoCard: "DD: no card to judge at this step (the play alone is solved)",
+  ddCostlyList: "Costly cards (double dummy)",
+  ddCostlyItem: "Trick {trick}: {name}, {card} cost {cost}; better: {better}",
+  ddNoCostly: "No card of this deal cost anything double dummy (where solved).",
 };

@@ -295,4 +295,7 @@ export default {
   ddUnit_tricks: "levées",
   ddUnit_points: "points (écart)",
   ddNoCard: "DD : aucune carte à juger à cette étape (seul le jeu de la carte est résolu)",
+  ddCostlyList: "Cartes coûteuses (cartes ouvertes)",
+  ddCostlyItem: "Levée {trick} : {name}, {card} a coûté {cost} ; mieux : {better}",
+  ddNoCostly: "Aucune carte de cette donne n'a rien coûté à cartes ouvertes (là où c'est résolu).",
 };
