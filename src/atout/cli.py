@@ -326,8 +326,15 @@ def solve(
     at: int | None = typer.Option(None, "--at", help="Analyse after the deal's first K actions."),
     deal: int | None = typer.Option(None, "--deal", help="Which deal (default: the last)."),
     as_json: bool = typer.Option(False, "--json", help="Print one JSON object for machines."),
+    review: str | None = typer.Option(
+        None,
+        "--review",
+        help="Review a finished deal for one seat (0..n-1, or N/E/S/W in bridge): "
+        "each of its cards against double dummy.",
+    ),
 ) -> None:
     """Double-dummy analysis: DD table and par before play, each action's value, costly cards."""
+    from atout.analysis import format_review, read_seat, review_deal  # noqa: PLC0415
     from atout.solver.analysis import analyse, format_analysis  # noqa: PLC0415 - loads DDS
 
     try:
@@ -339,11 +346,20 @@ def solve(
         typer.echo(str(error), err=True)
         raise typer.Exit(2) from None
     try:
-        report = analyse(match, at, deal)
+        if review is not None:
+            if at is not None:
+                raise ValueError("--review judges a whole finished deal: leave out --at")
+            seat = read_seat(match.game.id, match.game.players, review)
+            number = len(match.deals) - 1 if deal is None else deal
+            report = review_deal(match, number, seat)
+            text = format_review(report)
+        else:
+            report = analyse(match, at, deal)
+            text = format_analysis(report)
     except ValueError as error:
         typer.echo(f"error: {error}", err=True)
         raise typer.Exit(2) from None
-    typer.echo(json.dumps(report) if as_json else format_analysis(report))
+    typer.echo(json.dumps(report) if as_json else text)
 
 
 def main() -> None:

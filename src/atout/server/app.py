@@ -65,6 +65,7 @@ from atout.server.replay import (
     pbn_download,
     replay,
 )
+from atout.server.review import ReviewRefusal, Reviews, analyse
 from atout.server.rooms import (
     Connection,
     Hub,
@@ -444,6 +445,50 @@ async def record(request: Request) -> Response:
 
 
 @_refusals
+async def deal_review(request: Request) -> Response:
+    """
+    summary: The double-dummy review of a finished deal for one seat.
+    parameters:
+      - name: seat
+        in: query
+        description: >
+          The seat whose decisions are judged (0..n-1, or N E S W in bridge). While the game
+          goes on it can only be the bearer's own seat (the default); once it is over, any.
+    responses:
+      200:
+        description: >
+          The review (as `atout solve RECORD --review SEAT --deal K --json`): the deal as
+          dealt ("layout"), its "actions", "tricks" and the hands after each action ("steps");
+          for each play decision of the seat, each legal action's double-dummy "values", the
+          "value" of the one chosen, the "best", its "cost" and the "better" actions (or
+          "solved" false with a "reason" where the solver does not reach); the side's DD
+          result at the "start"; the "contract" and whether it makes double dummy (bridge,
+          Five Hundred); bridge "dd_table" and "par".
+      400:
+        description: A bad seat.
+      403:
+        description: While the game goes on, no seat token, or another seat than the bearer's.
+      404:
+        description: No such table or deal.
+      409:
+        description: The deal is still in play (or the game has not started).
+      503:
+        description: Too many analyses at once, or the review overran its time bound.
+    """
+    room = await _room(request)
+    token = _token(request)
+    held = room.require_seat(token) if token else None
+    deal = int(request.path_params["deal"])
+    reviews: Reviews = request.app.state.reviews
+    try:
+        seat = reviews.seat_to_review(room, held, request.query_params.get("seat"), deal)
+    except ReviewRefusal as refusal:
+        return _error(str(refusal), refusal.status)
+    status, body = await reviews.review(room, deal, seat)
+    return JSONResponse(body, status_code=status)
+
+
+@_refusals
 async def hint(request: Request) -> Response:
     """
     responses:
@@ -682,6 +727,8 @@ def routes() -> list[BaseRoute]:
         Route(f"{table}/start", start_table, methods=["POST"]),
         Route(f"{table}/rematch", rematch_table, methods=["POST"]),
         Route(f"{table}/record", record),
+        Route(f"{table}/deals/{{deal:int}}/review", deal_review),
+        Route("/api/analyse", analyse, methods=["POST"]),
         Route(f"{table}/hint", hint),
         Route(f"{table}/undo", undo, methods=["POST"]),
         Route(f"{table}/next", next_deal, methods=["POST"]),
@@ -735,8 +782,10 @@ def create_app(
     app.state.database_url = store.url
     app.state.replays = ReplayWorkers()
     app.state.uploads = UploadSlots()
-    app.add_middleware(SameOrigin, origins=allowed_origins(origins), raw_bodies=("/api/replay",))
-    app.add_middleware(BodyLimit, limits={"/api/replay": MAX_RECORD_BYTES})
+    app.state.reviews = Reviews(app.state.replays)
+    uploads = ("/api/replay", "/api/analyse")
+    app.add_middleware(SameOrigin, origins=allowed_origins(origins), raw_bodies=uploads)
+    app.add_middleware(BodyLimit, limits=dict.fromkeys(uploads, MAX_RECORD_BYTES))
     app.add_middleware(BrowserId)
     app.add_middleware(SecurityHeaders)
     return app

@@ -20,7 +20,7 @@ import os
 import threading
 import time
 from collections import Counter
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
@@ -51,6 +51,7 @@ __all__ = [
     "read_record",
     "replay",
     "replay_frames",
+    "run_upload",
     "with_explanations",
 ]
 
@@ -221,7 +222,8 @@ class ReplayWorkers:
     of them in threads shared the GIL with the event loop (``/health`` took
     1.5 to 4.2 s). A worker process runs beside the loop, can be stopped
     when it overruns (a thread cannot), and at most :data:`REPLAY_QUEUE`
-    uploads wait for it.
+    uploads wait for it. The double-dummy analyses (``server/review.py``)
+    run in the same workers, each under its own bound.
     """
 
     def __init__(
@@ -253,30 +255,44 @@ class ReplayWorkers:
         return self._pool
 
     async def run(self, raw: bytes, deal: int | None) -> tuple[int, JSON]:
-        """The replay's status and body; 503 when too many wait or it runs past the bound.
+        """The replay's status and body; 503 when too many wait or it runs past the bound."""
+        return await self.call(replay_in_worker, raw, deal)
 
-        The time bound starts when a worker takes the replay, not while it
-        waits its turn: stopping an overrunning worker must not cost a
-        replay that was merely queued behind it.
+    async def call(
+        self,
+        job: Callable[..., tuple[int, JSON]],
+        *args: Any,
+        seconds: float | None = None,
+        what: str = "replay",
+    ) -> tuple[int, JSON]:
+        """``job(*args)`` (plain data in and out) in a worker: its status and body, or a 503.
+
+        A 503 when too many jobs wait or it runs past ``seconds`` (default the
+        pool's bound). The time bound starts when a worker takes the job, not
+        while it waits its turn: stopping an overrunning worker must not cost
+        a job that was merely queued behind it.
         """
         if self._waiting >= self.workers + self.queue:
-            return 503, {"error": "too many replays at once: try again in a moment"}
+            return 503, {"error": f"too many {what}s at once: try again in a moment"}
+        bound = self.seconds if seconds is None else seconds
         self._waiting += 1
         try:
             async with self._slots:
                 pool = self._executor()
-                job = asyncio.get_running_loop().run_in_executor(pool, replay_in_worker, raw, deal)
+                loop = asyncio.get_running_loop()
                 try:
-                    async with asyncio.timeout(self.seconds):
-                        return await job
+                    # A fresh worker first starts and imports the engine (seconds on a busy
+                    # machine): that is not the job's time, so the clock starts after it.
+                    await loop.run_in_executor(pool, int)
+                    running = loop.run_in_executor(pool, job, *args)
+                    async with asyncio.timeout(bound):
+                        return await running
                 except TimeoutError:
                     self._stop(pool)
-                    return 503, {
-                        "error": f"the replay took longer than {self.seconds:g} s: stopped"
-                    }
+                    return 503, {"error": f"the {what} took longer than {bound:g} s: stopped"}
                 except BrokenProcessPool:
                     self._stop(pool)
-                    return 503, {"error": "the replay worker stopped: try again"}
+                    return 503, {"error": f"the {what} worker stopped: try again"}
         finally:
             self._waiting -= 1
 
@@ -365,6 +381,21 @@ async def replay(request: Request) -> Response:
     if deal_text is not None and not (deal_text.isdigit() and len(deal_text) < 7):
         return JSONResponse({"error": "deal must be a deal number from 0"}, status_code=400)
     deal = None if deal_text is None else int(deal_text)
+    return await run_upload(request, replay_in_worker, deal)
+
+
+async def run_upload(
+    request: Request,
+    job: Callable[..., tuple[int, JSON]],
+    *args: Any,
+    seconds: float | None = None,
+    what: str = "replay",
+) -> Response:
+    """An uploaded record read under the upload limits, then ``job(raw, *args)`` in a worker.
+
+    The limits: an upload slot taken before the body is read, the body within
+    :data:`UPLOAD_SECONDS` and :data:`MAX_RECORD_BYTES`.
+    """
     slots: UploadSlots = request.app.state.uploads
     client = request.client.host if request.client else "unknown"
     refusal = slots.refusal(client)
@@ -381,7 +412,7 @@ async def replay(request: Request) -> Response:
         if len(raw) > MAX_RECORD_BYTES:
             return JSONResponse({"error": "the record is too large"}, status_code=413)
         workers: ReplayWorkers = request.app.state.replays
-        status, body = await workers.run(raw, deal)
+        status, body = await workers.call(job, raw, *args, seconds=seconds, what=what)
     return JSONResponse(body, status_code=status)
 
 

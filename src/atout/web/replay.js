@@ -23,12 +23,21 @@ async function fetchDeal(text, deal) {
   return data;
 }
 
+/** POST a record's text: every play decision of one deal judged double dummy (POST /api/analyse). */
+async function fetchAnalysis(text, deal) {
+  const response = await fetch(`/api/analyse?deal=${deal}`, { method: "POST", body: text, headers: { "Content-Type": "text/plain" } });
+  const data = await response.json().catch(() => ({}));
+  if (!response.ok) throw new Error(data.error || `${response.status}`);
+  return data;
+}
+
 export function openReplay(root, tableId) {
-  const s = { text: null, data: null, frames: new Map(), deal: 0, index: 0, bottom: 0, message: "", closed: false, busy: false };
+  const s = { text: null, data: null, frames: new Map(), deal: 0, index: 0, bottom: 0, message: "", closed: false, busy: false, dd: false, analyses: new Map() };
 
   async function load(text) {
     s.text = text;
     s.frames.clear();
+    s.analyses.clear();
     s.message = "";
     try {
       const data = await fetchDeal(text, 0);
@@ -42,6 +51,25 @@ export function openReplay(root, tableId) {
       s.message = errorText(error);
     }
     render();
+  }
+
+  /** The deal's double-dummy analysis, asked once per deal while the DD switch is on. */
+  function analysisOf(deal) {
+    if (!s.analyses.has(deal)) {
+      const entry = { data: null, error: null };
+      s.analyses.set(deal, entry);
+      fetchAnalysis(s.text, deal)
+        .then((data) => (entry.data = data))
+        .catch((error) => (entry.error = error.message))
+        .finally(() => !s.closed && render());
+    }
+    return s.analyses.get(deal);
+  }
+
+  /** The decision taken at frame `index` of the current deal (values before it), if judged. */
+  function decisionAt(index) {
+    const analysis = s.dd ? analysisOf(s.deal) : null;
+    return analysis?.data?.decisions.find((d) => d.index === index) || null;
   }
 
   async function framesOf(deal) {
@@ -162,8 +190,50 @@ export function openReplay(root, tableId) {
       select,
       slider,
       h("span", { id: "replay-step", role: "status" }, `${t("actionOf", { i: s.index, n: frames.length - 1 })} · ${what}`),
+      ddSwitch(),
+      s.dd ? ddNote(frame) : null,
       h("p", { class: "keys" }, t("replayKeys")),
     );
+  }
+
+  function ddSwitch() {
+    const box = h("input", { type: "checkbox", id: "replay-dd" });
+    box.checked = s.dd;
+    box.addEventListener("change", () => {
+      s.dd = box.checked;
+      render();
+    });
+    return h("label", { class: "toggle", title: t("ddTitle") }, box, ` ${t("ddSwitch")}`);
+  }
+
+  /** What double dummy says of this step: the card just played, then the values shown. */
+  function ddNote(frame) {
+    const analysis = analysisOf(s.deal);
+    if (analysis.error) return h("p", { class: "dd-note", id: "dd-note" }, `${t("error")}: ${analysis.error}`);
+    if (!analysis.data) return h("p", { class: "dd-note", id: "dd-note" }, t("ddSolving"));
+    const lines = [];
+    const played = decisionAt(s.index - 1);
+    if (played?.solved) {
+      const card = pretty(played.action);
+      const better = played.better.map(pretty).join(", ");
+      lines.push(played.cost ? h("span", { class: "dd-note costly", id: "dd-played" }, t("ddCostly", { card, cost: played.cost, better })) : h("span", { class: "dd-note", id: "dd-played" }, t("ddGood", { card })));
+    }
+    const next = decisionAt(s.index);
+    if (next && !next.solved) lines.push(h("span", {}, t("ddNotSolved", { reason: next.reason })));
+    else if (next) lines.push(h("span", {}, t("ddValues", { unit: t(`ddUnit_${analysis.data.unit}`) })));
+    if (!lines.length) lines.push(h("span", {}, t("ddNoCard")));
+    return h("p", { class: "dd-note", id: "dd-note" }, lines.flatMap((line, i) => (i ? [" · ", line] : [line])));
+  }
+
+  /** A card of the hand to play, with its double-dummy value when the switch is on. */
+  function ddCard(card, decision) {
+    const svg = cardSvg(card);
+    if (!decision?.values) return svg;
+    const actions = Object.keys(decision.values).filter((a) => a.split(" ")[0] === card);
+    if (!actions.length) return svg;
+    const value = Math.max(...actions.map((a) => decision.values[a]));
+    const best = actions.some((a) => decision.values[a] === decision.best);
+    return h("span", { class: `dd-card ${best ? "dd-best" : ""}`, "data-card": card, "data-dd": value }, svg, h("span", { class: "dd-value" }, String(value)));
   }
 
   /** The trick on the felt; once a trick is complete, it stays shown until the next card. */
@@ -188,7 +258,8 @@ export function openReplay(root, tableId) {
     const view = frame.view;
     const badges = game.seatExtra ? game.seatExtra(seat, ctx) : [];
     if (view.dealer === seat) badges.push(h("span", { class: "badge" }, t("dealer")));
-    const row = h("div", { class: "hand-row", id: `replay-hand-${seat}` }, frame.hands[seat].map((c) => cardSvg(c)));
+    const decision = s.dd && view.turn === seat ? decisionAt(s.index) : null;
+    const row = h("div", { class: "hand-row", id: `replay-hand-${seat}` }, frame.hands[seat].map((c) => ddCard(c, decision)));
     const turn = view.turn === seat;
     return h("div", { class: `seat-box pos-${where} ${turn ? "turn" : ""}`, "data-seat": seat }, h("div", { class: "seat-name" }, name(seat), botLevel(seat), ...badges), row);
   }
@@ -213,8 +284,33 @@ export function openReplay(root, tableId) {
     const out = [h("h3", {}, t("details")), factList(pairs, { id: "facts" })];
     const auction = game.auction?.(ctx);
     if (auction) out.push(h("h3", {}, t("auction")), auction);
+    const costly = s.dd ? costlyList() : null;
+    if (costly) out.push(h("h3", {}, t("ddCostlyList")), costly);
     out.push(h("h3", {}, t("scoreSheet")), ...[game.sheet(ctx)].flat(), h("h3", {}, t("deals")), dealList(game, ctx));
     return h("aside", { class: "panel", id: "panel" }, out);
+  }
+
+  /** The deal's cards that cost something double dummy; a click goes to the decision. */
+  function costlyList() {
+    const data = analysisOf(s.deal).data;
+    if (!data) return null;
+    const found = data.decisions.filter((d) => d.solved && d.cost > 0);
+    if (!found.length) return h("p", { id: "dd-costly" }, t("ddNoCostly"));
+    return h(
+      "ul",
+      { class: "dd-costly", id: "dd-costly" },
+      found.map((d) =>
+        h(
+          "li",
+          {},
+          h(
+            "button",
+            { class: "link", "data-index": d.index, onclick: () => go(s.deal, d.index) },
+            t("ddCostlyItem", { trick: d.trick, name: name(d.seat), card: pretty(d.action), cost: d.cost, better: d.better.map(pretty).join(", ") }),
+          ),
+        ),
+      ),
+    );
   }
 
   function render() {

@@ -13,6 +13,7 @@ import { learnLinks } from "./learn.js";
 import { botName } from "./names.js";
 import { h } from "./lobby.js";
 import { BOT_SPEEDS, beep, prefs, setBotSpeed } from "./prefs.js";
+import { openReview } from "./review.js";
 
 // Where each seat sits from the viewer's, in playing order: clockwise play puts the next
 // seat on the left; anticlockwise play (seed 003's Court Piece) on the right.
@@ -728,7 +729,19 @@ export function openTable(root, tableId, navigate, settings = () => null) {
           ? h("p", { class: "waiting-others", id: "waiting-others" }, t("waitingOthers"))
           : h("p", {}, h("button", { class: "primary", id: "next-deal", onclick: () => post("next") }, t("nextDeal")))
         : null,
+      reviewButton(deal),
     );
+  }
+
+  /** Opens the double-dummy review of a finished deal (web/review.js) over the table. */
+  function reviewButton(deal) {
+    if (s.seat === null || !deal) return null;
+    const open = (event) => {
+      event.stopPropagation();
+      s.closeReview?.();
+      s.closeReview = openReview({ tableId, deal: deal.number - 1, token: s.token, name });
+    };
+    return h("p", {}, h("button", { class: "review-open", id: `review-deal-${deal.number}`, onclick: open }, t("review")));
   }
 
   function gameOver(frame, view, table, n, game, ctx) {
@@ -738,6 +751,7 @@ export function openTable(root, tableId, navigate, settings = () => null) {
       { class: "toast over", id: "game-over" },
       h("strong", {}, t("gameOver")),
       resultLines(frame.last_deal, game, ctx),
+      reviewButton(frame.last_deal),
       h("p", {}, h("a", { href: `/replay?table=${table.id}`, "data-link": "1", id: "replay-over" }, t("replayThisGame"))),
       h("p", { class: "winner" }, winner === null ? t("draw") : t("winner", { side: sideName(winner, n) })),
       table.rematch && s.seat !== null
@@ -788,6 +802,7 @@ export function openTable(root, tableId, navigate, settings = () => null) {
   return () => {
     s.closed = true;
     clearInterval(ticker);
+    s.closeReview?.();
     document.removeEventListener("keydown", onKey);
     s.ws?.close();
   };

@@ -1,0 +1,192 @@
+// The review of a finished deal, over the table: every hand as dealt, the tricks with the
+// player's costly cards marked and the better cards named, the side's double-dummy result,
+// the contract's makeability and, in bridge, par and the DD table. A click on a trick shows
+// the hands as they were once it closed. The server judges (GET .../deals/{k}/review);
+// this module only draws its answer.
+import { api } from "./api.js";
+import { SUITS, pretty, sortCards } from "./cards.js";
+import { t } from "./i18n/index.js";
+import { h } from "./lobby.js";
+
+const SEAT_LETTERS = "NESW";
+
+/** Cards grouped by suit as text ("♠ A K 7 ♥ Q 3"): four hands fit a phone's width. */
+export function handText(cards) {
+  const groups = new Map(["JK", "S", "H", "D", "C"].map((suit) => [suit, []]));
+  for (const card of sortCards(cards).reverse()) {
+    groups.get(card === "JK" ? "JK" : card[1]).push(card === "JK" ? "★" : card[0] === "T" ? "10" : card[0]);
+  }
+  return [...groups].filter(([, ranks]) => ranks.length).map(([suit, ranks]) =>
+    h("span", { class: `suit-group ${suit === "H" || suit === "D" ? "red" : ""}` }, suit === "JK" ? "" : SUITS[suit], " ", ranks.join(" ")),
+  );
+}
+
+/** The first word of an action is the card it puts down ("JK H" names a suit for the joker). */
+const cardOf = (action) => action.split(" ")[0];
+
+/**
+ * Open the review of deal `deal` (from 0) of table `tableId` over the page.
+ * `name(seat)` labels seats as the table does. Returns a function that closes it.
+ */
+export function openReview({ tableId, deal, token, name, seat = null }) {
+  const s = { data: null, message: "", step: 0, trick: null, closed: false };
+  const backdrop = h("div", { class: "review-backdrop", id: "review" });
+  const close = () => {
+    s.closed = true;
+    backdrop.remove();
+    document.removeEventListener("keydown", onKey);
+  };
+  const onKey = (event) => {
+    if (event.key === "Escape") close();
+  };
+  backdrop.addEventListener("click", (event) => {
+    if (event.target === backdrop) close();
+  });
+  document.addEventListener("keydown", onKey);
+  document.body.append(backdrop);
+
+  const unit = (n) => t(`review${s.data?.unit === "points" ? "Points" : "Tricks"}${n === 1 ? "1" : ""}`, { n });
+
+  function summary(data) {
+    const lines = [];
+    const start = data.start;
+    if (!start.solved) lines.push(t("reviewStartNotSolved", { reason: start.reason }));
+    else if ("set" in start) lines.push(t(start.set ? "reviewMisereSet" : "reviewMisereSafe"));
+    else lines.push(t("reviewStart", { tricks: start.tricks, of: start.of }));
+    const c = data.contract;
+    if (c && "makes" in c) {
+      const contract = pretty(c.contract || "");
+      lines.push("needs" in c ? t(c.makes ? "reviewMakes" : "reviewDown", { contract, tricks: c.tricks, needs: c.needs }) : t(c.makes ? "reviewMisereMakes" : "reviewMisereDown", { contract }));
+    }
+    if (data.judged) lines.push(data.cost ? t("reviewCost", { cost: unit(data.cost), judged: data.judged }) : t("reviewNoCost", { judged: data.judged }));
+    else if (!data.not_solved) lines.push(t("reviewNothing"));
+    if (data.not_solved) lines.push(t("reviewUnsolved", { n: data.not_solved }));
+    if (data.par) lines.push(t("reviewPar", { score: data.par.score > 0 ? `+${data.par.score}` : String(data.par.score), contracts: data.par.contracts.join(", ") }));
+    return h("div", { id: "review-summary" }, lines.map((line) => h("p", {}, line)));
+  }
+
+  function ddTable(data) {
+    const table = data.dd_table;
+    if (!table) return null;
+    const strains = Object.keys(table);
+    const seats = Object.keys(table[strains[0]]);
+    const label = (seat) => (data.game === "bridge" ? seat : name(Number(seat)));
+    const strainLabel = (strain) => (SUITS[strain] ? SUITS[strain] : strain);
+    return h(
+      "table",
+      { class: "dd-table", id: "review-dd-table" },
+      h("caption", {}, t("reviewDDTable")),
+      h("tr", {}, h("th", {}, ""), strains.map((strain) => h("th", { class: strain === "H" || strain === "D" ? "red" : "" }, strainLabel(strain)))),
+      seats.map((seat) => h("tr", {}, h("th", {}, label(seat)), strains.map((strain) => h("td", {}, String(table[strain][seat]))))),
+    );
+  }
+
+  function hands(data) {
+    const step = data.steps[s.step];
+    const caption = s.trick === null ? t("reviewHandsDealt") : t("reviewHandsAfter", { n: s.trick + 1 });
+    const rows = step.map((cards, seat) =>
+      h("div", { class: `review-hand ${seat === data.seat ? "mine" : ""}`, "data-seat": seat }, h("span", { class: "review-who" }, data.game === "bridge" ? `${SEAT_LETTERS[seat]} · ${name(seat)}` : name(seat)), h("span", { class: "review-cards" }, cards.length ? handText(cards) : "—")),
+    );
+    const kitty = s.step === 0 && data.layout.kitty ? h("div", { class: "review-hand" }, h("span", { class: "review-who" }, t("reviewKitty")), h("span", { class: "review-cards" }, handText(data.layout.kitty))) : null;
+    return h(
+      "div",
+      { id: "review-hands" },
+      h("h3", {}, caption, s.trick === null ? null : h("button", { id: "review-dealt", class: "link", onclick: () => show(null) }, t("reviewDealt"))),
+      rows,
+      kitty,
+    );
+  }
+
+  /** The seat's decisions by trick and card, to mark them in the trick history. */
+  function judgedCards(data) {
+    const out = new Map();
+    for (const d of data.decisions) out.set(`${d.trick}:${cardOf(d.action)}`, d);
+    return out;
+  }
+
+  function tricks(data) {
+    const judged = judgedCards(data);
+    const n = data.steps[0].length;
+    const rows = data.tricks.map((trick, k) =>
+      h(
+        "li",
+        {
+          class: `review-trick ${s.trick === k ? "current" : ""}`,
+          "data-trick": k + 1,
+          tabindex: 0,
+          role: "button",
+          "aria-label": t("reviewTrickN", { n: k + 1 }),
+          onclick: () => show(k),
+          onkeydown: (event) => (event.key === "Enter" || event.key === " ") && (event.preventDefault(), show(k)),
+        },
+        h("span", { class: "review-n" }, String(k + 1)),
+        trick.cards.map((card, i) => {
+          const seat = (trick.leader + i) % n;
+          const d = judged.get(`${k + 1}:${card}`);
+          const costly = d?.solved && d.cost > 0;
+          const title = costly ? t("reviewCostlyTitle", { cost: unit(d.cost), better: d.better.map(pretty).join(", ") }) : undefined;
+          return h(
+            "span",
+            { class: `review-card ${seat === trick.winner ? "winner" : ""} ${costly ? "costly" : ""} ${card[1] === "H" || card[1] === "D" ? "red" : ""}`, title, "data-card": card },
+            h("small", {}, data.game === "bridge" ? SEAT_LETTERS[seat] : name(seat).slice(0, 3)),
+            " ",
+            pretty(card),
+            costly ? h("sup", {}, `−${d.cost}`) : null,
+          );
+        }),
+      ),
+    );
+    return h("div", { id: "review-trick-list" }, h("h3", {}, t("reviewTrickHistory")), h("ol", { class: "review-tricks", id: "review-tricks" }, rows));
+  }
+
+  function costly(data) {
+    const found = data.decisions.filter((d) => d.solved && d.cost > 0);
+    if (!found.length) return null;
+    return h(
+      "div",
+      { id: "review-costly" },
+      h("h3", {}, t("reviewCostly")),
+      h(
+        "ul",
+        {},
+        found.map((d) => h("li", {}, t("reviewCostlyLine", { trick: d.trick, card: pretty(d.action), cost: unit(d.cost), better: d.better.map(pretty).join(", ") }))),
+      ),
+    );
+  }
+
+  /** Show the hands once trick `k` closed (null: as dealt). */
+  function show(k) {
+    s.trick = k;
+    s.step = k === null ? 0 : s.data.trick_ends[k];
+    render();
+  }
+
+  function render() {
+    if (s.closed) return;
+    const data = s.data;
+    const body = data
+      ? [summary(data), h("div", { class: "review-grid" }, h("div", {}, hands(data), ddTable(data)), h("div", {}, tricks(data), costly(data)))]
+      : [h("p", { id: "review-status", role: "status" }, s.message || t("reviewLoading"))];
+    backdrop.replaceChildren(
+      h(
+        "section",
+        { class: "review", role: "dialog", "aria-modal": "true", "aria-label": t("reviewTitle", { n: deal + 1 }) },
+        h("header", {}, h("h2", {}, t("reviewTitle", { n: deal + 1 })), h("button", { id: "review-close", "aria-label": t("close"), onclick: close }, "×")),
+        body,
+      ),
+    );
+  }
+
+  render();
+  const query = seat === null ? "" : `?seat=${seat}`;
+  api(`/api/tables/${encodeURIComponent(tableId)}/deals/${deal}/review${query}`, { token })
+    .then((data) => {
+      s.data = data;
+      render();
+    })
+    .catch((error) => {
+      s.message = `${t("error")}: ${error.message}`;
+      render();
+    });
+  return close;
+}
