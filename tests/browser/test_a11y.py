@@ -19,7 +19,7 @@ from atout.games import GAMES
 from atout.notation.record import match_to_record
 from atout.sim.play import play_game
 from tests.browser.axe import axe_source, serious_violations
-from tests.browser.test_table import open_custom, play_until
+from tests.browser.test_table import open_custom, play_until, play_vs_bots
 
 
 @pytest.fixture(scope="module")
@@ -172,11 +172,7 @@ def keyboard_step(page: Any) -> str | None:
 def test_every_phase_is_played_with_the_keyboard_alone(
     game: str, server: str, context: Any
 ) -> None:
-    page = context.new_page()
-    page.goto(server + "/")
-    page.fill("#name", "Ana")
-    page.check("#level-easy")
-    page.click(f"#play-{game}")
+    page = play_vs_bots(context, server, game)
     page.wait_for_selector("#my-hand svg.card")
     played: set[str] = set()
     deadline = time.monotonic() + 150

@@ -11,7 +11,7 @@ from typing import Any
 
 from playwright.sync_api import expect
 
-from tests.browser.test_table import click_something
+from tests.browser.test_table import click_something, play_vs_bots
 
 
 def table_json(server: str, table: str) -> dict[str, Any]:
@@ -23,11 +23,7 @@ def table_json(server: str, table: str) -> dict[str, Any]:
 def test_the_result_waits_for_next_deal_pressed_with_the_keyboard(
     server: str, context: Any, artifacts: Path
 ) -> None:
-    page = context.new_page()
-    page.goto(server + "/")
-    page.fill("#name", "Ana")
-    page.check("#level-easy")
-    page.click("#play-court-piece")
+    page = play_vs_bots(context, server, "court-piece")
     page.wait_for_url(re.compile(r"/t/\w+"))
     table = page.url.rsplit("/", 1)[-1]
     for _ in range(600):

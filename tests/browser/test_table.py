@@ -55,6 +55,16 @@ def open_custom(page: Any) -> None:
     page.wait_for_selector("#game")
 
 
+def play_vs_bots(context: Any, server: str, game: str, name: str = "Ana") -> Any:
+    """A new page that starts ``game`` against Easy bots from the lobby's one-click button."""
+    page = context.new_page()
+    page.goto(server + "/")
+    page.fill("#name", name)
+    page.check("#level-easy")
+    page.click(f"#play-{game}")
+    return page
+
+
 def click_something(page: Any, next_deal: bool = True) -> bool:
     """Take one action the page offers for this seat; False when there is none.
 
