@@ -23,7 +23,7 @@ import time
 from typing import Any
 
 from atout.analysis import review_deal
-from atout.bots import make_bot
+from atout.bots.registry import make_bot
 from atout.core import Match
 from atout.games import get_game
 

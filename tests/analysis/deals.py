@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from atout.bots import make_bot
+from atout.bots.registry import make_bot
 from atout.core import Match
 from atout.games import get_game
 
