@@ -45,7 +45,7 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     srv = uvicorn.Server(config)
     thread = threading.Thread(target=srv.run, daemon=True)
     thread.start()
-    deadline = time.monotonic() + 60  # a loaded 2-core machine takes tens of seconds to start it
+    deadline = time.monotonic() + 60  # a loaded 2-core machine can take 30 s and more
     while not srv.started:
         if time.monotonic() > deadline:
             raise RuntimeError("uvicorn did not start")

@@ -60,7 +60,7 @@ class Server:
         command += ["--db", f"sqlite:///{self.db}"]
         with self.log.open("ab") as log:
             self.process = subprocess.Popen(command, env=env, stderr=log, stdout=log, cwd=ROOT)
-        deadline = time.monotonic() + 60  # a loaded 2-core machine takes tens of seconds to start it
+        deadline = time.monotonic() + 60  # a loaded 2-core machine can take 30 s and more
         while time.monotonic() < deadline:
             try:
                 if httpx2.get(f"{self.base}/health", timeout=1).status_code == 200:

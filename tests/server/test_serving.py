@@ -52,7 +52,7 @@ class Served:
         command += ["--db", f"sqlite:///{tmp / 'atout.db'}", *options]
         with self.log.open("wb") as out:
             self.process = subprocess.Popen(command, stdout=out, stderr=out)
-        deadline = time.monotonic() + 60  # a loaded 2-core machine takes tens of seconds to start it
+        deadline = time.monotonic() + 60  # a loaded 2-core machine can take 30 s and more
         while time.monotonic() < deadline:
             try:
                 if httpx2.get(f"{self.base}/health", timeout=1).status_code == 200:
