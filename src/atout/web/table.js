@@ -34,6 +34,7 @@ export function openTable(root, tableId, navigate, settings = () => null) {
     hint: null,
     showLast: false,
     dismissedDeal: 0,
+    pausedDeal: 0,
     typed: "",
     wantRematch: false,
     message: "",
@@ -709,6 +710,8 @@ export function openTable(root, tableId, navigate, settings = () => null) {
 
   function dealResult(frame, deal, game, ctx) {
     const paused = pausedForMe(frame, deal);
+    // A result the table waited on was read: once the next deal is dealt it goes at once.
+    if (paused) s.pausedDeal = deal.number;
     if (s.toastFor !== deal.number && !paused) {
       s.toastFor = deal.number;
       setTimeout(() => {
@@ -766,7 +769,8 @@ export function openTable(root, tableId, navigate, settings = () => null) {
   function feltMessages(frame, view, table, n, game, ctx) {
     const out = [];
     const deal = frame.last_deal;
-    if (deal && !view?.match?.over && (deal.number > s.dismissedDeal || pausedForMe(frame, deal))) out.push(dealResult(frame, deal, game, ctx));
+    const unread = deal && deal.number > s.dismissedDeal && s.pausedDeal !== deal.number;
+    if (deal && !view?.match?.over && (unread || pausedForMe(frame, deal))) out.push(dealResult(frame, deal, game, ctx));
     if (view?.match?.over) out.push(gameOver(frame, view, table, n, game, ctx));
     return out;
   }
