@@ -12,8 +12,16 @@ import pytest
 from starlette.testclient import TestClient
 
 from atout.notation.pbn import match_from_pbn
-from atout.notation.record import load_record, replay_summary
+from atout.notation.record import (
+    PARTIAL_RECORD,
+    RecordError,
+    load_record,
+    match_from_record,
+    replay_summary,
+)
 from atout.server.replay import call_explanations
+
+from .conftest import create_table
 
 EXAMPLES = Path("/work/shared/examples")
 PBN = Path("/work/shared/data/pbn")
@@ -160,3 +168,16 @@ def test_a_finished_bridge_table_downloads_as_pbn(client: TestClient) -> None:
     assert len(again.deals) == 1 and again.deals[0].settlement is not None
     replayed = _replay(client, response.content).json()
     assert replayed["game"] == "bridge"
+
+
+def test_a_seats_copy_of_a_game_in_play_is_refused_with_the_reason(client: TestClient) -> None:
+    """The record a seat downloads mid-game hides the other hands: replaying it says why not."""
+    table = create_table(client, ["human", "bot:random", "bot:random", "bot:random"])
+    headers = {"Authorization": f"Bearer {table['token']}"}
+    record = client.get(f"/api/tables/{table['id']}/record", headers=headers)
+    assert record.status_code == 200 and record.json()["partial"] is True
+    answer = _replay(client, record.content)
+    assert answer.status_code == 422  # as every record the rules refuse
+    assert answer.json()["error"] == PARTIAL_RECORD
+    with pytest.raises(RecordError, match="one seat's copy of a game still in play"):
+        match_from_record(record.json())

@@ -65,6 +65,14 @@ class RecordError(ValueError):
         super().__init__(f"{', '.join(where)}: {reason}" if where else reason)
 
 
+PARTIAL_RECORD = (
+    "this is one seat's copy of a game still in play: it holds that seat's own hands only, so it "
+    "cannot be replayed; download the record again once the game is over for the whole game"
+)
+"""Why a table's record of a game in progress (``"partial": true``) is not replayed: the other
+hands are hidden from the seat that downloaded it, and a replay needs every card."""
+
+
 def match_from_record(data: Any) -> Match:
     """Replay a record (a parsed JSON object) into a :class:`Match`."""
     if not isinstance(data, Mapping):
@@ -82,6 +90,8 @@ def match_from_record(data: Any) -> Match:
     players = data.get("players")
     if players is not None and (not isinstance(players, list) or len(players) != game.players):
         raise RecordError(f"players must list {game.players} names")
+    if data.get("partial") is True:
+        raise RecordError(PARTIAL_RECORD)
     deals = data.get("deals")
     if not isinstance(deals, list):
         raise RecordError("deals must be a list")

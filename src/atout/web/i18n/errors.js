@@ -5,6 +5,7 @@
 /** [pattern of the server's English message, key of the translation]: named groups fill {vars}. */
 export const SERVER_ERRORS = [
   [/^deal (?<deal>\d+), action (?<action>\d+), '(?<act>[^']*)' by seat (?<seat>\d+): (?<why>.*)$/, "err_replayRefused"],
+  [/^this is one seat's copy of a game still in play/, "err_partialRecord"],
   [/^it is not your turn/, "err_notYourTurn"],
   [/^not seat \d+'s turn/, "err_notYourTurn"],
   [/^no such table/, "err_noTable"],
