@@ -70,12 +70,21 @@ def format_review(review: dict[str, Any]) -> str:
         if d["solved"] and d["cost"]:
             better = ", ".join(_show(a) for a in d["better"])
             played = f"trick {d['trick']}: {_show(d['action'])}"
-            lines.append(f"{played} cost {d['cost']} {unit}; better: {better}")
+            lines.append(f"{played} cost {_count(d['cost'], unit)}; better: {better}")
     unsolved = [d for d in review["decisions"] if not d["solved"]]
     if unsolved:
         last = unsolved[-1]
         lines.append(
             f"{len(unsolved)} decisions not solved, up to trick {last['trick']} ({last['reason']})"
         )
-    lines.append(f"{review['judged']} decisions judged: {review['cost']} {unit} lost in all")
+    lines.append(f"{review['judged']} decisions judged: {_count(review['cost'], unit)} lost in all")
     return "\n".join(lines)
+
+
+def _count(n: int, unit: str) -> str:
+    """The unit (a plural noun) agrees with the number.
+
+    >>> _count(1, "tricks"), _count(2, "tricks"), _count(0, "points")
+    ('1 trick', '2 tricks', '0 points')
+    """
+    return f"{n} {unit if n != 1 else unit.removesuffix('s')}"
