@@ -54,6 +54,25 @@ def test_the_turn_timer_plays_for_a_person_who_lets_it_run_out(client: TestClien
     assert moved["table"]["seats"][0]["stand_in"] is False  # Ana is there: only the move was lost
 
 
+def test_changing_a_setting_does_not_restart_the_turn_timer(client: TestClient) -> None:
+    """The clock runs for the move: a bot speed changed (a new table version) cannot stall it."""
+    table, _bo = seated(client, turn_seconds=10)
+    room = client.app.state.hub.rooms[table["id"]]  # type: ignore[attr-defined]
+    actor = room.match.actor
+    first = friends.turn_left(room, actor)
+    assert first is not None
+    friends._clocks[room].since -= 6  # six of the ten seconds have gone by
+    version = room.version
+    speed = client.post(
+        f"/api/tables/{table['id']}/speed",
+        json={"speed": "fast"},
+        headers={"Authorization": f"Bearer {table['token']}"},
+    )
+    assert speed.status_code == 200 and room.version > version
+    left = friends.turn_left(room, actor)
+    assert left is not None and left <= 4.5
+
+
 def test_alone_against_bots_there_is_no_timer_and_hints_stay(client: TestClient) -> None:
     table = create_table(client, BOTS, turn_seconds=10, hints=False)
     room = client.app.state.hub.rooms[table["id"]]  # type: ignore[attr-defined]

@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 from starlette.testclient import TestClient
 
-from atout.server.guides import GUIDES, GuideError, guide_frames, load_guide
+from atout.server.guides import GUIDES, GuideError, _frames_of, guide_frames, load_guide
 
 GUIDED = [game for game in GUIDES if load_guide(game) is not None]
 CARD = re.compile(r"^(?:[2-9TJQKA][SHDC]|JK)$")
@@ -99,3 +99,11 @@ def test_rules_and_guide_pages_are_served_by_the_page(client: TestClient) -> Non
         assert response.status_code == 200 and "app.js" in response.text
     assert client.get("/static/rules/court_circular.js").status_code == 200
     assert client.get("/static/guide/court-piece.json").status_code == 200
+
+
+def test_unknown_games_asked_for_are_not_kept(client: TestClient) -> None:
+    """Every name asked for went into the guides' cache: memory grew with each request."""
+    before = _frames_of.cache_info().currsize
+    for n in range(20):
+        assert client.get(f"/api/guides/{'g' * 2000}{n}").status_code == 404
+    assert _frames_of.cache_info().currsize == before

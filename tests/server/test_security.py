@@ -297,6 +297,24 @@ def test_leaving_lets_the_browser_sit_again(client: TestClient) -> None:
     assert response.status_code == 200 and response.json()["seat"] == 1
 
 
+def test_a_browser_that_left_once_the_cards_were_out_may_only_come_back_to_its_seat(
+    client: TestClient,
+) -> None:
+    """Leave, take the partner's seat, come back: two hands seen. The seat keeps the browser."""
+    table = create_table(client, ["human", "bot:greedy", "human", "bot:greedy"])
+    base = f"/api/tables/{table['id']}"
+    assert client.post(f"{base}/start", headers=_bearer(table["token"])).status_code == 200
+    mine = client.get(f"{base}/view", headers=_bearer(table["token"])).json()["view"]["hand"]
+    assert mine
+    assert client.post(f"{base}/leave", headers=_bearer(table["token"])).status_code == 200
+    hop = client.post(f"{base}/join", json={"seat": 2})
+    assert hop.status_code == 409 and "one seat" in hop.json()["error"]
+    assert not client.get(base).json()["seats"][2]["taken"]
+    back = client.post(f"{base}/join", json={"seat": 0})
+    assert back.status_code == 200 and back.json()["seat"] == 0
+    assert another_browser(client).post(f"{base}/join", json={"seat": 2}).status_code == 200
+
+
 def test_one_seat_a_browser_survives_a_restart(db_url: str) -> None:
     """The browser that took a seat is stored with it: every process (and a restart) knows."""
     with TestClient(create_app(db_url, settings=FAST)) as first:

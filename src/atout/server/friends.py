@@ -59,8 +59,10 @@ def turn_left(room: Room, seat: int, now: float | None = None) -> float | None:
         return None
     now = time.monotonic() if now is None else now
     clock = _clocks.setdefault(room, _TurnClock())
-    if clock.key != (room.version, seat):
-        clock.key, clock.since = (room.version, seat), now
+    # Keyed on the move, not the table's version: a setting changed (the bot speed, say) bumps
+    # the version, and would restart the clock of a player who stalls by changing it.
+    if clock.key != (room.next_seq, seat):
+        clock.key, clock.since = (room.next_seq, seat), now
     return float(clock.since + limit - now)
 
 

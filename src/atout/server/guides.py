@@ -133,7 +133,8 @@ async def guided(request: Request) -> Response:
         description: The game has no guided deal.
     """
     game_id = request.path_params["game"]
-    frames = _frames_of(game_id)
+    # Only known games reach the cache: it would keep every name asked for, for ever.
+    frames = _frames_of(game_id) if game_id in GUIDES else None
     if frames is None:
-        return JSONResponse({"error": f"no guided deal for {game_id!r}", "code": "no_guide"}, 404)
+        return JSONResponse({"error": "no guided deal for this game", "code": "no_guide"}, 404)
     return JSONResponse(frames, headers={"Cache-Control": "public, max-age=300"})

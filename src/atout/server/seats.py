@@ -177,7 +177,7 @@ class Seating(RoomState):
             browser_hash = hash_token(browser) if browser else None
             for _ in self.seats:
                 chair = self._open_seat(seat)
-                self._refuse_a_second_seat(token, browser_hash)
+                self._refuse_a_second_seat(token, browser_hash, chair.number)
                 label = name or f"Player {chair.number + 1}"
                 try:
                     stored = await self.hub.store.claim_seat(
@@ -191,7 +191,7 @@ class Seating(RoomState):
                     )
                 except SeatTaken:  # someone (or this browser) sat down through another process
                     await self.reload()
-                    self._refuse_a_second_seat(token, browser_hash)
+                    self._refuse_a_second_seat(token, browser_hash, chair.number)
                     if seat is not None:
                         raise RoomError(f"seat {seat} was just taken") from None
                     continue
@@ -207,13 +207,25 @@ class Seating(RoomState):
             self._changed()
             return chair.number, new_token
 
-    def _refuse_a_second_seat(self, token: str | None, browser_hash: str | None) -> None:
-        """:class:`SeatHeld` if the token's holder or this browser already sits here."""
+    def _refuse_a_second_seat(self, token: str | None, browser_hash: str | None, seat: int) -> None:
+        """:class:`SeatHeld` if the token's holder or this browser sits, or sat, at another seat.
+
+        A browser that left a seat once the cards were out keeps its mark on that seat (see
+        :meth:`leave`): it may come back to it, not take another, whose hand it would then
+        see beside the one it saw (leave, join the partner's seat, leave, come back).
+        """
         if self.practice:
             return
         held = self.seat_of(token)
         if held is None and browser_hash is not None:
-            held = next((s.number for s in self.seats if s.browser_hash == browser_hash), None)
+            held = next(
+                (
+                    s.number
+                    for s in self.seats
+                    if s.browser_hash == browser_hash and s.number != seat
+                ),
+                None,
+            )
         if held is not None:
             raise SeatHeld(
                 f"you already sit at this table as {self.seats[held].label}: one seat a person"
@@ -238,9 +250,15 @@ class Seating(RoomState):
         """Give up a seat: the token stops working and a bot plays until someone joins."""
         async with self.lock:
             chair = self.seats[self.require_seat(token)]
+            # Before the deal nobody has seen a card: the browser may then sit anywhere.
+            seen = None if self.status == "waiting" else chair.browser_hash
             try:
                 stored = await self.hub.store.release_seat(
-                    self.id, chair.number, str(chair.token_hash), version=self.version + 1
+                    self.id,
+                    chair.number,
+                    str(chair.token_hash),
+                    browser_hash=seen,
+                    version=self.version + 1,
                 )
             except SeatTaken:  # already left, through another process
                 await self.reload()
@@ -248,7 +266,7 @@ class Seating(RoomState):
             self.adopt(stored)
             chair.token_hash = None
             chair.name = None
-            chair.browser_hash = None
+            chair.browser_hash = seen
             chair.away_since = time.monotonic()
             for conn in self.connections:
                 if conn.seat == chair.number:

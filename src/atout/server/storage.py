@@ -353,10 +353,27 @@ class Store:
             **values,
         )
 
-    async def release_seat(self, table_id: str, seat: int, token_hash: str, **values: Any) -> int:
-        """Leave a seat held with ``token_hash``; :class:`SeatTaken` if it is no longer held so."""
+    async def release_seat(
+        self,
+        table_id: str,
+        seat: int,
+        token_hash: str,
+        *,
+        browser_hash: str | None = None,
+        **values: Any,
+    ) -> int:
+        """Leave a seat held with ``token_hash``; :class:`SeatTaken` if it is no longer held so.
+
+        ``browser_hash`` stays on the seat (``None``: forgotten): the browser that saw its cards.
+        """
         return await self._change_seat(
-            table_id, seat, holder=token_hash, token_hash=None, name=None, **values
+            table_id,
+            seat,
+            holder=token_hash,
+            token_hash=None,
+            name=None,
+            browser_hash=browser_hash,
+            **values,
         )
 
     async def _change_seat(
@@ -381,7 +398,11 @@ class Store:
         if one_per_browser and browser_hash is not None:
             other = aliased(SeatRow)
             conditions.append(
-                ~exists().where(other.table_id == table_id, other.browser_hash == browser_hash)
+                ~exists().where(
+                    other.table_id == table_id,
+                    other.seat != seat,
+                    other.browser_hash == browser_hash,
+                )
             )
         async with self._turn(), self.sessions.begin() as session:
             changed = await session.execute(
