@@ -403,3 +403,37 @@ def test_a_practice_table_says_no_card_is_hidden(
         page.screenshot(path=str(artifacts / f"practice-{size[0]}x{size[1]}.png"))
     finally:
         ctx.close()
+
+
+def test_a_waiting_bridge_table_names_its_seats_by_the_compass(
+    server: str, browser: Any, artifacts: Path
+) -> None:
+    """Bridge seats are North, East, South, West at the table too: on the free seat's name and
+    on the join buttons, in English and in French; other games keep their seat numbers."""
+    ana = browser.new_context(viewport={"width": 1280, "height": 860})
+    bo = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True)
+    try:
+        page_a = ana.new_page()
+        create_from_lobby(page_a, server, "bridge", humans=(0,))  # Ana sits South
+        page_a.wait_for_selector(".table-page[data-phase='waiting']")
+        expect(page_a.locator(".seat-box[data-seat='0'] .seat-name")).to_contain_text("North")
+        page_b = bo.new_page()
+        page_b.goto(page_a.locator("#invite-url").input_value())
+        expect(page_b.locator("button.join[data-seat='0']")).to_have_text("Sit North")
+        expect(page_b.locator(".seat-box[data-seat='0'] .seat-name")).to_contain_text("North")
+        assert page_b.locator("button.join:has-text('seat')").count() == 0
+        page_b.screenshot(path=str(artifacts / "bridge-join-phone.png"))
+        page_b.evaluate("() => localStorage.setItem('atout.lang', 'fr')")
+        page_b.reload()
+        expect(page_b.locator("button.join[data-seat='0']")).to_have_text("S'asseoir au Nord")
+        expect(page_b.locator(".seat-box[data-seat='0'] .seat-name")).to_contain_text("Nord")
+        page_b.screenshot(path=str(artifacts / "bridge-join-phone-fr.png"))
+        # A game without compass seats still numbers them.
+        page_c = ana.new_page()
+        create_from_lobby(page_c, server, "court-piece", humans=(2,))
+        page_d = bo.new_page()
+        page_d.goto(page_c.url)
+        expect(page_d.locator("button.join[data-seat='2']")).to_have_text("S'asseoir à la place 3")
+    finally:
+        ana.close()
+        bo.close()
