@@ -237,6 +237,11 @@ export function openTable(root, tableId, navigate, settings = () => null) {
     return info.name || label;
   }
 
+  /** Whether seat is the viewer's partner: the other seat of their side in a game of two sides. */
+  function isPartner(seat, n) {
+    return n === 4 && s.seat !== null && seat !== s.seat && sideOf(seat, n) === sideOf(s.seat, n);
+  }
+
   function botLevel(seat) {
     const level = s.frame?.table?.seats?.[seat]?.bot;
     return level ? t(`level_${level}`) : "";
@@ -500,6 +505,8 @@ export function openTable(root, tableId, navigate, settings = () => null) {
   function seatBox(seat, where, view, table, game, ctx) {
     const info = table.seats[seat];
     const badges = ctx && game.seatExtra ? game.seatExtra(seat, ctx) : [];
+    // Your partner plays across the table: named so, as the lobby's form named them.
+    if (isPartner(seat, table.seats.length)) badges.push(h("span", { class: "badge partner", id: "partner-tag" }, t("partner")));
     if (view?.dealer === seat) badges.push(h("span", { class: "badge" }, t("dealer")));
     if (info.stand_in && seat !== s.seat) badges.push(h("span", { class: "badge away stand-in" }, t("standInFor", { name: info.name || seatLabel(table.game, seat) })));
     else if (info.kind === "human" && info.taken && !info.connected && seat !== s.seat) badges.push(h("span", { class: "badge away" }, t("away")));
