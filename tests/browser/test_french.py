@@ -250,3 +250,20 @@ def test_server_refusals_are_worded_in_french_and_unknown_ones_are_not_shown_in_
     ]
     for text in said:
         assert not words(text) & ENGLISH, text
+
+
+def test_without_javascript_the_page_says_why_in_both_languages(server: str, browser: Any) -> None:
+    """The page is drawn by JavaScript: without it, English and French readers are told so."""
+    ctx = browser.new_context(java_script_enabled=False)
+    try:
+        page = ctx.new_page()
+        page.goto(server + "/")
+        expect(page.locator("noscript p[lang='en']")).to_have_text(
+            "atout needs JavaScript to draw the table."
+        )
+        expect(page.locator("noscript p[lang='fr']")).to_have_text(
+            "atout a besoin de JavaScript pour dessiner la table."
+        )
+        expect(page.locator("noscript p[lang='fr']")).to_be_visible()
+    finally:
+        ctx.close()

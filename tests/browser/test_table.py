@@ -403,3 +403,86 @@ def test_a_practice_table_says_no_card_is_hidden(
         page.screenshot(path=str(artifacts / f"practice-{size[0]}x{size[1]}.png"))
     finally:
         ctx.close()
+
+
+def test_a_waiting_bridge_table_names_its_seats_by_the_compass(
+    server: str, browser: Any, artifacts: Path
+) -> None:
+    """Bridge seats are North, East, South, West at the table too: on the free seat's name and
+    on the join buttons, in English and in French; other games keep their seat numbers."""
+    ana = browser.new_context(viewport={"width": 1280, "height": 860})
+    bo = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True)
+    try:
+        page_a = ana.new_page()
+        create_from_lobby(page_a, server, "bridge", humans=(0,))  # Ana sits South
+        page_a.wait_for_selector(".table-page[data-phase='waiting']")
+        expect(page_a.locator(".seat-box[data-seat='0'] .seat-name")).to_contain_text("North")
+        page_b = bo.new_page()
+        page_b.goto(page_a.locator("#invite-url").input_value())
+        expect(page_b.locator("button.join[data-seat='0']")).to_have_text("Sit North")
+        expect(page_b.locator(".seat-box[data-seat='0'] .seat-name")).to_contain_text("North")
+        assert page_b.locator("button.join:has-text('seat')").count() == 0
+        page_b.screenshot(path=str(artifacts / "bridge-join-phone.png"))
+        page_b.evaluate("() => localStorage.setItem('atout.lang', 'fr')")
+        page_b.reload()
+        expect(page_b.locator("button.join[data-seat='0']")).to_have_text("S'asseoir au Nord")
+        expect(page_b.locator(".seat-box[data-seat='0'] .seat-name")).to_contain_text("Nord")
+        page_b.screenshot(path=str(artifacts / "bridge-join-phone-fr.png"))
+        # A game without compass seats still numbers them.
+        page_c = ana.new_page()
+        create_from_lobby(page_c, server, "court-piece", humans=(2,))
+        page_d = bo.new_page()
+        page_d.goto(page_c.url)
+        expect(page_d.locator("button.join[data-seat='2']")).to_have_text("S'asseoir à la place 3")
+    finally:
+        ana.close()
+        bo.close()
+
+
+FOUR_PLAYERS = sorted(game for game, rules in GAMES.items() if rules.players == 4)
+
+
+@pytest.mark.parametrize("game", FOUR_PLAYERS)
+def test_the_table_marks_your_partner_across_from_you(
+    game: str, server: str, browser: Any, artifacts: Path
+) -> None:
+    """In a game of two sides the seat across is tagged "partner" (at every screen size, in
+    French too); the opponents' seats are not, nor are any for someone only watching."""
+    ctx = browser.new_context(viewport={"width": 1280, "height": 860})
+    ctx.set_default_timeout(10_000)
+    try:
+        page = play_vs_bots(ctx, server, game)
+        page.wait_for_selector("#my-hand svg.card")
+        home = GAMES[game].home_seat
+        tag = page.locator("#partner-tag")
+        expect(tag).to_have_count(1)
+        expect(tag).to_have_text("partner")
+        across = page.locator(f".seat-box[data-seat='{(home + 2) % 4}']")
+        assert across.locator("#partner-tag").count() == 1
+        assert "pos-top" in (across.get_attribute("class") or "")
+        for width, height in [(1280, 860), (390, 844), (844, 390)]:
+            page.set_viewport_size({"width": width, "height": height})
+            page.wait_for_timeout(250)
+            expect(tag).to_be_visible()
+            box = tag.bounding_box()
+            assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= width
+            page.screenshot(path=str(artifacts / f"partner-{game}-{width}x{height}.png"))
+        page.evaluate("() => localStorage.setItem('atout.lang', 'fr')")
+        page.reload()
+        expect(page.locator("#partner-tag")).to_have_text("partenaire")
+        watcher = ctx.new_page()
+        watcher.goto(server + "/")
+        watcher.evaluate("localStorage.clear()")
+        watcher.goto(page.url)
+        watcher.wait_for_selector(".seat-box")
+        expect(watcher.locator("#status")).to_contain_text("watching")
+        assert watcher.locator("#partner-tag").count() == 0
+    finally:
+        ctx.close()
+
+
+def test_a_two_player_game_tags_no_partner(server: str, context: Any) -> None:
+    page = play_vs_bots(context, server, "court-circular")
+    page.wait_for_selector("#my-hand svg.card")
+    assert page.locator(".seat-box").count() == 2
+    assert page.locator("#partner-tag").count() == 0

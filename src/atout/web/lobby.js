@@ -2,7 +2,7 @@
 // games first, the rules and seats in words for those who want to choose, the open tables.
 import { api, forgetSeat, playerName, saveSeat, savedTables, setPlayerName } from "./api.js";
 import { has, t } from "./i18n/index.js";
-import { gameName } from "./i18n/words.js";
+import { gameName, seatLabel } from "./i18n/words.js";
 import { learnPanel } from "./learn.js";
 import { botName } from "./names.js";
 import { BOT_SPEEDS, botSpeed, setBotSpeed } from "./prefs.js";
@@ -44,10 +44,6 @@ function choiceLabel(spec, value) {
   return has(key) ? t(key) : String(value);
 }
 
-function seatName(game, i) {
-  return game.id === "bridge" ? t(`compass${"NESW"[i]}`) : t("seat", { n: i + 1 });
-}
-
 /** The input of one option, from its declaration (type, default, range or choices). */
 function optionInput(spec, game) {
   const id = `opt-${spec.name}`;
@@ -75,7 +71,7 @@ function optionInput(spec, game) {
   } else if (spec.type === "seat") {
     input = h("select", { id, "data-option": spec.name, ...described });
     input.append(h("option", { value: "" }, t("atRandom")));
-    for (const v of spec.choices) input.append(h("option", { value: String(v) }, seatName(game, v)));
+    for (const v of spec.choices) input.append(h("option", { value: String(v) }, seatLabel(game.id, v)));
     input.value = spec.default === null ? "" : String(spec.default);
   } else if (spec.type === "choice") {
     input = h("select", { id, "data-option": spec.name, ...described });
@@ -333,7 +329,7 @@ function customForm(games, start) {
     const home = game.home_seat ?? 0;
     // In a four-player game of two sides, the seat across the table is your partner's.
     const partner = game.players === 4 && game.sides === 2 ? (home + 2) % 4 : null;
-    const labelOf = (i) => (i === home ? `${seatName(game, i)} (${t("you")})` : i === partner ? `${seatName(game, i)} (${t("partner")})` : seatName(game, i));
+    const labelOf = (i) => (i === home ? `${seatLabel(game.id, i)} (${t("you")})` : i === partner ? `${seatLabel(game.id, i)} (${t("partner")})` : seatLabel(game.id, i));
     seatsBox.replaceChildren(
       h("legend", {}, t("seats")),
       ...Array.from({ length: game.players }, (_, i) => {

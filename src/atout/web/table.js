@@ -8,7 +8,7 @@ import { facts as factList, num } from "./games/common.js";
 import { rendererFor } from "./games/index.js";
 import { errorText, t } from "./i18n/index.js";
 import { callMeaning } from "./i18n/calls.js";
-import { gameName } from "./i18n/words.js";
+import { gameName, joinLabel, seatLabel } from "./i18n/words.js";
 import { learnLinks } from "./learn.js";
 import { botName } from "./names.js";
 import { h } from "./lobby.js";
@@ -231,10 +231,16 @@ export function openTable(root, tableId, navigate, settings = () => null) {
 
   function name(seat) {
     const info = s.frame?.table?.seats?.[seat];
-    if (!info) return t("seat", { n: seat + 1 });
+    const label = seatLabel(s.frame?.table?.game, seat);
+    if (!info) return label;
     if (seat === s.seat) return t("you");
     if (info.kind === "bot") return botName(seat);
-    return info.name || t("seat", { n: seat + 1 });
+    return info.name || label;
+  }
+
+  /** Whether seat is the viewer's partner: the other seat of their side in a game of two sides. */
+  function isPartner(seat, n) {
+    return n === 4 && s.seat !== null && seat !== s.seat && sideOf(seat, n) === sideOf(s.seat, n);
   }
 
   function botLevel(seat) {
@@ -396,7 +402,7 @@ export function openTable(root, tableId, navigate, settings = () => null) {
       { class: "join-panel", id: "join-panel" },
       h("label", { for: "join-name" }, t("joinAsk")),
       input,
-      free.map((seat) => h("button", { class: "primary join", "data-seat": seat.seat, onclick: () => join(seat.seat) }, t("joinSeat", { n: seat.seat + 1 }))),
+      free.map((seat) => h("button", { class: "primary join", "data-seat": seat.seat, onclick: () => join(seat.seat) }, joinLabel(table.game, seat.seat))),
     );
   }
 
@@ -500,8 +506,10 @@ export function openTable(root, tableId, navigate, settings = () => null) {
   function seatBox(seat, where, view, table, game, ctx) {
     const info = table.seats[seat];
     const badges = ctx && game.seatExtra ? game.seatExtra(seat, ctx) : [];
+    // Your partner plays across the table: named so, as the lobby's form named them.
+    if (isPartner(seat, table.seats.length)) badges.push(h("span", { class: "badge partner", id: "partner-tag" }, t("partner")));
     if (view?.dealer === seat) badges.push(h("span", { class: "badge" }, t("dealer")));
-    if (info.stand_in && seat !== s.seat) badges.push(h("span", { class: "badge away stand-in" }, t("standInFor", { name: info.name || t("seat", { n: seat + 1 }) })));
+    if (info.stand_in && seat !== s.seat) badges.push(h("span", { class: "badge away stand-in" }, t("standInFor", { name: info.name || seatLabel(table.game, seat) })));
     else if (info.kind === "human" && info.taken && !info.connected && seat !== s.seat) badges.push(h("span", { class: "badge away" }, t("away")));
     const cards = [];
     const shown = view ? visibleHands(view)[seat] : null;
