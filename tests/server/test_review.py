@@ -150,6 +150,9 @@ def test_analyse_refuses_bad_input(client: TestClient) -> None:
     path = EXAMPLES / "court-piece-simple.record.json"
     raw = path.read_bytes()
     assert client.post("/api/analyse?at=x", content=raw).status_code == 400
+    assert (
+        client.post("/api/analyse?deal=%EF%BC%91&at=1", content=raw).status_code == 400
+    )  # a full-width 1
     assert client.post("/api/analyse?deal=9&at=1", content=raw).status_code == 400
     assert client.post("/api/analyse?at=999", content=raw).status_code == 400
     assert client.post("/api/analyse?at=1", content=b"{nope").status_code == 422
@@ -162,3 +165,39 @@ def test_the_openapi_document_describes_both(client: TestClient) -> None:
     review = paths["/api/tables/{table_id}/deals/{deal}/review"]["get"]
     assert "409" in review["responses"] and "403" in review["responses"]
     assert "/api/analyse" in paths
+
+
+def test_one_review_computed_for_many_askers_and_two_at_once_per_address() -> None:
+    """A flood of reviews from one address filled the shared worker: the same review asked
+    again waits for the one computing, and an address has two different ones at most."""
+    import asyncio  # noqa: PLC0415 (this test alone runs its own loop)
+
+    from atout.server.review import REVIEWS_PER_CLIENT, Reviews  # noqa: PLC0415
+
+    calls: list[tuple[int, int]] = []
+
+    class Workers:
+        async def call(self, _job: Any, _record: Any, deal: int, seat: int, **_: Any) -> Any:
+            calls.append((deal, seat))
+            await asyncio.sleep(0.05)
+            return 200, {"deal": deal, "seat": seat}
+
+    class Room:
+        id = "t1"
+
+        def record(self) -> dict[str, Any]:
+            return {"deals": [{}, {}, {}, {}]}
+
+    async def flood() -> list[tuple[int, Any]]:
+        reviews = Reviews(Workers())  # type: ignore[arg-type]
+        same = [reviews.review(Room(), 0, 1, "1.2.3.4") for _ in range(10)]  # type: ignore[arg-type]
+        other = [reviews.review(Room(), d, 0, "1.2.3.4") for d in (1, 2, 3)]  # type: ignore[arg-type]
+        elsewhere = reviews.review(Room(), 3, 2, "5.6.7.8")  # type: ignore[arg-type]
+        return await asyncio.gather(*same, *other, elsewhere)
+
+    answers = asyncio.run(flood())
+    assert all(status == 200 for status, _ in answers[:10])  # ten askers, one computation
+    assert calls.count((0, 1)) == 1
+    statuses = [status for status, _ in answers[10:13]]
+    assert statuses.count(429) == 3 - (REVIEWS_PER_CLIENT - 1)  # one slot taken by the first
+    assert answers[13][0] == 200  # another address is not held back

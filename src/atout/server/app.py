@@ -472,6 +472,8 @@ async def deal_review(request: Request) -> Response:
         description: No such table or deal.
       409:
         description: The deal is still in play (or the game has not started).
+      429:
+        description: This address already has two reviews computing.
       503:
         description: Too many analyses at once, or the review overran its time bound.
     """
@@ -484,7 +486,7 @@ async def deal_review(request: Request) -> Response:
         seat = reviews.seat_to_review(room, held, request.query_params.get("seat"), deal)
     except ReviewRefusal as refusal:
         return _error(str(refusal), refusal.status)
-    status, body = await reviews.review(room, deal, seat)
+    status, body = await reviews.review(room, deal, seat, _client(request))
     return JSONResponse(body, status_code=status)
 
 

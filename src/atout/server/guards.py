@@ -93,7 +93,9 @@ class BodyLimit:
             return
         limit = self.limits.get(scope["path"], MAX_BODY)
         length = _header(scope, b"content-length")
-        if length is not None and (not length.isdigit() or int(length) > limit):
+        if length is not None and (
+            not (length.isascii() and length.isdigit()) or int(length) > limit
+        ):
             await _too_large(limit)(scope, receive, send)
             return
         seen = 0

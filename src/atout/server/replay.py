@@ -378,7 +378,9 @@ async def replay(request: Request) -> Response:
         description: Too many replays at once, or the replay overran its time bound.
     """
     deal_text = request.query_params.get("deal")
-    if deal_text is not None and not (deal_text.isdigit() and len(deal_text) < 7):
+    if deal_text is not None and not (
+        deal_text.isascii() and deal_text.isdigit() and len(deal_text) < 7
+    ):
         return JSONResponse({"error": "deal must be a deal number from 0"}, status_code=400)
     deal = None if deal_text is None else int(deal_text)
     return await run_upload(request, replay_in_worker, deal)

@@ -19,7 +19,8 @@ Finished deals never change, so their reviews are kept (a few hundred).
 
 from __future__ import annotations
 
-from collections import OrderedDict
+import asyncio
+from collections import Counter, OrderedDict
 from typing import TYPE_CHECKING, Any
 
 from starlette.requests import Request
@@ -50,6 +51,9 @@ second of CPU, many times that on a machine loaded tenfold."""
 ANALYSE_SECONDS = 20.0
 """The longest an uploaded record's analysis may take (every card of a deal: a few seconds)."""
 KEPT = 256
+
+REVIEWS_PER_CLIENT = 2
+"""Reviews one client address may have computing at once (as uploads): the worker is shared."""
 """Reviews of finished deals kept in memory (they never change)."""
 
 
@@ -95,6 +99,8 @@ class Reviews:
         self.workers = workers
         self.seconds = seconds
         self._kept: OrderedDict[tuple[str, int, int], JSON] = OrderedDict()
+        self._running: dict[tuple[str, int, int], asyncio.Future[tuple[int, JSON]]] = {}
+        self._computing: Counter[str] = Counter()
 
     @staticmethod
     def seat_to_review(room: Room, held: int | None, asked: str | None, deal: int) -> int:
@@ -131,13 +137,44 @@ class Reviews:
             )
         return held
 
-    async def review(self, room: Room, deal: int, seat: int) -> tuple[int, JSON]:
-        """The review's status and body (computed in a worker, or kept from before)."""
+    async def review(self, room: Room, deal: int, seat: int, client: str = "") -> tuple[int, JSON]:
+        """The review's status and body (computed in a worker, or kept from before).
+
+        The same review asked again while it is computed waits for that one, and one client
+        address has at most :data:`REVIEWS_PER_CLIENT` computing: else a flood of reviews
+        from one client filled the worker's queue and other people's replays were refused.
+        """
         key = (room.id, deal, seat)
         kept = self._kept.get(key)
         if kept is not None:
             self._kept.move_to_end(key)
             return 200, kept
+        running = self._running.get(key)
+        if running is not None:
+            return await asyncio.shield(running)
+        if self._computing[client] >= REVIEWS_PER_CLIENT:
+            return 429, {"error": f"at most {REVIEWS_PER_CLIENT} reviews at once from one address"}
+        future: asyncio.Future[tuple[int, JSON]] = asyncio.get_running_loop().create_future()
+        self._running[key] = future
+        self._computing[client] += 1
+        try:
+            answer = await self._compute(room, deal, seat, key)
+        except BaseException as error:
+            future.set_exception(error)
+            future.exception()  # retrieved here: waiters see it, nobody is warned of it
+            raise
+        else:
+            future.set_result(answer)
+            return answer
+        finally:
+            del self._running[key]
+            self._computing[client] -= 1
+            if not self._computing[client]:
+                del self._computing[client]
+
+    async def _compute(
+        self, room: Room, deal: int, seat: int, key: tuple[str, int, int]
+    ) -> tuple[int, JSON]:
         record = room.record()
         record["deals"] = record["deals"][: deal + 1]  # nothing of a later deal goes out
         status, body = await self.workers.call(
@@ -153,7 +190,7 @@ class Reviews:
 def _number(text: str | None, name: str) -> int | None:
     if text is None:
         return None
-    if not (text.isdigit() and len(text) < 7):
+    if not (text.isascii() and text.isdigit() and len(text) < 7):
         raise InputError(f"{name} must be a number from 0")
     return int(text)
 
