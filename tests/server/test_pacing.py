@@ -118,3 +118,16 @@ def test_bad_table_settings_are_refused(client: TestClient, field: str, value: A
     response = client.post("/api/tables", json=body)
     assert response.status_code == 422 and field in response.json()["error"]
     assert client.get("/api/tables").json() == []
+
+
+def test_setting_the_speed_it_already_has_writes_nothing(client: TestClient) -> None:
+    """A flood of the same setting was a write and a frame to everyone each time."""
+    table = create_table(client, ["human", "bot:random", "bot:random", "bot:random"])
+    room = client.app.state.hub.rooms[table["id"]]  # type: ignore[attr-defined]
+    url = f"/api/tables/{table['id']}/speed"
+    auth = {"Authorization": f"Bearer {table['token']}"}
+    assert client.post(url, json={"speed": "fast"}, headers=auth).status_code == 200
+    version = room.version
+    for _ in range(5):
+        assert client.post(url, json={"speed": "fast"}, headers=auth).status_code == 200
+    assert room.version == version

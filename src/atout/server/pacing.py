@@ -117,6 +117,8 @@ async def set_bot_speed(room: Room, seat: int, speed: object) -> None:
     if room.seats[seat].kind != "human":
         raise RoomError("only a person at the table may set its bot speed")
     async with room.lock:
+        if room.extra.get("bot_speed", "normal") == speed:
+            return  # nothing changes: no write, no frame to everyone (a repeated click, a flood)
         extra = {k: v for k, v in room.extra.items() if k != "bot_speed"}
         if speed != "normal":
             extra["bot_speed"] = speed
