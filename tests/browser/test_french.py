@@ -170,6 +170,34 @@ def test_the_lobby_rules_guides_and_replay_in_french(
     walk.check()
 
 
+def test_a_person_without_a_name_is_named_in_french(server: str, browser: Any) -> None:
+    """The server names a nameless person "Player 4"; the French lobby says "Joueur 4"."""
+    other = browser.new_context()
+    try:
+        maker = other.new_page()
+        maker.goto(server + "/")
+        created = maker.request.post(
+            f"{server}/api/tables",
+            data={"game": "court-piece", "seats": ["bot:random", "human", "bot:random", "human"]},
+            headers={"Origin": server},
+        )
+        assert created.ok
+        table_id = created.json()["id"]
+        other.clear_cookies()  # someone else, from another browser, joins without a name
+        joined = maker.request.post(
+            f"{server}/api/tables/{table_id}/join", data={"seat": 3}, headers={"Origin": server}
+        )
+        assert joined.ok
+        seats = maker.request.get(f"{server}/api/tables/{table_id}").json()["seats"]
+        assert seats[3]["name"] == "Player 4"
+        page = browser.new_page()
+        french(page, server)
+        expect(page.locator(f"li:has(a[href='/t/{table_id}'])")).to_contain_text("Joueur 4")
+        page.close()
+    finally:
+        other.close()
+
+
 def test_a_table_waiting_for_players_in_french(server: str, context: Any) -> None:
     page = context.new_page()
     walk = Walk(page)

@@ -4,7 +4,7 @@ import { api, forgetSeat, playerName, saveSeat, savedTables, setPlayerName } fro
 import { has, t } from "./i18n/index.js";
 import { gameName, seatLabel } from "./i18n/words.js";
 import { learnPanel } from "./learn.js";
-import { botName } from "./names.js";
+import { botName, personName } from "./names.js";
 import { BOT_SPEEDS, botSpeed, setBotSpeed } from "./prefs.js";
 
 function h(tag, attrs = {}, ...children) {
@@ -257,7 +257,7 @@ export async function renderLobby(root, navigate) {
   if (!others.length) list.append(h("li", {}, t("noTables")));
   for (const table of others) {
     const free = table.seats.filter((s) => !s.taken).length;
-    const people = table.seats.filter((s) => s.kind === "human" && s.name).map((s) => s.name).join(", ");
+    const people = table.seats.filter((s) => s.kind === "human" && s.name).map((s) => personName(s.name)).join(", ");
     list.append(
       h(
         "li",

@@ -10,7 +10,7 @@ import { errorText, t } from "./i18n/index.js";
 import { callMeaning } from "./i18n/calls.js";
 import { gameName, joinLabel, seatLabel } from "./i18n/words.js";
 import { learnLinks } from "./learn.js";
-import { botName } from "./names.js";
+import { botName, personName } from "./names.js";
 import { h } from "./lobby.js";
 import { BOT_SPEEDS, beep, prefs, setBotSpeed } from "./prefs.js";
 import { openReview } from "./review.js";
@@ -235,7 +235,7 @@ export function openTable(root, tableId, navigate, settings = () => null) {
     if (!info) return label;
     if (seat === s.seat) return t("you");
     if (info.kind === "bot") return botName(seat);
-    return info.name || label;
+    return personName(info.name) || label;
   }
 
   /** Whether seat is the viewer's partner: the other seat of their side in a game of two sides. */
@@ -509,7 +509,7 @@ export function openTable(root, tableId, navigate, settings = () => null) {
     // Your partner plays across the table: named so, as the lobby's form named them.
     if (isPartner(seat, table.seats.length)) badges.push(h("span", { class: "badge partner", id: "partner-tag" }, t("partner")));
     if (view?.dealer === seat) badges.push(h("span", { class: "badge" }, t("dealer")));
-    if (info.stand_in && seat !== s.seat) badges.push(h("span", { class: "badge away stand-in" }, t("standInFor", { name: info.name || seatLabel(table.game, seat) })));
+    if (info.stand_in && seat !== s.seat) badges.push(h("span", { class: "badge away stand-in" }, t("standInFor", { name: personName(info.name) || seatLabel(table.game, seat) })));
     else if (info.kind === "human" && info.taken && !info.connected && seat !== s.seat) badges.push(h("span", { class: "badge away" }, t("away")));
     const cards = [];
     const shown = view ? visibleHands(view)[seat] : null;

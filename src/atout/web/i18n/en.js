@@ -384,6 +384,7 @@ export default {
   err_illegal: "That move is not allowed now.",
   err_network: "The server cannot be reached.",
   err_other: "The server refused the request.",
+  playerN: "Player {n}",
   err_partialRecord: "This is one seat's copy of a game still in play: it holds only that seat's own hands, so it cannot be replayed. Download the record again once the game is over for the whole game.",
   // Action words in replays and buttons.
   act_pass: "pass",

@@ -384,6 +384,7 @@ export default {
   err_illegal: "Ce coup n'est pas permis maintenant.",
   err_network: "Le serveur est injoignable.",
   err_other: "Le serveur a refusé la demande.",
+  playerN: "Joueur {n}",
   err_partialRecord: "Ce relevé est la copie d'une place pendant une partie en cours : il ne contient que les mains de cette place et ne peut donc pas être rejoué. Téléchargez-le à nouveau une fois la partie finie pour l'avoir en entier.",
   // Les mots des actions (revues, boutons).
   act_pass: "passe",
