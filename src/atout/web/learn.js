@@ -276,11 +276,14 @@ export function openGuide(root, game) {
     const places = PLACES[d.players];
     const discards = legal.filter((a) => a.startsWith("discard "));
     const pick = discards.length ? discards[0].split(" ").length - 1 : 0;
-    const hand = sortCards(view.hand || []).map((c) => cardButton(c, c, legal.includes(c), view.kitty?.includes(c) ? "from-kitty" : "", pick));
-    const others = legal.filter((a) => !a.startsWith("lead ") && !a.startsWith("discard ") && !view.hand?.includes(a));
+    // In an auction "7H" is a bid, not the 7♥: no card is played until the bidding ends.
+    const cards = view.phase === "auction" ? [] : legal;
+    const hand = sortCards(view.hand || []).map((c) => cardButton(c, c, cards.includes(c), pick && view.kitty?.includes(c) ? "from-kitty" : "", pick));
+    const others = legal.filter((a) => !a.startsWith("lead ") && !a.startsWith("discard ") && !cards.includes(a));
     const badges = [];
     if (view.contract) badges.push(h("span", { class: "felt-badge", id: "guide-contract" }, h("small", {}, t("contract")), " ", h("strong", {}, `${contractText(view.contract.bid)} · ${name(view.contract.contractor)}`)));
-    if (view.trump) badges.push(h("span", { class: "felt-badge" }, h("small", {}, t("trump")), " ", h("strong", {}, `${SUITS[view.trump]} ${t(`suit${view.trump}`)}`)));
+    const trump = view.trump || view.contract?.trump;
+    if (trump) badges.push(h("span", { class: "felt-badge" }, h("small", {}, t("trump")), " ", h("strong", {}, `${SUITS[trump]} ${t(`suit${trump}`)}`)));
     if (view.tricks_won) badges.push(h("span", { class: "felt-badge", id: "guide-tricks" }, h("small", {}, t("tricks")), " ", h("strong", {}, `${t("us")} ${view.tricks_won[0]} · ${t("them")} ${view.tricks_won[1]}`)));
     if (view.piles) badges.push(h("span", { class: "felt-badge", id: "guide-piles" }, h("small", {}, t("cardsWon")), " ", h("strong", {}, view.piles.map((p, seat) => `${name(seat)} ${p.face_up.length + p.face_down}`).join(" · "))));
     if (view.stock_size !== undefined) badges.push(h("span", { class: "felt-badge" }, h("small", {}, t("stock")), " ", h("strong", {}, String(view.stock_size))));
