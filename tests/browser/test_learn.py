@@ -185,6 +185,7 @@ def test_five_hundred_guide_bids_and_explains_a_wrong_discard(
             expect(ask).to_contain_text(steps[1]["say"][lang_code])
             # The bids are buttons in the page's symbols; a lower bid is explained, not made.
             expect(page.locator("#guide button[data-action='7H']")).to_have_text("7♥")
+            page.screenshot(path=str(artifacts / f"guide-five-hundred-bid-{size}.png"))
             page.click("#guide button[data-action='6H']")
             expect(page.locator("#guide-wrong")).to_contain_text(steps[1]["other"][lang_code])
             expect(page.locator("#guide")).to_have_attribute("data-step", "1")

@@ -277,7 +277,7 @@ export function openGuide(root, game) {
     const discards = legal.filter((a) => a.startsWith("discard "));
     const pick = discards.length ? discards[0].split(" ").length - 1 : 0;
     // In an auction "7H" is a bid, not the 7♥: no card is played until the bidding ends.
-    const cards = view.phase === "auction" ? [] : legal;
+    const cards = view.phase === "auction" ? [] : legal.filter((a) => view.hand?.includes(a));
     const hand = sortCards(view.hand || []).map((c) => cardButton(c, c, cards.includes(c), pick && view.kitty?.includes(c) ? "from-kitty" : "", pick));
     const others = legal.filter((a) => !a.startsWith("lead ") && !a.startsWith("discard ") && !cards.includes(a));
     const badges = [];
