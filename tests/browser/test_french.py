@@ -18,6 +18,7 @@ from playwright.sync_api import expect
 
 from atout.games import GAMES
 
+from .test_learn import make_move
 from .test_table import click_something, create_from_lobby, open_custom
 
 WEB = Path(__file__).resolve().parents[2] / "src" / "atout" / "web"
@@ -132,9 +133,9 @@ def test_the_lobby_rules_guides_and_replay_in_french(
         page.goto(f"{server}/rules/{game}")
         page.wait_for_selector("#rules")
         walk.look(f"rules {game}")
-    for game in ("court-piece", "court-circular"):
+    for game in ("court-piece", "court-circular", "five-hundred"):
         page.goto(f"{server}/learn/{game}")
-        page.wait_for_selector("#guide-ask")
+        page.wait_for_selector("#guide-ask, #guide-next")
         walk.look(f"guide {game}")
         # A wrong move, a paused trick, the end: every state of the guide.
         for _ in range(300):
@@ -144,13 +145,18 @@ def test_the_lobby_rules_guides_and_replay_in_french(
                 walk.look(f"guide {game} paused")
                 page.click("#guide-next")
             elif page.locator("#guide-ask").count():
-                options = page.locator("#guide [data-action]")
-                options.first.click()
+                if page.locator("#guide-discard").count():
+                    # Five Hundred's kitty: three cards picked, then discarded together.
+                    for card in page.locator("#guide-hand svg.card.pickable").all()[:3]:
+                        card.click()
+                    page.click("#guide-discard")
+                else:
+                    page.locator("#guide [data-action]").first.click()
                 walk.look(f"guide {game} answer")
                 if page.locator("#guide-wrong").count():
                     at = int(page.locator("#guide").get_attribute("data-step"))
                     action = page.request.get(f"{server}/api/guides/{game}").json()["steps"][at]
-                    page.click(f"#guide [data-action='{action['action']}']")
+                    make_move(page, action["action"])
             else:
                 page.wait_for_timeout(80)
         walk.look(f"guide {game} end")

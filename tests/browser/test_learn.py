@@ -14,7 +14,7 @@ from playwright.sync_api import expect
 from .test_table import create_from_lobby
 
 RULED = ["court-piece", "court-circular", "five-hundred", "bridge"]
-GUIDED = ["court-piece", "court-circular"]
+GUIDED = ["court-piece", "court-circular", "five-hundred"]
 SIZES = {"wide": (1280, 860), "phone": (390, 844), "landscape": (844, 390)}
 
 
@@ -78,6 +78,21 @@ def test_the_table_menu_links_to_the_game_s_rules(server: str, context: Any) -> 
     expect(page.locator("#rules")).to_be_visible()
 
 
+def pick_card(page: Any, card: str) -> None:
+    """Click a hand card where it shows: on a phone each card covers half the one before."""
+    page.locator(f"#guide-hand svg.card[data-card='{card}']").click(position={"x": 8, "y": 30})
+
+
+def make_move(page: Any, action: str) -> None:
+    """Make the script's move: click its card or button, or pick a discard's cards and confirm."""
+    if action.startswith("discard "):
+        for card in action.split()[1:]:
+            pick_card(page, card)
+        page.click("#guide-discard")
+    else:
+        page.click(f"#guide [data-action='{action}']")
+
+
 def play_guide(page: Any, steps: list[dict[str, Any]], shots: Path | None = None) -> list[str]:
     """Play the guided deal by clicking what it asks for; returns the texts of won tricks."""
     won: list[str] = []
@@ -96,8 +111,7 @@ def play_guide(page: Any, steps: list[dict[str, Any]], shots: Path | None = None
                 page.screenshot(path=str(shots / "guide-paused.png"))
             page.click("#guide-next")
         elif asks:
-            action = steps[at]["action"]
-            page.click(f"#guide [data-action='{action}']")
+            make_move(page, steps[at]["action"])
             expect(guide).not_to_have_attribute("data-step", str(at))
         else:
             page.wait_for_timeout(100)
@@ -114,7 +128,8 @@ def test_the_guided_deal_plays_through_with_the_learner_making_the_moves(
     page.goto(server + "/")
     page.click(f"#learn li[data-game='{game}'] a.learn-guide")
     page.wait_for_url(f"**/learn/{game}")
-    expect(page.locator("#guide-ask")).to_be_visible()
+    # The introduction comes first; a deal another player opens waits on it for "Continue".
+    expect(page.locator("#guide-ask" if steps[0]["actor"] == 0 else "#guide-next")).to_be_visible()
     page.screenshot(path=str(artifacts / f"guide-{game}-start.png"))
     won = play_guide(page, steps, artifacts)
     assert len(won) == sum(1 for step in steps if step["trick"])
@@ -148,6 +163,64 @@ def test_another_legal_move_is_explained_and_not_played(server: str, context: An
     page.click("#guide-hand svg.card[data-action='2S']")
     expect(page.locator("#guide-wrong")).to_be_visible()
     expect(page.locator("#guide")).to_have_attribute("data-step", "1")
+
+
+def test_five_hundred_guide_bids_and_explains_a_wrong_discard(
+    server: str, browser: Any, artifacts: Path
+) -> None:
+    steps = script(server, "five-hundred")
+    for size, lang_code in (("phone", "fr"), ("wide", "en")):
+        width, height = SIZES[size]
+        ctx = browser.new_context(viewport={"width": width, "height": height})
+        try:
+            page = ctx.new_page()
+            set_language(page, server, lang_code)
+            page.goto(server + "/learn/five-hundred")
+            expect(page.locator("#guide-explain .guide-intro")).to_contain_text(
+                intro_start(server, lang_code)
+            )
+            page.click("#guide-next")  # the opponent on the right passes, with a word on why
+            page.click("#guide-next")
+            ask = page.locator("#guide-ask")
+            expect(ask).to_contain_text(steps[1]["say"][lang_code])
+            # The bids are buttons in the page's symbols; a lower bid is explained, not made.
+            expect(page.locator("#guide button[data-action='7H']")).to_have_text("7♥")
+            page.screenshot(path=str(artifacts / f"guide-five-hundred-bid-{size}.png"))
+            page.click("#guide button[data-action='6H']")
+            expect(page.locator("#guide-wrong")).to_contain_text(steps[1]["other"][lang_code])
+            expect(page.locator("#guide")).to_have_attribute("data-step", "1")
+            page.click("#guide button[data-action='7H']")
+            for _ in range(2):
+                page.click("#guide-next")  # the two passes that make 7H the contract
+            expect(page.locator("#guide-contract")).to_contain_text("7♥")
+            # The kitty: 13 cards, the three it brought tinted, three to pick.
+            expect(page.locator("#guide-hand svg.card")).to_have_count(13)
+            expect(page.locator("#guide-hand svg.card.from-kitty")).to_have_count(3)
+            discard = page.locator("#guide-discard")
+            expect(discard).to_be_disabled()
+            for card in ("AS", "KS", "5C"):
+                pick_card(page, card)
+            # A fourth card is not picked: a discard is exactly three.
+            pick_card(page, "6D")
+            expect(page.locator("#guide-hand svg.card.picked")).to_have_count(3)
+            page.screenshot(path=str(artifacts / f"guide-five-hundred-kitty-{size}.png"))
+            page.click("#guide-discard")
+            expect(page.locator("#guide-wrong")).to_contain_text(steps[4]["other"][lang_code])
+            expect(page.locator("#guide")).to_have_attribute("data-step", "4")
+            make_move(page, steps[4]["action"])
+            expect(page.locator("#guide-hand svg.card")).to_have_count(10)
+            expect(page.locator("#guide-ask")).to_contain_text(steps[5]["say"][lang_code])
+            assert page.evaluate("() => document.documentElement.scrollWidth") <= width
+            page.screenshot(path=str(artifacts / f"guide-five-hundred-lead-{size}.png"))
+        finally:
+            ctx.close()
+
+
+def intro_start(server: str, code: str) -> str:
+    """The guide's introduction in one language (the first sentence, enough to know it)."""
+    with urllib.request.urlopen(f"{server}/api/guides/five-hundred") as response:
+        intro: dict[str, str] = json.load(response)["intro"]
+    return intro[code].split(".")[0]
 
 
 @pytest.mark.parametrize("size", list(SIZES))

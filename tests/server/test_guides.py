@@ -15,8 +15,8 @@ GUIDED = [game for game in GUIDES if load_guide(game) is not None]
 CARD = re.compile(r"^(?:[2-9TJQKA][SHDC]|JK)$")
 
 
-def test_court_piece_and_court_circular_have_a_guided_deal() -> None:
-    assert {"court-piece", "court-circular"} <= set(GUIDED)
+def test_court_piece_court_circular_and_five_hundred_have_a_guided_deal() -> None:
+    assert {"court-piece", "court-circular", "five-hundred"} <= set(GUIDED)
 
 
 @pytest.mark.parametrize("game", GUIDED)
@@ -68,6 +68,38 @@ def test_the_court_circular_guide_shows_lines_concessions_and_both_kinds_of_pile
     assert frames["final"]["lead"] == "6S"
     assert frames["final"]["piles"][1] == {"face_up": [], "face_down": 4}
     assert len(frames["final"]["piles"][0]["face_up"]) == 9
+
+
+def test_the_five_hundred_guide_bids_takes_the_kitty_and_shows_joker_and_bowers() -> None:
+    frames = guide_frames(load_guide("five-hundred") or {})
+    steps = frames["steps"]
+    # A short auction: the learner's 7H is the only bid, and three passes make it the contract.
+    assert [(step["actor"], step["action"]) for step in steps[:4]] == [
+        (3, "pass"),
+        (0, "7H"),
+        (1, "pass"),
+        (2, "pass"),
+    ]
+    assert "7H" in steps[1]["view"]["legal"] and "pass" in steps[1]["view"]["legal"]
+    # The learner sees the kitty (with the left bower) and discards three of thirteen cards.
+    kitty = steps[4]["view"]
+    assert kitty["phase"] == "kitty" and sorted(kitty["kitty"]) == ["5S", "JD", "QH"]
+    assert len(kitty["hand"]) == 13 and len(kitty["legal"]) == 286
+    assert sorted(steps[4]["action"].split()[1:]) == ["5C", "5S", "6D"]
+    assert steps[5]["view"]["contract"]["trump"] == "H"
+    # The Joker, then the left bower, are led as trumps: the others follow with hearts,
+    # and the partner, out of hearts, may throw a diamond on the J of diamonds.
+    tricks = [step["trick"] for step in steps if step["trick"]]
+    assert [trick["cards"] for trick in tricks] == [
+        ["JK", "5H", "8H", "4H"],
+        ["JD", "TH", "7D", "6H"],
+        ["AS", "6S", "8S", "7S"],
+    ]
+    assert [trick["winner"] for trick in tricks] == [0, 0, 0]
+    # The lesson stops after three tricks: the deal is not over, so it has no points yet.
+    assert frames["final"]["tricks_won"] == [3, 0]
+    assert frames["points"] is None and frames["outro"]["en"]
+    assert sorted(frames["final"]["hand"]) == ["7H", "9H", "AH", "JH", "KH", "KS", "QH"]
 
 
 def test_a_script_the_engine_refuses_is_an_error_not_a_half_played_guide() -> None:

@@ -5,6 +5,7 @@ import { api } from "./api.js";
 import { SUITS, cardSvg, cardText, sortCards } from "./cards.js";
 import { errorText, lang, t } from "./i18n/index.js";
 import { gameName } from "./i18n/words.js";
+import { contractText } from "./games/common.js";
 import { h } from "./lobby.js";
 import { botName } from "./names.js";
 import bridge from "./rules/bridge.js";
@@ -20,7 +21,7 @@ export const RULES = {
 };
 
 /** Games with a guided first deal (a web/guide/<game>.json the server plays). */
-export const GUIDED = new Set(["court-piece", "court-circular"]);
+export const GUIDED = new Set(["court-piece", "court-circular", "five-hundred"]);
 
 /** The links a page shows for a game: its rules, and its guided deal if it has one. */
 export function learnLinks(game) {
@@ -106,20 +107,30 @@ function ensureStyle() {
   document.head.append(h("link", { rel: "stylesheet", href: "/static/learn.css", id: "learn-style" }));
 }
 
-/** Words for an action that is not a plain card ("trump H", "lead KS", "concede"). */
+/** Words for an action that is not a plain card ("trump H", "lead KS", "concede", "pass", "7H", "discard …"). */
 function actionLabel(action) {
-  const [verb, arg] = action.split(" ");
+  const [verb, arg, ...rest] = action.split(" ");
   if (verb === "trump") return t(`suit${arg}`);
   if (verb === "lead") return `${t("lead")} ${cardText(arg)}`;
   if (verb === "concede") return t("concede");
+  if (verb === "pass") return t("pass");
+  if (verb === "discard") return `${t("discard")} ${[arg, ...rest].map(cardText).join(" ")}`;
+  if (/^\d+(S|H|D|C|NT)$/.test(verb)) return contractText(verb);
   return cardText(action);
+}
+
+/** Whether two discards name the same cards, in whatever order. */
+function sameCards(a, b) {
+  const x = a.split(" ").slice(1).sort();
+  const y = b.split(" ").slice(1).sort();
+  return x.length === y.length && x.every((c, i) => c === y[i]);
 }
 
 
 /** Open the guided deal of `game` at /learn/<game>; returns a function that stops it. */
 export function openGuide(root, game) {
   ensureStyle();
-  const s = { data: null, at: 0, paused: false, notes: [], wrong: null, held: null, timer: null, closed: false };
+  const s = { data: null, at: 0, paused: false, notes: [], wrong: null, held: null, timer: null, closed: false, picked: new Set() };
   const say = (text) => (text ? text[lang()] || text.en : "");
 
   function name(seat) {
@@ -162,6 +173,7 @@ export function openGuide(root, game) {
   function choose(action) {
     const step = s.data.steps[s.at];
     if (!step || step.actor !== s.data.seat || s.paused) return;
+    s.picked = new Set();
     if (action === step.action) advance();
     else {
       s.wrong = say(step.other) || t("guideOther");
@@ -169,13 +181,40 @@ export function openGuide(root, game) {
     }
   }
 
-  function restart() {
+  /** A deal whose first move is another player's waits on its introduction for "Continue". */
+  function begin() {
     clearTimeout(s.timer);
-    Object.assign(s, { at: 0, paused: false, notes: [], wrong: null, held: null });
+    Object.assign(s, { at: 0, paused: s.data.steps[0]?.actor !== s.data.seat, notes: [], wrong: null, held: null, picked: new Set() });
     render();
   }
 
-  function cardButton(code, action, legal, className = "") {
+  /** Five Hundred's kitty: the hand's cards are picked three at a time, then discarded together. */
+  function togglePick(card, size) {
+    if (s.picked.has(card)) s.picked.delete(card);
+    else if (s.picked.size < size) s.picked.add(card);
+    render();
+  }
+
+  function cardButton(code, action, legal, className = "", pick = 0) {
+    if (pick) {
+      const svg = cardSvg(code, { className: `${className} legal pickable ${s.picked.has(code) ? "picked" : ""}`.trim() });
+      svg.setAttribute("tabindex", "0");
+      svg.setAttribute("role", "checkbox");
+      svg.setAttribute("aria-checked", String(s.picked.has(code)));
+      svg.dataset.card = code;
+      svg.addEventListener("click", () => togglePick(code, pick));
+      svg.addEventListener("keydown", (event) => {
+        if (event.key === "Enter" || event.key === " ") {
+          event.preventDefault();
+          togglePick(code, pick);
+        }
+      });
+      return svg;
+    }
+    return plainCardButton(code, action, legal, className);
+  }
+
+  function plainCardButton(code, action, legal, className) {
     const svg = cardSvg(code, { className: `${className} ${legal ? "legal" : ""}`.trim() });
     if (legal) {
       svg.setAttribute("tabindex", "0");
@@ -235,10 +274,16 @@ export function openGuide(root, game) {
     const mine = !done && !s.paused && step.actor === d.seat;
     const legal = mine ? view.legal : [];
     const places = PLACES[d.players];
-    const hand = sortCards(view.hand || []).map((c) => cardButton(c, c, legal.includes(c)));
-    const others = legal.filter((a) => !a.startsWith("lead ") && !view.hand?.includes(a));
+    const discards = legal.filter((a) => a.startsWith("discard "));
+    const pick = discards.length ? discards[0].split(" ").length - 1 : 0;
+    // In an auction "7H" is a bid, not the 7♥: no card is played until the bidding ends.
+    const cards = view.phase === "auction" ? [] : legal.filter((a) => view.hand?.includes(a));
+    const hand = sortCards(view.hand || []).map((c) => cardButton(c, c, cards.includes(c), pick && view.kitty?.includes(c) ? "from-kitty" : "", pick));
+    const others = legal.filter((a) => !a.startsWith("lead ") && !a.startsWith("discard ") && !cards.includes(a));
     const badges = [];
-    if (view.trump) badges.push(h("span", { class: "felt-badge" }, h("small", {}, t("trump")), " ", h("strong", {}, `${SUITS[view.trump]} ${t(`suit${view.trump}`)}`)));
+    if (view.contract) badges.push(h("span", { class: "felt-badge", id: "guide-contract" }, h("small", {}, t("contract")), " ", h("strong", {}, `${contractText(view.contract.bid)} · ${name(view.contract.contractor)}`)));
+    const trump = view.trump || view.contract?.trump;
+    if (trump) badges.push(h("span", { class: "felt-badge" }, h("small", {}, t("trump")), " ", h("strong", {}, `${SUITS[trump]} ${t(`suit${trump}`)}`)));
     if (view.tricks_won) badges.push(h("span", { class: "felt-badge", id: "guide-tricks" }, h("small", {}, t("tricks")), " ", h("strong", {}, `${t("us")} ${view.tricks_won[0]} · ${t("them")} ${view.tricks_won[1]}`)));
     if (view.piles) badges.push(h("span", { class: "felt-badge", id: "guide-piles" }, h("small", {}, t("cardsWon")), " ", h("strong", {}, view.piles.map((p, seat) => `${name(seat)} ${p.face_up.length + p.face_down}`).join(" · "))));
     if (view.stock_size !== undefined) badges.push(h("span", { class: "felt-badge" }, h("small", {}, t("stock")), " ", h("strong", {}, String(view.stock_size))));
@@ -250,8 +295,16 @@ export function openGuide(root, game) {
     if (done) explain.push(h("p", { class: "guide-outro", id: "guide-outro" }, say(d.outro)));
     const buttons = [];
     if (s.paused && !done) buttons.push(h("button", { class: "primary", id: "guide-next", onclick: resume }, t("guideContinue")));
+    if (mine && pick) {
+      const chosen = discards.find((a) => sameCards(a, `discard ${[...s.picked].join(" ")}`));
+      if (view.kitty) explain.push(h("p", { class: "guide-kitty" }, t("kittyTaken", { cards: view.kitty.map(cardText).join(" ") })));
+      buttons.push(
+        h("span", { class: "guide-pick" }, `${t("discardPick", { n: pick })} (${s.picked.size}/${pick})`),
+        h("button", { class: "primary action", id: "guide-discard", disabled: !chosen, onclick: () => chosen && choose(chosen) }, t("discard")),
+      );
+    }
     if (mine) buttons.push(...others.map((a) => h("button", { class: "action", "data-action": a, onclick: () => choose(a) }, actionLabel(a))));
-    if (done) buttons.push(h("button", { id: "guide-again", onclick: restart }, t("guideAgain")), h("a", { href: "/", "data-link": "1", class: "button primary" }, t("guidePlayReal")));
+    if (done) buttons.push(h("button", { id: "guide-again", onclick: begin }, t("guideAgain")), h("a", { href: "/", "data-link": "1", class: "button primary" }, t("guidePlayReal")));
     root.replaceChildren(
       h(
         "section",
@@ -270,7 +323,7 @@ export function openGuide(root, game) {
     .then((data) => {
       s.data = data;
       document.title = `${t("guideTitle")} · ${t("appTitle")}`;
-      render();
+      begin();
     })
     .catch((error) => root.replaceChildren(h("p", { class: "status" }, `${t("error")}: ${errorText(error)}`)));
   return () => {
