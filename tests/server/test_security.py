@@ -27,6 +27,7 @@ from atout.server import Settings, create_app
 from atout.server import rooms as rooms_module
 from atout.server.disclosure import cards_learnt
 from atout.server.replay import ReplayWorkers
+from atout.server.seats import REQUEST_BURST, REQUEST_RATE
 from atout.server.storage import SeatTaken, hash_token
 
 from .conftest import FAST, another_browser, create_table, receive_until
@@ -470,6 +471,37 @@ def test_tables_per_client_are_limited(client: TestClient) -> None:
     hub.quota.per_minute, hub.quota.open = 100, 3
     response = client.post("/api/tables", json={"game": "court-piece", "seats": BOTS})
     assert response.status_code == 429 and "open tables" in response.json()["error"]
+
+
+def test_a_seats_requests_are_limited_and_a_refused_one_changes_nothing(
+    client: TestClient,
+) -> None:
+    """A script changing the bot speed in a loop was a write and a frame to everyone each time."""
+    first, other = (create_table(client, BOTS) for _ in range(2))
+    room = client.app.state.hub.rooms[first["id"]]  # type: ignore[attr-defined]
+    url = f"/api/tables/{first['id']}"
+    accepted: list[Any] = []
+    for i in range(50 * REQUEST_BURST):  # a loop far faster than people click, bounded
+        body = {"speed": ("slow", "fast")[i % 2]}
+        answer = client.post(f"{url}/speed", json=body, headers=_bearer(first["token"]))
+        if answer.status_code != 200:
+            break
+        accepted.append(answer)
+    assert answer.status_code == 429 and "too many requests" in answer.json()["error"]
+    assert len(accepted) >= REQUEST_BURST  # a person's clicks pass: the burst at least
+    version = room.version
+    assert client.post(f"{url}/hint", headers=_bearer(first["token"])).status_code in (405, 429)
+    assert client.post(f"{url}/undo", headers=_bearer(first["token"])).status_code == 429
+    assert room.version == version  # nothing refused was applied
+    assert client.get(url).json()["bot_speed"] == accepted[-1].json()["bot_speed"]
+    # Another seat, another table: their own budget.
+    mine = client.post(
+        f"/api/tables/{other['id']}/speed", json={"speed": "fast"}, headers=_bearer(other["token"])
+    )
+    assert mine.status_code == 200
+    time.sleep(1.5 / REQUEST_RATE)
+    again = client.post(f"{url}/speed", json={"speed": "fast"}, headers=_bearer(first["token"]))
+    assert again.status_code == 200  # the budget comes back
 
 
 def test_abandoned_tables_expire(db_url: str) -> None:

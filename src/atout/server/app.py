@@ -496,9 +496,11 @@ async def hint(request: Request) -> Response:
     responses:
       200:
         description: '{"action": ...}: what the greedy bot would do in your seat now.'
+      429:
+        description: Too many requests from this seat (10 a second, bursts of 30); nothing changed.
     """
     room = await _room(request)
-    seat = room.require_seat(_token(request))
+    seat = room.require_seat_request(_token(request))
     require_hints(room)
     action = await room.hint(seat)
     return JSONResponse({"action": action, "why": hint_why(room.match, seat, action)})
@@ -510,9 +512,11 @@ async def undo(request: Request) -> Response:
     responses:
       200:
         description: Your last action of this deal and the bots' replies are taken back.
+      429:
+        description: Too many requests from this seat (10 a second, bursts of 30); nothing changed.
     """
     room = await _room(request)
-    await room.undo(room.require_seat(_token(request)))
+    await room.undo(room.require_seat_request(_token(request)))
     return JSONResponse(room.frame(room.require_seat(_token(request))))
 
 
@@ -526,9 +530,11 @@ async def next_deal(request: Request) -> Response:
           comes once every person connected there has asked for it.
       400:
         description: No deal is due (the next one is already dealt, or the game is over).
+      429:
+        description: Too many requests from this seat (10 a second, bursts of 30); nothing changed.
     """
     room = await _room(request)
-    press_next(room, room.require_seat(_token(request)))
+    press_next(room, room.require_seat_request(_token(request)))
     return JSONResponse(_summary(request, room))
 
 
@@ -542,9 +548,11 @@ async def bot_speed(request: Request) -> Response:
         description: The table, its bots now playing at that speed.
       400:
         description: Not a speed, or the bearer holds no seat here.
+      429:
+        description: Too many requests from this seat (10 a second, bursts of 30); nothing changed.
     """
     room = await _room(request)
-    seat = room.require_seat(_token(request))
+    seat = room.require_seat_request(_token(request))
     body = await _body(request)
     await set_bot_speed(room, seat, body.get("speed"))
     return JSONResponse(_summary(request, room))

@@ -10,7 +10,7 @@ class RoomError(Exception):
 
 
 class QuotaError(RoomError):
-    """A new table refused because its client made too many (an HTTP 429)."""
+    """Refused because its client asked too often: tables, or requests from one seat (a 429)."""
 
 
 class SeatHeld(RoomError):

@@ -16,11 +16,18 @@ from typing import Any
 from atout.bots.registry import BOT_NAMES, make_bot
 from atout.core import Game
 from atout.server.connections import Connection
-from atout.server.errors import RoomError, SeatHeld
+from atout.server.errors import QuotaError, RoomError, SeatHeld
+from atout.server.messages import TokenBucket
 from atout.server.state import RoomState
 from atout.server.storage import SeatRow, SeatTaken, hash_token
 
-__all__ = ["Seat", "Seating", "available_bots", "parse_seats"]
+__all__ = ["REQUEST_BURST", "REQUEST_RATE", "Seat", "Seating", "available_bots", "parse_seats"]
+
+REQUEST_RATE = 10.0
+"""HTTP requests a second a seat may make on average (hint, undo, next deal, bot speed):
+far above a person's clicks or a client bot's turns, far below a script's loop."""
+REQUEST_BURST = 30
+"""HTTP requests a seat may make at once, above the rate."""
 
 JSON = dict[str, Any]
 
@@ -38,6 +45,10 @@ class Seat:
     """Which browser took the seat (``browsers.py``): one seat a browser."""
     connections: int = 0
     away_since: float = field(default_factory=time.monotonic)
+    requests: TokenBucket = field(
+        default_factory=lambda: TokenBucket(rate=REQUEST_RATE, burst=REQUEST_BURST)
+    )
+    """The seat's budget of HTTP requests (its WebSocket messages have one per connection)."""
 
     @property
     def label(self) -> str:
@@ -131,6 +142,17 @@ class Seating(RoomState):
         seat = self.seat_of(token)
         if seat is None:
             raise RoomError("unknown seat token for this table")
+        return seat
+
+    def require_seat_request(self, token: str | None) -> int:
+        """The token's seat, for a request that costs the server work: within the seat's budget.
+
+        Hints run a bot, undo replays the deal, next deal and bot speed write to the store:
+        one seat sending them in a loop would cost every other table its share of the machine.
+        """
+        seat = self.require_seat(token)
+        if not self.seats[seat].requests.take():
+            raise QuotaError("too many requests from your seat: wait a moment and try again")
         return seat
 
     def attach(self, conn: Connection, seat: int) -> None:

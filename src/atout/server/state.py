@@ -126,6 +126,9 @@ if TYPE_CHECKING:
         def require_seat(self, token: str | None) -> int:
             raise NotImplementedError
 
+        def require_seat_request(self, token: str | None) -> int:
+            raise NotImplementedError
+
         def detach(self, conn: Connection) -> None:
             raise NotImplementedError
 
