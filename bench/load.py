@@ -81,6 +81,7 @@ def start_server(db: Path, port: int, args: argparse.Namespace) -> subprocess.Po
         "ATOUT_GRACE_SECONDS": "3600",
         "ATOUT_TABLES_PER_MINUTE": "1000000",  # every table comes from this one client
         "ATOUT_OPEN_TABLES": "1000000",
+        "ATOUT_SOCKETS_PER_CLIENT": "1000000",
     }
     command = [sys.executable, "-m", "atout.server", "--port", str(port)]
     command += ["--db", f"sqlite:///{db}", "--log-level", "warning"]

@@ -96,6 +96,7 @@ def local_servers(count: int, args: argparse.Namespace) -> Iterator[tuple[list[s
         "ATOUT_GRACE_SECONDS": "3600",
         "ATOUT_TABLES_PER_MINUTE": "1000000",  # every table comes from this one client
         "ATOUT_OPEN_TABLES": "1000000",
+        "ATOUT_SOCKETS_PER_CLIENT": "1000000",
     }
     logs = Path(tempfile.mkdtemp(prefix="atout-scaleout-"))
     processes, bases = [], []

@@ -402,6 +402,24 @@ class Match:
         (in bridge, declarer chooses dummy's cards). The one answer to "whose move is it"."""
         return self.deals[-1].state.actor if self.deals else None
 
+    def deciders(self) -> tuple[int, ...]:
+        """Who decided each action of the current deal, in order.
+
+        The record names the seat an action was for; where another seat chose it
+        (in bridge declarer plays dummy's cards, recorded under dummy's seat) the
+        decider is that other seat. Undo asks this: a seat takes back only what it
+        decided, never a card played from its hand by someone else.
+        """
+        deal = self.current
+        state = self.game.start(self.rules, deal.layout, deal.tally_before)
+        out: list[int] = []
+        for seat, action in deal.actions:
+            actor = state.actor
+            in_turn = seat == state.turn and actor is not None
+            out.append(actor if in_turn and actor is not None else seat)
+            state = state.apply(action) if in_turn else state.apply(action, seat)
+        return tuple(out)
+
     def legal_actions(self) -> tuple[str, ...]:
         """The current deal's legal actions (the actor's)."""
         return self.deals[-1].state.legal_actions() if self.deals else ()

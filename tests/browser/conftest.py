@@ -40,7 +40,9 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """The web table on a temporary SQLite file, bots without delay."""
     db = tmp_path_factory.mktemp("web") / "atout.db"
     # One address opens every table of the suite (the bots play on at each): no quota here.
-    unbounded = Settings(0, 0.05, 3600, tables_per_minute=10**6, open_tables=10**6)
+    unbounded = Settings(
+        0, 0.05, 3600, tables_per_minute=10**6, open_tables=10**6, sockets_per_client=10**6
+    )
     app = create_app(f"sqlite:///{db}", settings=unbounded)
     port = _free_port()
     config = uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning")

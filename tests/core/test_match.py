@@ -134,3 +134,33 @@ def test_the_actor_is_declarer_when_dummy_plays() -> None:
     assert match.turn == (declarer + 2) % 4 and match.actor == declarer
     assert match.view(declarer)["legal"] == list(match.legal_actions())
     assert match.view(match.turn)["legal"] == []
+
+
+def test_deciders_name_declarer_for_dummys_cards() -> None:
+    """Declarer chooses dummy's cards (recorded under dummy's seat): undo asks who decided."""
+    bridge = get_game("bridge")
+    match = Match.new(bridge, {}, random.Random(3), dealer=0)
+    for call in ("1NT", "pass", "pass", "pass"):  # North declares, South is dummy
+        match = match.apply(call)
+    match = match.apply(match.legal_actions()[0])  # East leads
+    assert match.turn == 2 and match.actor == 0  # dummy's turn, declarer's choice
+    match = match.apply(match.legal_actions()[0], 0)
+    seats = [seat for seat, _ in match.current.actions]
+    assert seats[-1] == 2  # the record names dummy's seat
+    assert match.deciders() == (0, 1, 2, 3, 1, 0)
+
+
+@pytest.mark.parametrize("game_id", sorted(GAMES))
+def test_deciders_replay_the_deal_as_recorded(game_id: str) -> None:
+    """Outside bridge's dummy every action is decided by the seat the record names."""
+    rng = random.Random(11)
+    match = Match.new(get_game(game_id), {}, rng)
+    for _ in range(60):
+        if match.state.is_over():
+            break
+        match = match.apply(rng.choice(match.legal_actions()))
+        recorded = [seat for seat, _ in match.current.actions]
+        deciders = match.deciders()
+        assert len(deciders) == len(recorded)
+        if game_id != "bridge":
+            assert list(deciders) == recorded

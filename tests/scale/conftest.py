@@ -130,6 +130,7 @@ def start_server(database_url: str, log: Path, **env: str) -> Server:
         "ATOUT_LEASE_SECONDS": "1.5",
         "ATOUT_TABLES_PER_MINUTE": "1000000",
         "ATOUT_OPEN_TABLES": "1000000",
+        "ATOUT_SOCKETS_PER_CLIENT": "1000000",
         **env,
     }
     command = [sys.executable, "-m", "uvicorn", "atout.server.app:create_app", "--factory"]

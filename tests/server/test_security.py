@@ -504,6 +504,65 @@ def test_a_seats_requests_are_limited_and_a_refused_one_changes_nothing(
     assert again.status_code == 200  # the budget comes back
 
 
+def test_websockets_per_client_are_limited(db_url: str) -> None:
+    """4000 spectator sockets from one address once held 500 MB and slowed /health to 5 s."""
+    capped = Settings(bot_delay=60, deal_pause=0, grace_seconds=3600, sockets_per_client=3)
+    with TestClient(create_app(db_url, settings=capped)) as client:
+        table = client.post("/api/tables", json=_BRIDGE_VS_BOTS).json()
+        url = f"/ws/tables/{table['id']}"
+        with client.websocket_connect(url) as a, client.websocket_connect(url):
+            with client.websocket_connect(url):
+                receive_until(a, lambda f: f["type"] == "state")
+                with client.websocket_connect(url) as extra:
+                    refused = receive_until(extra, lambda f: f["type"] == "error")
+                    assert "too many connections: at most 3" in refused["message"]
+                    with pytest.raises(WebSocketDisconnect) as closed:
+                        extra.receive_json()
+                    assert closed.value.code == 1008
+            with client.websocket_connect(url) as again:  # one closed: room for one more
+                assert receive_until(again, lambda f: True)["type"] == "state"
+
+
+def test_hints_and_undos_over_websockets_share_the_seats_budget(db_url: str) -> None:
+    """100 sockets of one seat sent 47,949 hints in 30 s: each socket had its own budget."""
+    slow = Settings(bot_delay=60, deal_pause=0, grace_seconds=3600)
+    with TestClient(create_app(db_url, settings=slow)) as client:
+        table = client.post("/api/tables", json=_BRIDGE_VS_BOTS).json()
+        replies: list[JSON] = []
+        with client.websocket_connect(table["ws"]) as a, client.websocket_connect(table["ws"]) as b:
+            for ws in (a, b):
+                ws.send_json({"type": "hello", "token": table["token"]})
+                receive_until(ws, lambda f: f["type"] == "state" and f["seat"] == 0)
+            for _ in range(REQUEST_BURST // 2 + 5):
+                for ws in (a, b):
+                    ws.send_json({"type": "hint"})
+                    replies.append(receive_until(ws, lambda f: f["type"] in ("hint", "error")))
+        refused = [r for r in replies if r["type"] == "error"]
+        assert refused and all("too many requests from your seat" in r["message"] for r in refused)
+        assert len(replies) - len(refused) <= REQUEST_BURST + 5  # one budget, a few refilled
+
+
+def test_a_repeated_hello_redraws_only_its_own_connection(db_url: str) -> None:
+    """60 sockets saying hello 20 times a second redrew every connection each time."""
+    slow = Settings(bot_delay=60, deal_pause=0, grace_seconds=3600)  # the bots keep still
+    with TestClient(create_app(db_url, settings=slow)) as client:
+        table = client.post("/api/tables", json=_BRIDGE_VS_BOTS).json()
+        room = client.app.state.hub.rooms[table["id"]]  # type: ignore[attr-defined]
+        broadcasts: list[int] = []
+        original = room.broadcast
+        room.broadcast = lambda *a, **k: (broadcasts.append(1), original(*a, **k))[1]
+        with client.websocket_connect(table["ws"]) as ws:
+            ws.send_json({"type": "hello", "token": table["token"]})
+            receive_until(ws, lambda f: f["type"] == "state" and f["seat"] == 0)
+            first = len(broadcasts)
+            assert first >= 1  # the seat was taken: everyone hears it
+            for _ in range(20):
+                ws.send_json({"type": "hello", "token": table["token"]})
+                assert receive_until(ws, lambda f: f["type"] == "state")["seat"] == 0
+            # One each before; now none of them (a margin for the driver's own redraws).
+            assert len(broadcasts) - first < 10
+
+
 def test_abandoned_tables_expire(db_url: str) -> None:
     settings = Settings(bot_delay=0, deal_pause=0, grace_seconds=3600, table_ttl=0.4)
     with TestClient(create_app(db_url, settings=settings)) as client:
@@ -575,13 +634,34 @@ def test_names_lose_invisible_characters_and_piles_of_marks(client: TestClient) 
     assert table["seats"][0]["name"] == "Z\u0300\u0301oe"
 
 
+def test_names_lose_private_use_and_unassigned_code_points(client: TestClient) -> None:
+    body = {"game": "court-piece", "seats": BOTS, "sit": 0, "name": "Ann\ue000\u0378\U000f0000e"}
+    table = client.post("/api/tables", json=body).json()
+    assert table["seats"][0]["name"] == "Anne"
+
+
 def test_a_name_with_nothing_visible_gets_the_default(client: TestClient) -> None:
     table = create_table(client, BOTS, name="\u3164\u1160\u2800 \u200d\u200b")
     assert table["seats"][0]["name"] == "Player 1"
 
 
 @pytest.mark.parametrize(
-    "name", ["bot:hard", "Bot: greedy", "\uff22\uff2f\uff34\uff1ahard", "\u200bbot:x"]
+    "name",
+    [
+        "bot:hard",
+        "Bot: greedy",
+        "\uff22\uff2f\uff34\uff1ahard",
+        "\u200bbot:x",
+        "b\u03bft:greedy",  # Greek omicron
+        "\u0432ot:x",  # Cyrillic ve
+        "bot\ua789greedy",  # modifier letter colon
+        "bot\u2236greedy",  # ratio
+        "bot\u02d0x",
+        "bot\u0589x",
+        "bot\u05c3x",
+        "\u044cot:x",  # Cyrillic soft sign
+        "b0t:hard",
+    ],
 )
 def test_a_person_may_not_pass_for_a_bot(client: TestClient, name: str) -> None:
     body = {"game": "court-piece", "seats": BOTS, "sit": 0, "name": name}

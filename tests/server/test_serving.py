@@ -114,6 +114,43 @@ def test_a_request_head_over_16_kib_is_refused(served: Served) -> None:
     assert any(e.get("event") == "http.head_too_large" for e in events)
 
 
+@pytest.mark.parametrize("size", [17_000, 60_000])
+def test_a_whole_head_over_16_kib_in_one_write_is_refused(served: Served, size: int) -> None:
+    """A head that came in one read (the socket's up to 64 KiB) was parsed before it was counted."""
+    head = b"GET /health HTTP/1.1\r\nHost: x\r\nX-Pad: " + b"a" * size + b"\r\n\r\n"
+    with socket.create_connection(("127.0.0.1", served.port)) as sock:
+        sock.settimeout(10)
+        sock.sendall(head)
+        answer = b""
+        with contextlib.suppress(OSError):
+            while chunk := sock.recv(4096):
+                answer += chunk
+    assert answer.startswith(b"HTTP/1.1 431 "), answer[:80]
+
+
+def test_a_forwarded_address_is_not_taken_from_an_unnamed_proxy(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """From 127.0.0.1, a new X-Forwarded-For per request escaped the per-address table quota."""
+    monkeypatch.setenv("ATOUT_TABLES_PER_MINUTE", "3")
+    monkeypatch.delenv("FORWARDED_ALLOW_IPS", raising=False)
+    server = Served(tmp_path)
+    try:
+        body = {"game": "court-piece", "seats": ["human"] * 4, "sit": 0}
+        statuses = [
+            httpx2.post(
+                f"{server.base}/api/tables",
+                json=body,
+                headers={"X-Forwarded-For": f"203.0.113.{i}"},
+                timeout=10,
+            ).status_code
+            for i in range(1, 6)
+        ]
+    finally:
+        server.stop()
+    assert statuses[:3] == [201] * 3 and statuses[3:] == [429, 429]  # one client, whatever it says
+
+
 def test_the_start_up_bounds_every_per_connection_buffer() -> None:
     """The one start-up's uvicorn settings, for both of its HTTP and WebSocket parsers."""
     config = uvicorn_config(object(), "127.0.0.1", 0)

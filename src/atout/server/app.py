@@ -574,17 +574,27 @@ async def index(request: Request) -> Response:
 
 async def table_socket(websocket: WebSocket) -> None:
     """One connection: a receiver and a sender in a task group, so either end stops both."""
-    room = await _hub(websocket).get(websocket.path_params["table_id"])
+    hub = _hub(websocket)
+    room = await hub.get(websocket.path_params["table_id"])
     await websocket.accept()
     if room is None:
         await websocket.send_json(error_frame("no such table"))
         await websocket.close(code=4404)
         return
-    async with room.subscribe(Connection()) as conn, anyio.create_task_group() as tasks:
-        tasks.start_soon(_sender, websocket, conn, tasks.cancel_scope)
-        await _receiver(websocket, room, conn)
-        if not conn.closed:
-            tasks.cancel_scope.cancel()
+    client = websocket.client.host if websocket.client else "unknown"
+    if not hub.sockets.enter(client):
+        limit = hub.sockets.limit
+        await websocket.send_json(error_frame(f"too many connections: at most {limit} at once"))
+        await websocket.close(code=CLOSE_FLOODING)
+        return
+    try:
+        async with room.subscribe(Connection()) as conn, anyio.create_task_group() as tasks:
+            tasks.start_soon(_sender, websocket, conn, tasks.cancel_scope)
+            await _receiver(websocket, room, conn)
+            if not conn.closed:
+                tasks.cancel_scope.cancel()
+    finally:
+        hub.sockets.leave(client)
 
 
 async def _sender(websocket: WebSocket, conn: Connection, scope: anyio.CancelScope) -> None:
@@ -696,6 +706,7 @@ async def _handle(room: Room, conn: Connection, message: ClientMessage) -> None:
             if conn.seat is None:
                 raise RoomError("spectators get no hints")
             require_hints(room)
+            room.charge(conn.seat)
             action = await room.hint(conn.seat)
             conn.push(
                 {"type": "hint", "action": action, "why": hint_why(room.match, conn.seat, action)}
@@ -703,6 +714,7 @@ async def _handle(room: Room, conn: Connection, message: ClientMessage) -> None:
         case Undo():
             if conn.seat is None:
                 raise RoomError("spectators cannot undo")
+            room.charge(conn.seat)
             await room.undo(conn.seat)
         case Ping():
             conn.push({"type": "pong"})

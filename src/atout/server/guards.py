@@ -18,7 +18,8 @@ that the same limits hold whatever starts the app (``atout serve``, ``python
   (a form's types among them), so a cross-site form or ``text/plain`` post (a
   "simple request", sent without asking the server first) cannot create a
   table or take a seat;
-* :class:`CreationQuota`: tables a client may create per minute, and open at once.
+* :class:`CreationQuota`: tables a client may create per minute, and open at once;
+* :class:`SocketCount`: WebSocket connections a client may hold open at once.
 """
 
 from __future__ import annotations
@@ -26,7 +27,7 @@ from __future__ import annotations
 import math
 import os
 import time
-from collections import deque
+from collections import Counter, deque
 from collections.abc import Awaitable, Callable, MutableMapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -41,6 +42,7 @@ __all__ = [
     "CreationQuota",
     "SameOrigin",
     "SecurityHeaders",
+    "SocketCount",
     "allowed_origins",
 ]
 
@@ -283,3 +285,31 @@ class CreationQuota:
         if len(self._recent) > 10_000:  # forget idle clients so the map stays small
             for key in [k for k, v in self._recent.items() if not v or v[-1] <= now - 60]:
                 del self._recent[key]
+
+
+@dataclass
+class SocketCount:
+    """WebSocket connections open per client (address), at most ``limit`` each.
+
+    >>> count = SocketCount(limit=2)
+    >>> [count.enter("a") for _ in range(3)], count.enter("b")
+    ([True, True, False], True)
+    >>> count.leave("a"); count.enter("a")
+    True
+    """
+
+    limit: int = 100
+    _open: Counter[str] = field(default_factory=Counter)
+
+    def enter(self, client: str) -> bool:
+        """Count one more connection of ``client``, unless it holds ``limit`` already."""
+        if self._open[client] >= self.limit:
+            return False
+        self._open[client] += 1
+        return True
+
+    def leave(self, client: str) -> None:
+        """One of ``client``'s connections closed."""
+        self._open[client] -= 1
+        if self._open[client] <= 0:
+            del self._open[client]

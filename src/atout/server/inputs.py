@@ -110,8 +110,8 @@ def clean_name(value: Any) -> str | None:
         elif char in _JOINERS:
             if kept and _visible(kept[-1]) and _visible(value[index + 1 : index + 2]):
                 kept.append(char)  # between two letters it shapes them (Persian, emoji)
-        elif char in _BIDI or char in _INVISIBLE or category == "Cf":
-            continue
+        elif char in _BIDI or char in _INVISIBLE or category in ("Cf", "Co", "Cn"):
+            continue  # private-use and unassigned code points show as nothing, or as boxes
         elif category in ("Mn", "Me"):
             if kept and _visible(kept[-1]) and marks < MAX_MARKS:
                 kept.append(char)
@@ -145,6 +145,22 @@ def _visible(char: str) -> bool:
 
 
 def _reads_as_bot(name: str) -> bool:
-    """Whether the record would read ``name`` as a bot seat (``bot:greedy``, ``ＢＯＴ：x``)."""
+    """Whether ``name`` reads as a bot seat (``bot:greedy``, ``ＢＯＴ：x``, ``bοt꞉x``).
+
+    Widths and cases fold by NFKC; letters of other scripts that look like ``b``,
+    ``o``, ``t`` and marks that look like a colon fold by :data:`_LOOK_ALIKES` (the
+    few of Unicode's confusables that can spell these four characters).
+    """
     folded = "".join(unicodedata.normalize("NFKC", name).casefold().split())
-    return folded.startswith("bot:")
+    return folded.translate(_LOOK_ALIKES).startswith("bot:")
+
+
+_LOOK_ALIKES = str.maketrans(
+    {
+        **dict.fromkeys("ьЬƅƄᏏвВɓƀḃḅḇ", "b"),
+        **dict.fromkeys("οоσ০୦౦೦ഠ๐໐ဝ߀ᴏ0", "o"),
+        **dict.fromkeys("тτŧƭţťțṫṭṯ", "t"),
+        **dict.fromkeys("꞉∶ː։׃︓﹕˸⁚᛬܃܄܅", ":"),
+    }
+)
+"""Characters read as ``b``, ``o``, ``t`` or ``:`` when a name is checked for a bot's."""

@@ -42,7 +42,7 @@ from atout.server.disclosure import cards_learnt
 from atout.server.driver import ACTIVE, HINT_BOT, Driver
 from atout.server.errors import QuotaError, RoomError, SeatHeld
 from atout.server.frames import TABLE_ONLY, Frames
-from atout.server.guards import CreationQuota
+from atout.server.guards import CreationQuota, SocketCount
 from atout.server.leases import Leases, leases_for
 from atout.server.lobby import ABANDONED_SECONDS, TABLE_SETTINGS, abandoned_for, is_listed
 from atout.server.logs import log_event
@@ -97,13 +97,16 @@ class Settings:
     """Tables one client (address) may create in a minute."""
     open_tables: int = 50
     """Tables one client may have in play at once."""
+    sockets_per_client: int = 100
+    """WebSocket connections one client (address) may hold open at once, over all tables:
+    a household's tabs and a club's spectators behind one address fit, a flood does not."""
 
     @classmethod
     def from_env(cls) -> Settings:
         """Timings from ``ATOUT_BOT_DELAY``, ``ATOUT_DEAL_PAUSE``, ``ATOUT_GRACE_SECONDS``...
 
-        ... ``ATOUT_BOT_BUDGET``, ``ATOUT_TABLE_TTL``, ``ATOUT_TABLES_PER_MINUTE`` and
-        ``ATOUT_OPEN_TABLES``.
+        ... ``ATOUT_BOT_BUDGET``, ``ATOUT_TABLE_TTL``, ``ATOUT_TABLES_PER_MINUTE``,
+        ``ATOUT_OPEN_TABLES``, ``ATOUT_SOCKETS_PER_CLIENT``.
         """
         default = cls()
         return cls(
@@ -116,6 +119,9 @@ class Settings:
                 os.environ.get("ATOUT_TABLES_PER_MINUTE", default.tables_per_minute)
             ),
             open_tables=int(os.environ.get("ATOUT_OPEN_TABLES", default.open_tables)),
+            sockets_per_client=int(
+                os.environ.get("ATOUT_SOCKETS_PER_CLIENT", default.sockets_per_client)
+            ),
         )
 
 
@@ -409,7 +415,9 @@ class Room(Frames, Seating, Driver):
             if self.match is None or self.status != "playing":
                 raise RoomError("nothing to undo")
             actions = self.match.current.actions
-            mine = [i for i, (actor, _) in enumerate(actions) if actor == seat]
+            # What the seat decided: not dummy's cards, which declarer chose.
+            deciders = self.match.deciders()
+            mine = [i for i, decider in enumerate(deciders) if decider == seat]
             if not mine:
                 raise RoomError("nothing of yours to undo in this deal")
             learnt = cards_learnt(self.match, seat, mine[-1])
@@ -419,7 +427,7 @@ class Room(Frames, Seating, Driver):
                     + " ".join(sorted(learnt))
                     + "): it can no longer be taken back"
                 )
-            if any(actor != seat for actor, _ in actions[mine[-1] :]):
+            if any(decider != seat for decider in deciders[mine[-1] :]):
                 raise RoomError(
                     "another seat has acted since that action: it can no longer be taken back"
                 )
@@ -463,6 +471,7 @@ class Hub:
         self.cluster = Cluster(self, broadcast or broadcast_for(None), leases or leases_for(None))
         self.rooms: dict[str, Room] = {}
         self.quota = CreationQuota(settings.tables_per_minute, settings.open_tables)
+        self.sockets = SocketCount(settings.sockets_per_client)
         self.creators: dict[str, str] = {}
         """Who created each table this process created (for the open-tables quota)."""
         self._tasks: set[asyncio.Task[None]] = set()

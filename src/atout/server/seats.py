@@ -151,12 +151,24 @@ class Seating(RoomState):
         one seat sending them in a loop would cost every other table its share of the machine.
         """
         seat = self.require_seat(token)
-        if not self.seats[seat].requests.take():
-            raise QuotaError("too many requests from your seat: wait a moment and try again")
+        self.charge(seat)
         return seat
 
+    def charge(self, seat: int) -> None:
+        """Spend one of ``seat``'s requests (HTTP or WebSocket alike: one budget a seat, however
+        many connections it opens), or refuse."""
+        if not self.seats[seat].requests.take():
+            raise QuotaError("too many requests from your seat: wait a moment and try again")
+
     def attach(self, conn: Connection, seat: int) -> None:
-        """A connection takes its seat: the human is back, the stand-in steps aside."""
+        """A connection takes its seat: the human is back, the stand-in steps aside.
+
+        A connection already in that seat saying hello again is sent its frame alone: a
+        repeated hello used to redraw every connection at the table each time.
+        """
+        if conn.seat == seat:
+            conn.push(self.frame(seat))
+            return
         self.detach(conn)
         conn.seat = seat
         self.seats[seat].connections += 1

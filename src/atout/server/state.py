@@ -129,6 +129,9 @@ if TYPE_CHECKING:
         def require_seat_request(self, token: str | None) -> int:
             raise NotImplementedError
 
+        def charge(self, seat: int) -> None:
+            raise NotImplementedError
+
         def detach(self, conn: Connection) -> None:
             raise NotImplementedError
 
