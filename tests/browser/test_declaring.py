@@ -55,9 +55,18 @@ def test_the_person_clicks_declarers_cards_and_dummys(
         expect(page.locator("#play-side-contracts-option")).to_be_hidden()
         page.select_option("#game", "bridge")
         expect(page.locator("#play-side-contracts")).to_be_checked()
+        for width, height in [(1280, 860), (390, 844), (844, 390)]:
+            page.set_viewport_size({"width": width, "height": height})
+            page.locator("#play-side-contracts-option").scroll_into_view_if_needed()
+            page.screenshot(path=str(artifacts / f"lobby-play-side-contracts-{width}x{height}.png"))
+        page.set_viewport_size({"width": 1280, "height": 860})
         create_from_lobby(page, server, "bridge")
-        page.wait_for_selector("#bidding-box button.action:enabled")
-        click_and_wait(page, "#bidding-box button[data-action='pass']")
+        # The dealer is drawn: South passes each time it is asked until North's 1NT stands.
+        for _ in range(3):
+            page.wait_for_selector("#bidding-box button.action:enabled, #my-hand svg.card.legal")
+            if not page.locator("#bidding-box").count():
+                break
+            click_and_wait(page, "#bidding-box button[data-action='pass']")
         # East has led; North declares, South (dummy) is to play: the person chooses.
         page.wait_for_selector("#my-hand svg.card.legal")
         north = page.locator(".seat-box.pos-top")
