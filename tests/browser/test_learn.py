@@ -14,7 +14,7 @@ from playwright.sync_api import expect
 from .test_table import create_from_lobby
 
 RULED = ["court-piece", "court-circular", "five-hundred", "bridge"]
-GUIDED = ["court-piece", "court-circular", "five-hundred"]
+GUIDED = ["court-piece", "court-circular", "five-hundred", "bridge"]
 SIZES = {"wide": (1280, 860), "phone": (390, 844), "landscape": (844, 390)}
 
 
@@ -90,7 +90,10 @@ def make_move(page: Any, action: str) -> None:
             pick_card(page, card)
         page.click("#guide-discard")
     else:
-        page.click(f"#guide [data-action='{action}']")
+        target = page.locator(f"#guide [data-action='{action}']")
+        # A card shows its left edge where the next one covers it (a hand, bridge's dummy).
+        is_card = target.evaluate("e => e.tagName.toLowerCase() === 'svg'")
+        target.click(position={"x": 6, "y": 12} if is_card else None)
 
 
 def play_guide(page: Any, steps: list[dict[str, Any]], shots: Path | None = None) -> list[str]:
@@ -129,7 +132,8 @@ def test_the_guided_deal_plays_through_with_the_learner_making_the_moves(
     page.click(f"#learn li[data-game='{game}'] a.learn-guide")
     page.wait_for_url(f"**/learn/{game}")
     # The introduction comes first; a deal another player opens waits on it for "Continue".
-    expect(page.locator("#guide-ask" if steps[0]["actor"] == 0 else "#guide-next")).to_be_visible()
+    learner_first = bool(steps[0]["view"]["legal"])  # the learner acts first (bridge: South deals)
+    expect(page.locator("#guide-ask" if learner_first else "#guide-next")).to_be_visible()
     page.screenshot(path=str(artifacts / f"guide-{game}-start.png"))
     won = play_guide(page, steps, artifacts)
     assert len(won) == sum(1 for step in steps if step["trick"])
@@ -242,3 +246,69 @@ def test_the_guide_and_rules_fit_small_screens(
         page.screenshot(path=str(artifacts / f"rules-cc-{size}.png"), full_page=True)
     finally:
         ctx.close()
+
+
+def test_bridge_guide_bids_plays_dummy_finesses_and_claims(
+    server: str, browser: Any, artifacts: Path
+) -> None:
+    """South bids in a bidding box, plays dummy's cards from the top, finesses and claims."""
+    steps = script(server, "bridge")
+    finesse = next(i for i, step in enumerate(steps) if step["action"] == "QH")
+    claim = next(i for i, step in enumerate(steps) if step["action"].startswith("claim "))
+    for size, lang_code in (("wide", "en"), ("phone", "fr"), ("landscape", "en")):
+        width, height = SIZES[size]
+        ctx = browser.new_context(viewport={"width": width, "height": height})
+        ctx.set_default_timeout(10_000)
+        try:
+            page = ctx.new_page()
+            set_language(page, server, lang_code)
+            page.goto(server + "/learn/bridge")
+            expect(page.locator("#guide-bids button[data-action='1NT']")).to_be_visible()
+            assert page.locator("#guide-bids button").count() == 35
+            page.screenshot(path=str(artifacts / f"guide-bridge-bid-{size}.png"))
+            guide = page.locator("#guide")
+            advance_to(page, steps, finesse)
+            # Dummy lies face up at the top; its hearts are the cards to play.
+            dummy = page.locator("#guide-dummy")
+            expect(dummy.locator("svg.card")).to_have_count(12)
+            assert sorted(
+                dummy.locator("svg.card.legal").evaluate_all("els => els.map(e => e.dataset.card)")
+            ) == sorted(steps[finesse]["view"]["legal"])
+            expect(page.locator("#guide-ask")).to_contain_text(steps[finesse]["say"][lang_code])
+            dummy.locator("svg.card[data-card='AH']").click(position={"x": 4, "y": 4})
+            expect(page.locator("#guide-wrong")).to_contain_text(steps[finesse]["other"][lang_code])
+            assert page.evaluate("() => document.documentElement.scrollWidth") <= width
+            page.screenshot(path=str(artifacts / f"guide-bridge-finesse-{size}.png"))
+            dummy.locator("svg.card[data-card='QH']").click(position={"x": 4, "y": 4})
+            expect(guide).not_to_have_attribute("data-step", str(finesse))
+            advance_to(page, steps, claim)
+            button = page.locator("#guide button[data-action='claim 7']")
+            expect(button).to_have_text("Réclamer 7" if lang_code == "fr" else "Claim 7")
+            page.screenshot(path=str(artifacts / f"guide-bridge-claim-{size}.png"))
+            button.click()
+            page.click("#guide-next")  # West accepts; East's acceptance ends the deal
+            expect(page.locator("#guide-outro")).to_be_visible()
+            expect(page.locator("#guide-contract")).to_contain_text("3")
+        finally:
+            ctx.close()
+
+
+def advance_to(page: Any, steps: list[dict[str, Any]], target: int) -> None:
+    """Play the guide as it asks until the learner is asked for step ``target``."""
+    guide = page.locator("#guide")
+    for _ in range(200):
+        # One reading of the step and the prompt: bots move by themselves between two readings.
+        at, asks, paused = page.evaluate(
+            "() => [Number(document.querySelector('#guide').dataset.step),"
+            " !!document.querySelector('#guide-ask'), !!document.querySelector('#guide-next')]"
+        )
+        if at == target and asks:
+            return
+        if paused:
+            page.click("#guide-next")
+        elif asks:
+            make_move(page, steps[at]["action"])
+            expect(guide).not_to_have_attribute("data-step", str(at))
+        else:
+            page.wait_for_timeout(100)
+    raise AssertionError(f"step {target} was never asked for")

@@ -15,8 +15,8 @@ GUIDED = [game for game in GUIDES if load_guide(game) is not None]
 CARD = re.compile(r"^(?:[2-9TJQKA][SHDC]|JK)$")
 
 
-def test_court_piece_court_circular_and_five_hundred_have_a_guided_deal() -> None:
-    assert {"court-piece", "court-circular", "five-hundred"} <= set(GUIDED)
+def test_every_game_has_a_guided_deal() -> None:
+    assert {"court-piece", "court-circular", "five-hundred", "bridge"} <= set(GUIDED)
 
 
 @pytest.mark.parametrize("game", GUIDED)
@@ -26,8 +26,10 @@ def test_every_learner_step_is_legal_and_explained_in_both_languages(game: str) 
     mine = [step for step in frames["steps"] if step["actor"] == seat]
     assert mine, "the learner makes no move"
     for step in mine:
-        # The page offers only the engine's legal moves, and the script's must be one.
-        assert step["action"] in step["view"]["legal"], step["action"]
+        # The page offers only the engine's legal moves, and the script's must be one (or
+        # a bridge declarer's claim, which the view offers by "can_claim").
+        claim = step["action"].startswith("claim ") and step["view"].get("can_claim")
+        assert step["action"] in step["view"]["legal"] or claim, step["action"]
         for field in ("say", "other"):
             assert step[field] and step[field]["en"] and step[field]["fr"], (step["action"], field)
     for step in frames["steps"]:
@@ -102,6 +104,38 @@ def test_the_five_hundred_guide_bids_takes_the_kitty_and_shows_joker_and_bowers(
     assert sorted(frames["final"]["hand"]) == ["7H", "9H", "AH", "JH", "KH", "KS", "QH"]
 
 
+def test_the_bridge_guide_bids_1nt_3nt_finesses_and_claims() -> None:
+    frames = guide_frames(load_guide("bridge") or {})
+    steps = frames["steps"]
+    assert frames["seat"] == 2  # the learner sits South, as at the bridge table
+    assert [(step["actor"], step["action"]) for step in steps[:6]] == [
+        (2, "1NT"),
+        (3, "pass"),
+        (0, "3NT"),
+        (1, "pass"),
+        (2, "pass"),
+        (3, "pass"),
+    ]
+    # Dummy (North) is face up from the opening lead on, never before.
+    lead = next(i for i, step in enumerate(steps) if step["view"]["phase"] == "play")
+    assert steps[lead]["action"] == "QS" and steps[lead]["actor"] == 3
+    assert all(step["view"]["dummy"] is None for step in steps[: lead + 1])
+    assert all(step["view"]["dummy"] is not None for step in steps[lead + 1 :])
+    # The learner, declarer, plays dummy's cards: the legal cards are then dummy's.
+    dummy_turns = [s for s in steps[lead + 1 :] if s["actor"] == 2 and s["view"]["turn"] == 0]
+    assert [s["action"] for s in dummy_turns] == ["3S", "QH", "4C", "5S"]
+    assert all(set(s["view"]["legal"]) <= set(s["view"]["dummy"]) for s in dummy_turns)
+    # The heart finesse: West plays low and dummy's queen wins.
+    tricks = [step["trick"] for step in steps if step["trick"]]
+    assert tricks[1]["cards"] == ["2H", "7H", "QH", "5H"] and tricks[1]["winner"] == 0
+    assert [trick["winner"] for trick in tricks] == [2, 0, 3, 2]
+    # The claim of the seven winners left, accepted by both defenders: 3NT made with one over.
+    assert [step["action"] for step in steps[-3:]] == ["claim 7", "accept", "accept"]
+    assert frames["result"]["contract"] == "3NT" and frames["result"]["result"] == "+1"
+    assert frames["result"]["claimed"] and frames["final"]["tricks_won"] == [10, 3]
+    assert frames["points"] == [130, 0]
+
+
 def test_a_script_the_engine_refuses_is_an_error_not_a_half_played_guide() -> None:
     guide = copy.deepcopy(load_guide("court-piece") or {})
     guide["steps"][1]["action"] = "2C"  # the learner holds no club
@@ -111,6 +145,10 @@ def test_a_script_the_engine_refuses_is_an_error_not_a_half_played_guide() -> No
     guide["deal"]["hands"][0][0] = "KS"  # two K♠ in the pack
     with pytest.raises(GuideError, match="not a deal"):
         guide_frames(guide)
+    guide = copy.deepcopy(load_guide("bridge") or {})
+    guide["steps"][0]["action"] = "claim 13"  # no claim in the auction: nobody declares yet
+    with pytest.raises(GuideError, match="step 0"):
+        guide_frames(guide)
 
 
 def test_the_guide_endpoint_answers_frames_and_refuses_unknown_games(client: TestClient) -> None:
@@ -119,7 +157,7 @@ def test_the_guide_endpoint_answers_frames_and_refuses_unknown_games(client: Tes
     data: dict[str, Any] = response.json()
     assert data["game"] == "court-circular" and data["seat"] == 0
     assert all(CARD.match(card) for card in data["steps"][0]["view"]["hand"])
-    for bad in ("chess", "bridge", "court-piece.json"):
+    for bad in ("chess", "contract-bridge", "court-piece.json"):
         refused = client.get(f"/api/guides/{bad}")
         assert refused.status_code == 404, bad
         assert refused.json()["code"] == "no_guide"

@@ -243,9 +243,11 @@ async def create_table(request: Request) -> Response:
       description: >
         {"game": "court-piece", "options": {...}, "seats": ["human", "bot:greedy", ...],
         "sit": 0, "name": "Ana", "grace_seconds": 30, "private": true, "pause_deals": true,
-        "bot_speed": "fast", "turn_seconds": 60, "hints": false}. With "sit", the
-        creator takes that seat and gets its token; a private table is not listed (its
-        invite link opens it).
+        "bot_speed": "fast", "turn_seconds": 60, "hints": false,
+        "play_side_contracts": true}. With "sit", the creator takes that seat and gets its
+        token; a private table is not listed (its invite link opens it). At bridge, a
+        person plays the contracts their bot partner wins unless "play_side_contracts"
+        is false.
     responses:
       201:
         description: The table (and the creator's seat and token when "sit" was given).

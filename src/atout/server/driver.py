@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any
 from atout.bots import Bot, GreedyBot, RandomBot
 from atout.bots.registry import make_bot
 from atout.core import Match
+from atout.server.declaring import decider
 from atout.server.errors import RoomError
 from atout.server.friends import turn_left
 from atout.server.logs import log_event
@@ -117,8 +118,12 @@ class Driver(RoomState):
     """A room's automatic moves (mixed into :class:`~atout.server.rooms.Room`)."""
 
     async def hint(self, seat: int) -> str:
-        """What the hint bot would do in ``seat``'s place now."""
-        if self.match is None or self.match.actor != seat:
+        """What the hint bot would do in ``seat``'s place now (or in the place of the bot
+        declarer whose contract the person at ``seat`` plays: from declarer's view)."""
+        actor = None if self.match is None else self.match.actor
+        if actor is not None and actor != seat and decider(self, actor) == seat:
+            seat = actor
+        if actor is None or actor != seat:
             raise RoomError("it is not your turn")
         bot = self._bot(seat, HINT_BOT, stand_in=True)
         view = self.view(seat)
@@ -302,21 +307,34 @@ class Driver(RoomState):
             self._changed()
 
     def _controller(self, seat: int) -> tuple[Bot | None, float | None]:
-        """The bot to play ``seat`` now, or how long its human still has."""
+        """The bot to play ``seat`` now, or how long its human still has.
+
+        A bot declarer whose partner plays its contract (``declaring.py``)
+        waits for that person as for their own turn; should the person be
+        away past the grace (or their turn timer run out), the bot plays.
+        """
         chair = self.seats[seat]
-        if chair.kind == "bot":
-            return self._bot(seat, chair.bot or "random"), None
-        if self.connected(seat):
-            # Among friends, a turn timer may run out: a bot plays this one move.
-            left = turn_left(self, seat)
+        person = decider(self, seat)
+        if person is not None:
+            left = self._time_left_to(person)
             if left is None or left > 0:
                 return None, left
-            return self._bot(seat, HINT_BOT, stand_in=True), None
-        away = max(chair.away_since, self.presence.lapsed(seat))
-        left = away + self.grace - time.monotonic()
-        if left > 0:
+            return self._bot(seat, chair.bot or "random"), None
+        if chair.kind == "bot":
+            return self._bot(seat, chair.bot or "random"), None
+        left = self._time_left_to(seat)
+        if left is None or left > 0:
             return None, left
         return self._bot(seat, HINT_BOT, stand_in=True), None
+
+    def _time_left_to(self, seat: int) -> float | None:
+        """Seconds ``seat``'s person has before a bot acts for them (``None``: no limit)."""
+        if self.connected(seat):
+            # Among friends, a turn timer may run out: a bot plays this one move.
+            return turn_left(self, seat)
+        chair = self.seats[seat]
+        away = max(chair.away_since, self.presence.lapsed(seat))
+        return away + self.grace - time.monotonic()
 
     def _bot(self, seat: int, name: str, *, stand_in: bool = False) -> Bot:
         key = (seat, name if not stand_in else f"stand-in:{name}")

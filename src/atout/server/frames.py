@@ -15,6 +15,7 @@ from typing import Any
 from atout.core import Match
 from atout.notation.record import FORMAT
 from atout.server.connections import Connection, encode_frame
+from atout.server.declaring import plays_for, with_declarers_hand
 from atout.server.errors import RoomError
 from atout.server.friends import friends_state, stands_in
 from atout.server.lobby import TABLE_SETTINGS
@@ -141,7 +142,12 @@ class Frames(RoomState):
             self._views = {}
         view = self._views.get(seat)
         if view is None:
-            view = self._views[seat] = match.view(seat)
+            view = match.view(seat)
+            # At bridge against bots, a person may play their bot partner's contract.
+            declarer = None if seat is None else plays_for(self, seat, match)
+            if declarer is not None:
+                view = with_declarers_hand(view, self.view(declarer, match))
+            self._views[seat] = view
         return view
 
     def frame(self, seat: int | None) -> JSON:

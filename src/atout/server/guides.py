@@ -64,6 +64,11 @@ def _trick_closed(before: Match, after: Match) -> JSON | None:
     return tricks[-1].to_json() if len(tricks) > done_before else None
 
 
+def _claims(view: JSON, action: str) -> bool:
+    """A bridge declarer's claim (``claim N``): offered by ``can_claim``, not in ``legal``."""
+    return bool(view.get("can_claim")) and action.startswith("claim ")
+
+
 def guide_frames(guide: JSON) -> JSON:
     """Play the guide's script through the engine: one frame per step, then the end."""
     game = get_game(str(guide["game"]))
@@ -81,7 +86,7 @@ def guide_frames(guide: JSON) -> JSON:
         if actor is None:
             raise GuideError(f"{game.id}: step {index} ({action}) comes after the deal ended")
         view = match.view(seat)
-        if actor == seat and action not in view["legal"]:
+        if actor == seat and action not in view["legal"] and not _claims(view, action):
             raise GuideError(f"{game.id}: step {index}: {action} is not among {view['legal']}")
         try:
             after = match.apply(action, actor)

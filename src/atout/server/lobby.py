@@ -30,7 +30,14 @@ __all__ = [
 ABANDONED_SECONDS: Final = 600.0
 """Seconds a table may stay with none of its people connected before it is closed."""
 
-TABLE_SETTINGS: Final = ("private", "pause_deals", "bot_speed", "turn_seconds", "no_hints")
+TABLE_SETTINGS: Final = (
+    "private",
+    "pause_deals",
+    "bot_speed",
+    "turn_seconds",
+    "no_hints",
+    "bots_declare",
+)
 """The table's settings kept with its extras (never part of the game record)."""
 
 
@@ -65,7 +72,9 @@ def table_settings(body: dict[str, Any]) -> dict[str, Any]:
     people ask for the next one (:mod:`atout.server.pacing`). ``bot_speed``:
     ``slow``, ``normal`` or ``fast``. Among friends (:mod:`atout.server.friends`):
     ``turn_seconds`` (a whole number of seconds, or null for no timer) and
-    ``hints`` (true or false).
+    ``hints`` (true or false). At bridge, ``play_side_contracts`` (true or false,
+    true by default): a person plays the contracts their bot partner wins
+    (:mod:`atout.server.declaring`); false keeps ``bots_declare``.
     """
     out: dict[str, Any] = {}
     for flag in ("private", "pause_deals"):
@@ -90,4 +99,9 @@ def table_settings(body: dict[str, Any]) -> dict[str, Any]:
         raise ValueError("hints must be true or false")
     if not hints:
         out["no_hints"] = True
+    declare = body.get("play_side_contracts", True)
+    if type(declare) is not bool:
+        raise ValueError("play_side_contracts must be true or false")
+    if not declare:
+        out["bots_declare"] = True
     return out

@@ -38,6 +38,7 @@ from atout.notation.record import FORMAT, match_from_record
 from atout.server.claims import REVOKE_NOT_PROVEN, claim_refusal, is_revoke_claim
 from atout.server.cluster import Cluster, Presence
 from atout.server.connections import Connection, encode_frame
+from atout.server.declaring import decider
 from atout.server.disclosure import cards_learnt
 from atout.server.driver import ACTIVE, HINT_BOT, Driver
 from atout.server.errors import QuotaError, RoomError, SeatHeld
@@ -248,6 +249,8 @@ class Room(Frames, Seating, Driver):
         return _SECURE
 
     def _changed(self, action: JSON | None = None) -> None:
+        # Views depend on the seats too (a person playing a bot partner's contract).
+        self._views_of = None
         self.broadcast()
         self.wake.set()
         self.hub.cluster.changed(self, action)
@@ -269,7 +272,11 @@ class Room(Frames, Seating, Driver):
             raise RoomError(f"the game is {self.status}")
         # Authority: a seat acts only when it is the match's actor (in bridge declarer
         # plays dummy's cards, never dummy's own seat), or takes an action the engine
-        # lists for it out of turn (a revoke corrected or claimed).
+        # lists for it out of turn (a revoke corrected or claimed). A person who plays
+        # their bot partner's contract acts as declarer (``declaring.py``).
+        actor = match.actor
+        if actor is not None and seat != actor and decider(self, actor) == seat:
+            seat = actor
         action = match.read(action, seat)
         if seat != match.actor and action not in match.out_of_turn(seat):
             raise RoomError("it is not your turn")

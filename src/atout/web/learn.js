@@ -5,6 +5,7 @@ import { api } from "./api.js";
 import { SUITS, cardSvg, cardText, sortCards } from "./cards.js";
 import { errorText, lang, t } from "./i18n/index.js";
 import { gameName } from "./i18n/words.js";
+import { compass } from "./games/bridge.js";
 import { contractText } from "./games/common.js";
 import { h } from "./lobby.js";
 import { botName } from "./names.js";
@@ -21,7 +22,7 @@ export const RULES = {
 };
 
 /** Games with a guided first deal (a web/guide/<game>.json the server plays). */
-export const GUIDED = new Set(["court-piece", "court-circular", "five-hundred"]);
+export const GUIDED = new Set(["court-piece", "court-circular", "five-hundred", "bridge"]);
 
 /** The links a page shows for a game: its rules, and its guided deal if it has one. */
 export function learnLinks(game) {
@@ -107,9 +108,13 @@ function ensureStyle() {
   document.head.append(h("link", { rel: "stylesheet", href: "/static/learn.css", id: "learn-style" }));
 }
 
-/** Words for an action that is not a plain card ("trump H", "lead KS", "concede", "pass", "7H", "discard …"). */
+/** Words for an action that is not a plain card ("trump H", "lead KS", "concede", "pass", "7H", "discard …",
+ * a bridge "claim 7", "accept"). */
 function actionLabel(action) {
   const [verb, arg, ...rest] = action.split(" ");
+  if (verb === "claim") return `${t("claim")} ${arg}`;
+  if (verb === "accept" || verb === "reject") return t(verb);
+  if (verb === "X" || verb === "XX") return verb;
   if (verb === "trump") return t(`suit${arg}`);
   if (verb === "lead") return `${t("lead")} ${cardText(arg)}`;
   if (verb === "concede") return t("concede");
@@ -134,7 +139,9 @@ export function openGuide(root, game) {
   const say = (text) => (text ? text[lang()] || text.en : "");
 
   function name(seat) {
-    return seat === s.data.seat ? t("you") : botName(seat);
+    if (seat === s.data.seat) return t("you");
+    // Bridge players are named by the compass, as the lesson's words name them.
+    return game === "bridge" ? compass(seat) : botName(seat);
   }
 
   /** Play step `s.at` (the script's move) and decide whether to wait for the reader. */
@@ -231,15 +238,40 @@ export function openGuide(root, game) {
     return svg;
   }
 
-  function seatBox(seat, place, view) {
+  function seatBox(seat, place, view, legal) {
     const count = view.hand_sizes?.[seat] ?? 0;
     const turn = s.data.steps[s.at]?.actor === seat;
+    // A bridge dummy lies face up once the opening lead is made; declarer plays its cards.
+    const dummy = Array.isArray(view.dummy) && view.dummy_seat === seat && place !== "bottom";
+    let cards = null;
+    if (dummy) cards = h("div", { class: "guide-dummy", id: "guide-dummy" }, sortCards(view.dummy).map((c) => plainCardButton(c, c, legal.includes(c), "")));
+    else if (place !== "bottom") cards = h("div", { class: "backs" }, Array.from({ length: Math.min(count, 13) }, () => cardSvg(null, { className: "small" })));
     return h(
       "div",
       { class: `guide-seat at-${place} ${turn ? "turn" : ""}`, "data-seat": seat },
-      h("div", { class: "seat-name" }, name(seat)),
-      place === "bottom" ? null : h("div", { class: "backs" }, Array.from({ length: Math.min(count, 13) }, () => cardSvg(null, { className: "small" }))),
+      h("div", { class: "seat-name" }, name(seat), dummy ? h("small", { class: "guide-dummy-tag" }, ` · ${t("dummy")}`) : null),
+      cards,
     );
+  }
+
+  /** A bridge auction's calls so far, in order ("S 1NT · W pass · N 3NT"). */
+  function auctionLine(view) {
+    if (!Array.isArray(view.auction) || !view.auction.length) return null;
+    const calls = view.auction.map(([seat, call]) => `${name(seat)} ${actionLabel(call)}`).join(" · ");
+    return h("span", { class: "felt-badge", id: "guide-auction" }, h("small", {}, t("auction")), " ", h("strong", {}, calls));
+  }
+
+  /** Many bids (bridge: 1♣ to 7NT) as a bidding box, a row a level; few as plain buttons. */
+  function bidButtons(bids) {
+    const button = (a) => h("button", { class: "action", "data-action": a, onclick: () => choose(a) }, actionLabel(a));
+    if (bids.length <= 10) return bids.map(button);
+    const levels = new Map();
+    for (const bid of bids) {
+      const level = bid[0];
+      if (!levels.has(level)) levels.set(level, []);
+      levels.get(level).push(bid);
+    }
+    return [h("div", { class: "bidding-box guide-bids", id: "guide-bids" }, [...levels.values()].map((row) => h("div", { class: "bid-row" }, row.map(button))))];
   }
 
   /** The middle: the trick (or the one just closed), or Court Circular's Lead and table. */
@@ -273,19 +305,26 @@ export function openGuide(root, game) {
     const view = done ? d.final : step.view;
     const mine = !done && !s.paused && step.actor === d.seat;
     const legal = mine ? view.legal : [];
-    const places = PLACES[d.players];
+    // Each seat's place, the learner at the bottom (South in bridge, seat 0 elsewhere).
+    const places = Array.from({ length: d.players }, (_, seat) => PLACES[d.players][(seat - d.seat + d.players) % d.players]);
     const discards = legal.filter((a) => a.startsWith("discard "));
     const pick = discards.length ? discards[0].split(" ").length - 1 : 0;
     // In an auction "7H" is a bid, not the 7♥: no card is played until the bidding ends.
     const cards = view.phase === "auction" ? [] : legal.filter((a) => view.hand?.includes(a));
+    const dummyCards = view.phase === "auction" ? [] : legal.filter((a) => view.dummy?.includes(a) && !cards.includes(a));
     const hand = sortCards(view.hand || []).map((c) => cardButton(c, c, cards.includes(c), pick && view.kitty?.includes(c) ? "from-kitty" : "", pick));
-    const others = legal.filter((a) => !a.startsWith("lead ") && !a.startsWith("discard ") && !cards.includes(a));
+    const others = legal.filter((a) => !a.startsWith("lead ") && !a.startsWith("discard ") && !cards.includes(a) && !dummyCards.includes(a));
+    // A bridge declarer's claim is offered beside the cards when the lesson claims.
+    if (mine && view.can_claim && step.action.startsWith("claim ")) others.push(step.action);
     const badges = [];
-    if (view.contract) badges.push(h("span", { class: "felt-badge", id: "guide-contract" }, h("small", {}, t("contract")), " ", h("strong", {}, `${contractText(view.contract.bid)} · ${name(view.contract.contractor)}`)));
+    if (typeof view.contract === "string") badges.push(h("span", { class: "felt-badge", id: "guide-contract" }, h("small", {}, t("contract")), " ", h("strong", {}, `${contractText(view.contract)} · ${name(view.declarer)}`)));
+    else if (view.contract) badges.push(h("span", { class: "felt-badge", id: "guide-contract" }, h("small", {}, t("contract")), " ", h("strong", {}, `${contractText(view.contract.bid)} · ${name(view.contract.contractor)}`)));
     const trump = view.trump || view.contract?.trump;
     if (trump) badges.push(h("span", { class: "felt-badge" }, h("small", {}, t("trump")), " ", h("strong", {}, `${SUITS[trump]} ${t(`suit${trump}`)}`)));
     if (view.tricks_won) badges.push(h("span", { class: "felt-badge", id: "guide-tricks" }, h("small", {}, t("tricks")), " ", h("strong", {}, `${t("us")} ${view.tricks_won[0]} · ${t("them")} ${view.tricks_won[1]}`)));
     if (view.piles) badges.push(h("span", { class: "felt-badge", id: "guide-piles" }, h("small", {}, t("cardsWon")), " ", h("strong", {}, view.piles.map((p, seat) => `${name(seat)} ${p.face_up.length + p.face_down}`).join(" · "))));
+    const auction = view.phase === "auction" || !view.contract ? auctionLine(view) : null;
+    if (auction) badges.push(auction);
     if (view.stock_size !== undefined) badges.push(h("span", { class: "felt-badge" }, h("small", {}, t("stock")), " ", h("strong", {}, String(view.stock_size))));
     const explain = [];
     if (s.at === 0 && !s.notes.length) explain.push(h("p", { class: "guide-intro" }, say(d.intro)));
@@ -303,7 +342,10 @@ export function openGuide(root, game) {
         h("button", { class: "primary action", id: "guide-discard", disabled: !chosen, onclick: () => chosen && choose(chosen) }, t("discard")),
       );
     }
-    if (mine) buttons.push(...others.map((a) => h("button", { class: "action", "data-action": a, onclick: () => choose(a) }, actionLabel(a))));
+    if (mine) {
+      const bids = others.filter((a) => /^\d(S|H|D|C|NT)$/.test(a));
+      buttons.push(...bidButtons(bids), ...others.filter((a) => !bids.includes(a)).map((a) => h("button", { class: "action", "data-action": a, onclick: () => choose(a) }, actionLabel(a))));
+    }
     if (done) buttons.push(h("button", { id: "guide-again", onclick: begin }, t("guideAgain")), h("a", { href: "/", "data-link": "1", class: "button primary" }, t("guidePlayReal")));
     root.replaceChildren(
       h(
@@ -311,7 +353,7 @@ export function openGuide(root, game) {
         { class: "guide-page", id: "guide", "data-step": s.at, "data-done": String(done) },
         h("nav", { class: "rules-nav" }, h("a", { href: "/", "data-link": "1", class: "home" }, t("lobby")), h("strong", {}, `${t("guideTitle")} · ${gameName(game, d.title)}`), h("a", { href: `/rules/${game}`, "data-link": "1", class: "button learn-rules" }, t("rulesLink"))),
         h("div", { class: "guide-badges" }, badges),
-        h("div", { class: `guide-felt players-${d.players}` }, Array.from({ length: d.players }, (_, seat) => seatBox(seat, places[seat], view)), centre(view, legal, places)),
+        h("div", { class: `guide-felt players-${d.players}` }, Array.from({ length: d.players }, (_, seat) => seatBox(seat, places[seat], view, dummyCards)), centre(view, legal, places)),
         h("div", { class: "guide-explain card-panel", id: "guide-explain", role: "status" }, explain, h("div", { class: "guide-buttons" }, buttons)),
         h("div", { class: "guide-hand", id: "guide-hand" }, hand),
       ),

@@ -294,6 +294,9 @@ function customForm(games, start) {
   speedSelect.value = botSpeed();
   const timerSelect = h("select", { id: "turn-seconds", "aria-describedby": "turn-seconds-help" }, ["off", "30", "60", "120"].map((v) => h("option", { value: v }, t(`timer_${v}`))));
   const hintsBox = h("input", { type: "checkbox", id: "hints", checked: true, "aria-describedby": "hints-help" });
+  // Bridge: when your robot partner wins the auction, you play the contract (as on BBO).
+  const declareBox = h("input", { type: "checkbox", id: "play-side-contracts", checked: true, "aria-describedby": "play-side-contracts-help" });
+  const declareOption = h("div", { class: "option option-bool", id: "play-side-contracts-option" }, h("label", { for: "play-side-contracts" }, t("playSideContracts")), declareBox, h("small", { class: "help", id: "play-side-contracts-help" }, t("playSideContractsHelp")));
   // The timer and hints matter only among several people (against bots they never apply).
   const friendsBox = h(
     "div",
@@ -314,6 +317,7 @@ function customForm(games, start) {
       h("div", { class: "option option-bool" }, h("label", { for: "private" }, t("privateTable")), privateBox, h("small", { class: "help", id: "private-help" }, t("privateHelp"))),
       h("div", { class: "option option-bool" }, h("label", { for: "pause-deals" }, t("pauseDeals")), pauseBox, h("small", { class: "help", id: "pause-deals-help" }, t("pauseDealsHelp"))),
       h("div", { class: "option" }, h("label", { for: "bot-speed" }, t("botSpeed")), speedSelect, h("small", { class: "help", id: "bot-speed-help" }, t("botSpeedHelp"))),
+      declareOption,
       friendsBox,
     ),
     h("button", { type: "submit", class: "primary", id: "create" }, t("create")),
@@ -322,6 +326,7 @@ function customForm(games, start) {
   const current = () => games.find((g) => g.id === gameSelect.value);
   const fill = () => {
     const game = current();
+    declareOption.hidden = game.id !== "bridge";
     optionsBox.replaceChildren(h("legend", {}, t("options")), ...game.options.map((spec) => optionInput(spec, game)));
     refreshRequirements(form);
     const level = chosenLevel(game);
@@ -360,6 +365,7 @@ function customForm(games, start) {
     try {
       const seats = Array.from({ length: game.players }, (_, i) => form.querySelector(`#seat-${i}`).value);
       body = { game: game.id, options: readOptions(form, game), seats, sit: game.home_seat ?? 0, private: privateBox.checked, pause_deals: pauseBox.checked, bot_speed: speedSelect.value };
+      if (game.id === "bridge") body.play_side_contracts = declareBox.checked;
       if (people() >= 2) Object.assign(body, { turn_seconds: timerSelect.value === "off" ? null : Number(timerSelect.value), hints: hintsBox.checked });
       setBotSpeed(speedSelect.value);
     } catch (error) {

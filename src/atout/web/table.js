@@ -509,6 +509,7 @@ export function openTable(root, tableId, navigate, settings = () => null) {
     // Your partner plays across the table: named so, as the lobby's form named them.
     if (isPartner(seat, table.seats.length)) badges.push(h("span", { class: "badge partner", id: "partner-tag" }, t("partner")));
     if (view?.dealer === seat) badges.push(h("span", { class: "badge" }, t("dealer")));
+    if (view?.plays_for?.seat === seat) badges.push(h("span", { class: "badge plays-for", id: "plays-for" }, t("youPlayThisHand")));
     if (info.stand_in && seat !== s.seat) badges.push(h("span", { class: "badge away stand-in" }, t("standInFor", { name: personName(info.name) || seatLabel(table.game, seat) })));
     else if (info.kind === "human" && info.taken && !info.connected && seat !== s.seat) badges.push(h("span", { class: "badge away" }, t("away")));
     const cards = [];

@@ -342,6 +342,9 @@ export default {
   timer_120: "2 minutes",
   hintsAllowed: "Hints",
   hintsHelp: "Players may ask what a bot would play; turn it off for a fair game among friends.",
+  playSideContracts: "You play your side's contracts",
+  playSideContractsHelp: "When your robot partner wins the auction, you play its hand and dummy's (as on BBO). Off: you are dummy and watch.",
+  youPlayThisHand: "you play it",
   timeLeft: "{n} s left",
   // Learning: rules pages and the guided deal; game names; the server's refusals.
   rulesLink: "Rules",

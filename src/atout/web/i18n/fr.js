@@ -342,6 +342,9 @@ export default {
   timer_120: "2 minutes",
   hintsAllowed: "Conseils",
   hintsHelp: "Les joueurs peuvent demander ce qu'un robot jouerait ; désactivez-les pour une partie équitable entre amis.",
+  playSideContracts: "Vous jouez les contrats de votre camp",
+  playSideContractsHelp: "Quand votre partenaire robot remporte les enchères, vous jouez sa main et celle du mort (comme sur BBO). Sinon vous êtes le mort et regardez.",
+  youPlayThisHand: "vous la jouez",
   timeLeft: "encore {n} s",
   // Apprendre : pages de règles et donne guidée ; noms des jeux ; refus du serveur.
   rulesLink: "Règles",
