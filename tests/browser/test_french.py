@@ -23,6 +23,10 @@ from .test_table import click_something, create_from_lobby, open_custom
 
 WEB = Path(__file__).resolve().parents[2] / "src" / "atout" / "web"
 EXAMPLES = Path("/work/shared/examples")
+SEEDS = Path("/work/shared/seeds")
+"""The French rule pages the games were made from (``README.md`` there says which is which)."""
+COURT_PIECE_SEEDS = ("001_e3e2adda9179c323.txt", "003_1f6c0354d33a2853.txt")
+TRICK_WORDS = {"pli": re.compile(r"\bplis?\b", re.I), "levée": re.compile(r"\blevées?\b", re.I)}
 ENTRY = re.compile(r'^\s*"?([\w-]+)"?:\s*"((?:[^"\\]|\\.)*)",?\s*$')
 WORD = re.compile(r"[A-Za-zÀ-ÿ]{3,}")
 # Names, not English: bots' names, games' and lines' proper names, the author's name.
@@ -111,6 +115,60 @@ def test_the_word_list_finds_english_and_spares_french() -> None:
     assert {"waiting", "players", "rematch", "trick"} <= ENGLISH
     assert not {"table", "joker", "court", "alex", "atout"} & ENGLISH
     assert words("Waiting for players… Seat 2") & ENGLISH == {"waiting", "for", "players", "seat"}
+
+
+def court_piece_french() -> dict[str, str]:
+    """Every French text a Court Piece player reads: the page's words (fr.js, shared by every
+    game's table), the rules page and the guide."""
+    rules = (WEB / "rules" / "court_piece.js").read_text(encoding="utf-8").split("\n  fr: {", 1)
+    guide = (WEB / "guide" / "court-piece.json").read_text(encoding="utf-8")
+    return {
+        "fr.js": "\n".join(strings("fr.js").values()),
+        "rules/court_piece.js": rules[1],
+        "guide/court-piece.json": "\n".join(re.findall(r'"fr": "((?:[^"\\]|\\.)*)"', guide)),
+    }
+
+
+def test_french_court_piece_says_trick_with_the_seeds_word_only() -> None:
+    seeds = " ".join((SEEDS / name).read_text(encoding="utf-8") for name in COURT_PIECE_SEEDS)
+    counts = {word: len(pattern.findall(seeds)) for word, pattern in TRICK_WORDS.items()}
+    word = max(counts, key=lambda w: counts[w])
+    assert counts[word] > 0
+    texts = {**court_piece_french(), "every French text": french_prose()}
+    for other, pattern in TRICK_WORDS.items():
+        if other == word:
+            continue
+        used = {where: pattern.findall(text) for where, text in texts.items()}
+        assert not any(used.values()), f"the seeds say {word!r}; these say {other!r}: {used}"
+    assert all(TRICK_WORDS[word].search(text) for text in court_piece_french().values())
+
+
+def test_french_writes_the_joker_as_its_seed_does() -> None:
+    """Seed 002 writes "le joker" in its sentences; the French texts do too (the card's own
+    label, "Joker", comes from fr.js: jokerName on its own, jokerFace on the card)."""
+    seed = (SEEDS / "002_e2fa1894d033ee32.txt").read_text(encoding="utf-8")
+    assert re.search(r"\b(le|du|un) joker\b", seed) and not re.search(r"\b(le|du|un) Joker", seed)
+    prose = "\n".join(strings("fr.js").values()) + french_prose()
+    assert not re.findall(r".{20}\b(?:le|du|un|au) Joker\b", prose)
+    fr = strings("fr.js")
+    assert fr["jokerFace"] != "JOKER" and fr["jokerName"] == "Joker"
+
+
+@pytest.mark.parametrize("language", ["fr", "en"])
+def test_the_joker_card_reads_from_the_page_s_dictionary(
+    server: str, context: Any, artifacts: Path, language: str
+) -> None:
+    page = context.new_page()
+    page.goto(server + "/")
+    page.evaluate(f"() => localStorage.setItem('atout.lang', '{language}')")
+    page.goto(f"{server}/rules/five-hundred")
+    page.wait_for_selector("#rules svg.card[data-card='JK']")
+    joker = page.locator("#rules svg.card[data-card='JK']").first
+    said = strings(f"{language}.js")
+    expect(joker.locator("text.centre")).to_have_text(said["jokerFace"])
+    expect(joker).to_have_attribute("aria-label", said["jokerName"])
+    joker.scroll_into_view_if_needed()
+    joker.screenshot(path=str(artifacts / f"joker-{language}.png"))
 
 
 def test_the_lobby_rules_guides_and_replay_in_french(

@@ -147,6 +147,8 @@ export default {
   highestBid: "Highest bid",
   noBidYet: "no bid yet",
   jokerCalls: "Joker calls",
+  jokerName: "Joker",
+  jokerFace: "JOKER",
   jokerLead: "Lead the Joker and call a suit:",
   kittyTaken: "You took the kitty: {cards}.",
   thrownIn: "Thrown in",
