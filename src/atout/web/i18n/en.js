@@ -189,6 +189,7 @@ export default {
   claimed: "claimed",
   above: "Above",
   below: "Below",
+  nothingScored: "Nothing scored yet",
   belowThisGame: "Below (this game)",
   games: "Games",
   passedOut: "Passed out",

@@ -189,6 +189,7 @@ export default {
   claimed: "réclamation",
   above: "Au-dessus",
   below: "Au-dessous",
+  nothingScored: "Rien de marqué pour l'instant",
   belowThisGame: "Au-dessous (cette manche)",
   games: "Manches",
   passedOut: "Passe générale",
