@@ -314,6 +314,20 @@ def test_each_game_s_table_in_french_in_every_phase_it_reaches(
     walk.check()
 
 
+@pytest.mark.parametrize("language", ["fr", "en"])
+def test_hint_and_undo_say_what_they_do_in_the_page_s_language(
+    server: str, context: Any, language: str
+) -> None:
+    page = context.new_page()
+    page.goto(server + "/")
+    page.evaluate(f"() => localStorage.setItem('atout.lang', '{language}')")
+    create_from_lobby(page, server, "court-piece")  # against bots: both buttons are there
+    said = strings(f"{language}.js")
+    for button, key in (("#hint", "hint"), ("#undo", "undo")):
+        expect(page.locator(button)).to_have_text(said[key])
+        expect(page.locator(button)).to_have_attribute("title", said[f"{key}Title"])
+
+
 def test_server_refusals_are_worded_in_french_and_unknown_ones_are_not_shown_in_english(
     server: str, context: Any
 ) -> None:
@@ -329,6 +343,9 @@ def test_server_refusals_are_worded_in_french_and_unknown_ones_are_not_shown_in_
             "deal 0, action 2, 'JS' by seat 3: must follow clubs: you hold K♣ J♣ 3♣",
             "too many new tables: at most 10 a minute (try again in 7 s)",
             "some refusal nobody has met yet",
+            "you have seen cards since that action (10♠ Q♥): it can no longer be taken back",
+            "another seat has acted since that action: it can no longer be taken back",
+            "hints are off at this table",
           ].map(errorText);
         }"""
     )
@@ -339,6 +356,9 @@ def test_server_refusals_are_worded_in_french_and_unknown_ones_are_not_shown_in_
         "Donne 1, action 3 (JS) par la place 4 : Vous devez fournir trèfle : vous avez R♣ V♣ 3♣.",
         "Trop de nouvelles tables : 10 par minute au plus (réessayez dans 7 s).",
         "Le serveur a refusé la demande.",
+        "Ce coup ne peut plus être annulé : vous avez vu 10♠ D♥ depuis.",
+        "Un autre joueur a joué depuis : ce coup ne peut plus être annulé.",
+        "Les conseils sont désactivés à cette table.",
     ]
     for text in said:
         assert not words(text) & ENGLISH, text
