@@ -328,6 +328,23 @@ def test_hint_and_undo_say_what_they_do_in_the_page_s_language(
         expect(page.locator(button)).to_have_attribute("title", said[f"{key}Title"])
 
 
+@pytest.mark.parametrize(("language", "ranks"), [("fr", "R D V 10"), ("en", "K Q J 10")])
+def test_the_review_writes_hands_with_the_page_s_ranks_and_the_joker_s_name(
+    server: str, context: Any, language: str, ranks: str
+) -> None:
+    page = context.new_page()
+    page.goto(server + "/")
+    page.evaluate(f"() => localStorage.setItem('atout.lang', '{language}')")
+    page.goto(server + "/")
+    shown = page.evaluate(
+        """async () => {
+          const { handText } = await import('/static/review.js');
+          return handText(['TS', 'JS', 'QS', 'KS', 'JK']).map((group) => group.textContent);
+        }"""
+    )
+    assert shown == [" " + strings(f"{language}.js")["jokerName"], "♠ " + ranks]
+
+
 def test_server_refusals_are_worded_in_french_and_unknown_ones_are_not_shown_in_english(
     server: str, context: Any
 ) -> None:
