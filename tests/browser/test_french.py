@@ -23,6 +23,10 @@ from .test_table import click_something, create_from_lobby, open_custom
 
 WEB = Path(__file__).resolve().parents[2] / "src" / "atout" / "web"
 EXAMPLES = Path("/work/shared/examples")
+SEEDS = Path("/work/shared/seeds")
+"""The French rule pages the games were made from (``README.md`` there says which is which)."""
+COURT_PIECE_SEEDS = ("001_e3e2adda9179c323.txt", "003_1f6c0354d33a2853.txt")
+TRICK_WORDS = {"pli": re.compile(r"\bplis?\b", re.I), "levée": re.compile(r"\blevées?\b", re.I)}
 ENTRY = re.compile(r'^\s*"?([\w-]+)"?:\s*"((?:[^"\\]|\\.)*)",?\s*$')
 WORD = re.compile(r"[A-Za-zÀ-ÿ]{3,}")
 # Names, not English: bots' names, games' and lines' proper names, the author's name.
@@ -111,6 +115,60 @@ def test_the_word_list_finds_english_and_spares_french() -> None:
     assert {"waiting", "players", "rematch", "trick"} <= ENGLISH
     assert not {"table", "joker", "court", "alex", "atout"} & ENGLISH
     assert words("Waiting for players… Seat 2") & ENGLISH == {"waiting", "for", "players", "seat"}
+
+
+def court_piece_french() -> dict[str, str]:
+    """Every French text a Court Piece player reads: the page's words (fr.js, shared by every
+    game's table), the rules page and the guide."""
+    rules = (WEB / "rules" / "court_piece.js").read_text(encoding="utf-8").split("\n  fr: {", 1)
+    guide = (WEB / "guide" / "court-piece.json").read_text(encoding="utf-8")
+    return {
+        "fr.js": "\n".join(strings("fr.js").values()),
+        "rules/court_piece.js": rules[1],
+        "guide/court-piece.json": "\n".join(re.findall(r'"fr": "((?:[^"\\]|\\.)*)"', guide)),
+    }
+
+
+def test_french_court_piece_says_trick_with_the_seeds_word_only() -> None:
+    seeds = " ".join((SEEDS / name).read_text(encoding="utf-8") for name in COURT_PIECE_SEEDS)
+    counts = {word: len(pattern.findall(seeds)) for word, pattern in TRICK_WORDS.items()}
+    word = max(counts, key=lambda w: counts[w])
+    assert counts[word] > 0
+    texts = {**court_piece_french(), "every French text": french_prose()}
+    for other, pattern in TRICK_WORDS.items():
+        if other == word:
+            continue
+        used = {where: pattern.findall(text) for where, text in texts.items()}
+        assert not any(used.values()), f"the seeds say {word!r}; these say {other!r}: {used}"
+    assert all(TRICK_WORDS[word].search(text) for text in court_piece_french().values())
+
+
+def test_french_writes_the_joker_as_its_seed_does() -> None:
+    """Seed 002 writes "le joker" in its sentences; the French texts do too (the card's own
+    label, "Joker", comes from fr.js: jokerName on its own, jokerFace on the card)."""
+    seed = (SEEDS / "002_e2fa1894d033ee32.txt").read_text(encoding="utf-8")
+    assert re.search(r"\b(le|du|un) joker\b", seed) and not re.search(r"\b(le|du|un) Joker", seed)
+    prose = "\n".join(strings("fr.js").values()) + french_prose()
+    assert not re.findall(r".{20}\b(?:le|du|un|au) Joker\b", prose)
+    fr = strings("fr.js")
+    assert fr["jokerFace"] != "JOKER" and fr["jokerName"] == "Joker"
+
+
+@pytest.mark.parametrize("language", ["fr", "en"])
+def test_the_joker_card_reads_from_the_page_s_dictionary(
+    server: str, context: Any, artifacts: Path, language: str
+) -> None:
+    page = context.new_page()
+    page.goto(server + "/")
+    page.evaluate(f"() => localStorage.setItem('atout.lang', '{language}')")
+    page.goto(f"{server}/rules/five-hundred")
+    page.wait_for_selector("#rules svg.card[data-card='JK']")
+    joker = page.locator("#rules svg.card[data-card='JK']").first
+    said = strings(f"{language}.js")
+    expect(joker.locator("text.centre")).to_have_text(said["jokerFace"])
+    expect(joker).to_have_attribute("aria-label", said["jokerName"])
+    joker.scroll_into_view_if_needed()
+    joker.screenshot(path=str(artifacts / f"joker-{language}.png"))
 
 
 def test_the_lobby_rules_guides_and_replay_in_french(
@@ -256,6 +314,37 @@ def test_each_game_s_table_in_french_in_every_phase_it_reaches(
     walk.check()
 
 
+@pytest.mark.parametrize("language", ["fr", "en"])
+def test_hint_and_undo_say_what_they_do_in_the_page_s_language(
+    server: str, context: Any, language: str
+) -> None:
+    page = context.new_page()
+    page.goto(server + "/")
+    page.evaluate(f"() => localStorage.setItem('atout.lang', '{language}')")
+    create_from_lobby(page, server, "court-piece")  # against bots: both buttons are there
+    said = strings(f"{language}.js")
+    for button, key in (("#hint", "hint"), ("#undo", "undo")):
+        expect(page.locator(button)).to_have_text(said[key])
+        expect(page.locator(button)).to_have_attribute("title", said[f"{key}Title"])
+
+
+@pytest.mark.parametrize(("language", "ranks"), [("fr", "R D V 10"), ("en", "K Q J 10")])
+def test_the_review_writes_hands_with_the_page_s_ranks_and_the_joker_s_name(
+    server: str, context: Any, language: str, ranks: str
+) -> None:
+    page = context.new_page()
+    page.goto(server + "/")
+    page.evaluate(f"() => localStorage.setItem('atout.lang', '{language}')")
+    page.goto(server + "/")
+    shown = page.evaluate(
+        """async () => {
+          const { handText } = await import('/static/review.js');
+          return handText(['TS', 'JS', 'QS', 'KS', 'JK']).map((group) => group.textContent);
+        }"""
+    )
+    assert shown == [" " + strings(f"{language}.js")["jokerName"], "♠ " + ranks]
+
+
 def test_server_refusals_are_worded_in_french_and_unknown_ones_are_not_shown_in_english(
     server: str, context: Any
 ) -> None:
@@ -271,6 +360,9 @@ def test_server_refusals_are_worded_in_french_and_unknown_ones_are_not_shown_in_
             "deal 0, action 2, 'JS' by seat 3: must follow clubs: you hold K♣ J♣ 3♣",
             "too many new tables: at most 10 a minute (try again in 7 s)",
             "some refusal nobody has met yet",
+            "you have seen cards since that action (10♠ Q♥): it can no longer be taken back",
+            "another seat has acted since that action: it can no longer be taken back",
+            "hints are off at this table",
           ].map(errorText);
         }"""
     )
@@ -281,6 +373,9 @@ def test_server_refusals_are_worded_in_french_and_unknown_ones_are_not_shown_in_
         "Donne 1, action 3 (JS) par la place 4 : Vous devez fournir trèfle : vous avez R♣ V♣ 3♣.",
         "Trop de nouvelles tables : 10 par minute au plus (réessayez dans 7 s).",
         "Le serveur a refusé la demande.",
+        "Ce coup ne peut plus être annulé : vous avez vu 10♠ D♥ depuis.",
+        "Un autre joueur a joué depuis : ce coup ne peut plus être annulé.",
+        "Les conseils sont désactivés à cette table.",
     ]
     for text in said:
         assert not words(text) & ENGLISH, text

@@ -158,10 +158,15 @@ def test_a_rematch_keeps_everyone_in_their_seat(server: str, context: Any) -> No
         "grace_seconds": 0,
     }
     table = post(server, "/api/tables", body)
+    # Someone watches while the bots play it out: a table every person has left and nobody
+    # watches deals no new deal (lobby.deserted), and Ana has not come yet.
+    watcher = context.new_page()
+    watcher.goto(f"{server}/t/{table['id']}")
     deadline = time.monotonic() + 90
     while get(server, f"/api/tables/{table['id']}")["status"] != "over":
         assert time.monotonic() < deadline, "the bots did not finish"
         time.sleep(0.2)
+    watcher.close()
     page = context.new_page()
     sit(page, server, table)
     before = page.locator("#score thead").inner_text()

@@ -11,6 +11,7 @@ import time
 from pathlib import Path
 from typing import Any
 
+import pytest
 from playwright.sync_api import expect
 
 from tests.browser.test_table import click_and_wait, click_something, create_from_lobby, open_custom
@@ -79,6 +80,33 @@ def test_bridge_seats_the_creator_south(server: str, context: Any) -> None:
     create_from_lobby(page, server, "bridge")
     page.wait_for_selector(".seat-box.pos-bottom[data-seat='2']")
     assert _seat_at(page, "top") == 0 and _seat_at(page, "left") == 3  # West on South's left
+
+
+@pytest.mark.parametrize("size", [(1280, 860), (390, 844), (844, 390)])
+def test_an_empty_rubber_sheet_shows_a_dash_above_and_below_the_line(
+    server: str, context: Any, artifacts: Path, size: tuple[int, int]
+) -> None:
+    """Before anything is scored the sheet had the line alone, between nothing and nothing."""
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    page.set_viewport_size({"width": size[0], "height": size[1]})
+    create_from_lobby(page, server, "bridge")
+    sheet = page.locator("#score.rubber")
+    sheet.wait_for(state="attached")
+    above = sheet.locator("tbody tr.above")
+    below = sheet.locator("tbody tr.below")
+    # Nothing is scored before South's first call: the bots wait for it.
+    for row in (above, below):
+        expect(row.locator("td")).to_have_text(["—", "—"])
+    rows = sheet.locator("tbody tr")
+    expect(rows).to_have_count(4)  # a dash, the line, a dash, the games
+    assert rows.nth(1).get_attribute("class") == "the-line"
+    for row in sheet.locator("tbody tr:not(.the-line):not(.game-line)").all():
+        assert any(c.strip() for c in row.locator("td").all_inner_texts()), row.inner_html()
+    sheet.scroll_into_view_if_needed()
+    sheet.screenshot(path=str(artifacts / f"rubber-sheet-{size[0]}x{size[1]}.png"))
+    assert not errors
 
 
 def test_the_lobby_offers_only_what_the_rules_accept(server: str, context: Any) -> None:

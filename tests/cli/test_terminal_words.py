@@ -9,6 +9,7 @@ from typing import Any
 
 from typer.testing import CliRunner
 
+from atout.cards import JOKER, parse_card
 from atout.cli import app
 from tests.conftest import EXAMPLES
 
@@ -53,7 +54,7 @@ def test_help_lists_the_claim_form_and_unknown_words_are_not_called_cards() -> N
             ["bridge", "-o", "scoring=duplicate", "--seed", "3"], ["7nt", "?", "concede", "q"]
         ).output
     )
-    assert "legal: 6S, 9S, TS, QS, claim N (N from 0 to 13: the further tricks you take)" in out
+    assert "legal: 6♠, 9♠, 10♠, Q♠, claim N (N from 0 to 13: the further tricks you take)" in out
     assert "not a card" not in out
     assert "unknown action 'concede': play a card" in out
     assert "or, as declarer, claim N" in out
@@ -126,3 +127,42 @@ def test_a_seat_letter_is_stored_as_its_number() -> None:
 
     bridge = get_game("bridge")
     assert bridge.rules_to_json(bridge.parse_rules({"first_dealer": "e"}))["first_dealer"] == 1
+
+
+def _hands(out: str) -> list[list[str]]:
+    """The cards of every "your hand:" line printed."""
+    return [line.split() for line in re.findall(r"your hand: ([^│\n]*)", out)]
+
+
+def _order(card: str) -> int:
+    return parse_card(card) if card != "Joker" else JOKER
+
+
+def test_the_five_trump_call_cards_are_sorted_like_the_hand() -> None:
+    for seed in range(1, 6):
+        out = _play(["court-piece", "--seed", str(seed)], ["q"]).output
+        five = _hands(out)[0]
+        assert len(five) == 5, out
+        assert five == sorted(five, key=_order), (seed, five)
+
+
+def test_cards_are_shown_as_players_read_them_not_in_notation() -> None:
+    """10♠, not TS: in the hand, the legal plays, the help and a refusal; typed either way."""
+    typed = ["h", "?", "zz", "th", *CARDS, "q"]
+    out = _play(["court-piece", "--seed", "1"], typed).output
+    shown = " ".join(" ".join(hand) for hand in _hands(out))
+    assert "10" in shown and not re.search(r"\bT[SHDC]\b|\bT[♠♥♦♣]", shown)
+    legal = re.findall(r"legal: ([^│\n]*)", out)
+    assert legal and not any(re.search(r"\b[2-9TJQKA][SHDC]\b", line) for line in legal), legal
+    assert "you do not hold 10♥" in _flat(out)  # seed 1's hand has no ten of hearts
+    assert "you do not hold TH" not in _flat(out)
+
+
+def test_the_joker_is_named_and_may_be_typed_by_its_name() -> None:
+    out = _play(["five-hundred", "--seed", "2"], ["q"]).output
+    assert "Joker" in _hands(out)[0] and "JK" not in out
+    assert "6NT 7S" in _flat(out)  # bids stay bids in the auction
+    # Typed "joker", it is the Joker (seed 3's hand has none, when the play begins).
+    typed = ["pass", "joker", "q"]
+    played = _flat(_play(["five-hundred", "--seed", "3"], typed).output)
+    assert "you do not hold Joker" in played and "JK" not in played

@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import time
+from typing import Any
 
 from starlette.testclient import TestClient
 
-from atout.server.lobby import ABANDONED_SECONDS, abandoned_for
+from atout.server.lobby import ABANDONED_SECONDS, abandoned_for, deserted
 
 from .conftest import another_browser, create_table, receive_until
 
@@ -16,6 +17,14 @@ BOTS = ["human", "bot:random", "bot:random", "bot:random"]
 
 def listed(client: TestClient) -> list[str]:
     return [t["id"] for t in client.get("/api/tables").json()]
+
+
+def gone(room: Any) -> None:
+    """Wait until the server has seen the test's connections close (it does so on its own loop)."""
+    deadline = time.monotonic() + 10
+    while room.connections or any(s.connections for s in room.seats):
+        assert time.monotonic() < deadline, "the connection never closed"
+        time.sleep(0.01)
 
 
 def test_a_private_table_is_not_listed_but_its_link_opens_it(client: TestClient) -> None:
@@ -45,6 +54,7 @@ def test_a_table_every_person_left_leaves_the_list(client: TestClient) -> None:
         assert abandoned_for(room) == 0.0
         room.seats[0].away_since -= 2 * ABANDONED_SECONDS  # connected: still wanted
         assert table["id"] in listed(client)
+    gone(room)
     # The person left: the table stays listed a while, then leaves the list.
     assert 0.0 <= abandoned_for(room) < 1.0
     assert table["id"] in listed(client)
@@ -64,3 +74,65 @@ def test_a_private_rematch_stays_private(client: TestClient) -> None:
     assert again.status_code == 200, again.text
     assert again.json()["private"] is True
     assert again.json()["id"] not in listed(client)
+
+
+def _deals_after_the_first_ends(room: Any, settle: float = 0.5) -> int:
+    """How many deals the table has once its first deal is over and ``settle`` s have passed."""
+    deadline = time.monotonic() + 30
+    while len(room.match.deals) == 1 and not room.match.needs_deal():
+        assert time.monotonic() < deadline, "the first deal never ended"
+        time.sleep(0.02)
+    time.sleep(settle)
+    return len(room.match.deals)
+
+
+def test_a_table_its_person_left_by_the_button_leaves_the_list_at_once(
+    client: TestClient,
+) -> None:
+    table = create_table(client, BOTS)  # an hour's grace: the button, not the grace, unlists it
+    room = client.app.state.hub.rooms[table["id"]]  # type: ignore[attr-defined]
+    with client.websocket_connect(f"/ws/tables/{table['id']}") as ws:
+        ws.send_json({"type": "hello", "token": table["token"]})
+        receive_until(ws, lambda f: f.get("type") == "state" and f["seat"] == 0)
+        assert table["id"] in listed(client)
+    gone(room)
+    auth = {"Authorization": f"Bearer {table['token']}"}
+    assert client.post(f"/api/tables/{table['id']}/leave", headers=auth).status_code == 200
+    assert deserted(room) and listed(client) == []
+    assert room.status == "playing" and abandoned_for(room) < ABANDONED_SECONDS
+    # Back within the cutoff (the same browser takes its seat again): listed where it was.
+    back = client.post(f"/api/tables/{table['id']}/join", json={"seat": 0})
+    assert back.status_code == 200, back.text
+    assert not deserted(room) and listed(client) == [table["id"]]
+
+
+def test_a_table_its_person_closed_past_the_grace_is_unlisted_and_deals_no_more(
+    client: TestClient,
+) -> None:
+    table = create_table(client, BOTS, grace_seconds=0.2)
+    room = client.app.state.hub.rooms[table["id"]]  # type: ignore[attr-defined]
+    with client.websocket_connect(f"/ws/tables/{table['id']}") as ws:
+        ws.send_json({"type": "hello", "token": table["token"]})
+        receive_until(ws, lambda f: f.get("type") == "state" and f["seat"] == 0)
+        assert not deserted(room)
+    gone(room)
+    assert not deserted(room) and table["id"] in listed(client)  # a reload is not leaving
+    time.sleep(0.3)
+    assert deserted(room) and listed(client) == []
+    assert _deals_after_the_first_ends(room) == 1
+    # Back with the seat's token: the driver wakes and deals.
+    with client.websocket_connect(f"/ws/tables/{table['id']}") as ws:
+        ws.send_json({"type": "hello", "token": table["token"]})
+        receive_until(ws, lambda f: f.get("type") == "state" and len(room.match.deals) == 2)
+    assert table["id"] in listed(client)
+
+
+def test_a_table_watched_after_its_person_left_plays_on_but_is_unlisted(
+    client: TestClient,
+) -> None:
+    table = create_table(client, BOTS, grace_seconds=0)
+    room = client.app.state.hub.rooms[table["id"]]  # type: ignore[attr-defined]
+    with client.websocket_connect(f"/ws/tables/{table['id']}") as ws:
+        ws.send_json({"type": "hello"})  # a spectator, no seat
+        receive_until(ws, lambda f: f.get("type") == "state" and len(room.match.deals) >= 2)
+        assert deserted(room) and listed(client) == []

@@ -193,6 +193,7 @@ class Frames(RoomState):
         """Receive this table's states while inside (cleanup cannot be forgotten)."""
         self.connections.add(conn)
         conn.push(self.frame(None))
+        self.wake.set()  # a table paused for nobody (``lobby.deserted``) has someone to play to
         try:
             yield conn
         finally:

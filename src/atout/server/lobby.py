@@ -4,8 +4,13 @@ A table is listed while it is in play, public and not abandoned. A *private*
 table (the lobby's default when friends are invited) is reached by its invite
 link only: listing it would let strangers take the seats meant for friends.
 An *abandoned* table is one every person has left: its bots would go on
-playing to nobody, and a newcomer found such tables listed for an hour, so
-they leave the list after :data:`ABANDONED_SECONDS` and are closed then.
+playing to nobody, and a newcomer found such tables listed for an hour. A
+table in play is *deserted* once the last person who sat there has left: by
+the Leave button, or by closing every connection and not coming back within
+the table's grace. It leaves the list at once, and its bots finish the deal
+and deal no new one while nobody is connected (``driver.py``); the sweep
+closes it :data:`ABANDONED_SECONDS` after the last person left. A person who
+comes back before then finds it where it was.
 """
 
 from __future__ import annotations
@@ -18,11 +23,13 @@ from atout.server.pacing import BOT_SPEEDS
 
 if TYPE_CHECKING:
     from atout.server.rooms import Room
+    from atout.server.state import RoomState
 
 __all__ = [
     "ABANDONED_SECONDS",
     "TABLE_SETTINGS",
     "abandoned_for",
+    "deserted",
     "is_listed",
     "table_settings",
 ]
@@ -57,9 +64,29 @@ def abandoned_for(room: Room, now: float | None = None) -> float:
     return max(0.0, now - left)
 
 
+def deserted(room: RoomState, now: float | None = None) -> bool:
+    """Whether every person who sat at ``room``, in play, has left it.
+
+    Left: gave the seat up (the Leave button), or away past the table's grace
+    (a reload or a dropped connection within it is not leaving). Spectators do
+    not count. A table that has not started, or that never had a person's
+    seat, is not deserted.
+    """
+    if room.status != "playing" or not any(s.kind == "human" for s in room.seats):
+        return False
+    people = [s for s in room.seats if s.kind == "human" and s.token_hash is not None]
+    if not people:
+        return True  # everyone who sat (one did, to start it) gave their seat up
+    if any(room.connected(s.number) for s in people):
+        return False
+    now = time.monotonic() if now is None else now
+    left = max(max(s.away_since, room.presence.lapsed(s.number)) for s in people)
+    return now - left >= room.grace
+
+
 def is_listed(room: Room, now: float | None = None) -> bool:
     """Whether the lobby lists ``room``: public and still wanted by someone."""
-    if room.extra.get("private"):
+    if room.extra.get("private") or deserted(room, now):
         return False
     return abandoned_for(room, now) < ABANDONED_SECONDS
 

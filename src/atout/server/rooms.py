@@ -32,6 +32,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from atout.bots import Bot
+from atout.cards import format_cards, mask_of, parse_card
 from atout.core import ActionError, Game, Match
 from atout.games import GAMES, get_game
 from atout.notation.record import FORMAT, match_from_record
@@ -429,10 +430,11 @@ class Room(Frames, Seating, Driver):
                 raise RoomError("nothing of yours to undo in this deal")
             learnt = cards_learnt(self.match, seat, mine[-1])
             if learnt:
+                # The cards as players read them (10♥, not TH): the page shows this sentence.
+                seen = format_cards(mask_of(parse_card(c) for c in learnt), symbols=True)
                 raise RoomError(
-                    "you have seen cards since that action ("
-                    + " ".join(sorted(learnt))
-                    + "): it can no longer be taken back"
+                    f"you have seen cards since that action ({seen}):"
+                    " it can no longer be taken back"
                 )
             if any(decider != seat for decider in deciders[mine[-1] :]):
                 raise RoomError(

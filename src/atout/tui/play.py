@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import re
 import time
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
@@ -12,10 +13,12 @@ from rich.console import Console
 from atout.bots.registry import make_bot
 from atout.core import ActionError, Match
 from atout.games import get_game
-from atout.tui.render import legal_forms, render_view, seat_name
+from atout.tui.render import legal_forms, render_view, said_with_cards, seat_name
 from atout.tui.words import result_words, seats_around, side_name, sides_text
 
 __all__ = ["play_terminal"]
+
+_JOKER = re.compile(r"\bjoker\b", re.IGNORECASE)
 
 
 def play_terminal(
@@ -77,11 +80,12 @@ def play_terminal(
         if text.strip() in ("?", "help"):
             console.print("legal: " + ", ".join(legal_forms(view)))
             continue
-        meant = match.read(text, human, abbreviated=True)
+        # The Joker is shown by its name: typed so too, it is the notation's JK.
+        meant = match.read(_JOKER.sub("JK", text), human, abbreviated=True)
         try:
             match = match.apply(meant, seat)
         except ActionError as error:
-            console.print(f"[red]{error}[/red]")
+            console.print(f"[red]{said_with_cards(str(error), view.get('phase'))}[/red]")
             continue
         _tell_claim(console, view, match.view(human), meant, human, human)
     _show_result(console, match, human)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -13,7 +14,15 @@ from rich.text import Text
 from atout.cards import card_symbol, parse_card
 from atout.tui.words import result_words, score_words, side_name, sides_text
 
-__all__ = ["legal_forms", "print_replay", "render_view", "seat_name"]
+__all__ = [
+    "card_word",
+    "legal_forms",
+    "print_replay",
+    "render_view",
+    "said_with_cards",
+    "seat_name",
+    "sorted_hand",
+]
 
 _RED = {"H", "D"}
 
@@ -30,13 +39,57 @@ def seat_name(view: Mapping[str, Any], seat: int | None, me: int | None = None) 
     return name
 
 
+def card_word(name: str) -> str:
+    """A card as players read it: ``10♠`` (not the notation's ``TS``), ``Q♥``, ``Joker``.
+
+    The notation (``TS``, ``JK``) stays in records and the CLI's JSON; this is for people.
+    """
+    return "Joker" if name == "JK" else card_symbol(parse_card(name))
+
+
+def sorted_hand(names: Sequence[str]) -> list[str]:
+    """Cards in the order the hand is shown once dealt: by suit (♠ ♥ ♦ ♣), low to high,
+    the Joker last. Court Piece's first five cards come in the order dealt."""
+    return sorted(names, key=parse_card)
+
+
+def action_word(action: str, phase: object = None) -> str:
+    """A legal action as a person reads it: each card in it as :func:`card_word` says it
+    (``10♠``, ``discard 10♠ 9♥ 4♣``, ``Joker ♥`` for the Joker led naming hearts), all
+    typed back as shown or as ``10s``. Bids stay as written: in an auction ``6S`` is a
+    bid of Five Hundred, not the six of spades."""
+    if phase == "auction":
+        return action
+    words = action.split()
+    if len(words) == 2 and words[0] == "JK":
+        return f"Joker {_suit_symbol(words[1])}"
+    out = []
+    for word in words:
+        try:
+            out.append(card_word(word))
+        except ValueError:
+            out.append(word)
+    return " ".join(out)
+
+
+_CARD_WORD = re.compile(r"\b(?:[2-9TJQKA][SHDC]|JK)\b")
+
+
+def said_with_cards(text: str, phase: object = None) -> str:
+    """A sentence (an engine's refusal, say) with its cards as people read them:
+    ``you do not hold TH`` says ``you do not hold 10♥``. Not in an auction, where
+    ``6S`` is a bid."""
+    if phase == "auction":
+        return text
+    return _CARD_WORD.sub(lambda m: card_word(m.group(0)), text)
+
+
 def card_text(name: str, *, legal: bool = True) -> Text:
     """A card in colour: red suits red; cards that may not be played dimmed."""
     if name == "JK":
-        return Text("JK", style="bold magenta" if legal else "dim")
-    symbol = card_symbol(parse_card(name))
+        return Text(card_word(name), style="bold magenta" if legal else "dim")
     style = ("bold red" if name[-1] in _RED else "bold") if legal else "dim"
-    return Text(symbol, style=style)
+    return Text(card_word(name), style=style)
 
 
 def cards_text(names: Sequence[str], legal: Sequence[str] = ()) -> Text:
@@ -67,7 +120,8 @@ def render_view(view: Mapping[str, Any], me: int | None) -> Group:
     parts += _game_facts(view, me)
     parts.append(_trick_line(view, me))
     legal = [a for a in view.get("legal", []) if len(a) <= 2]
-    parts.append(Text("your hand: ").append(cards_text(view.get("hand", []), legal)))
+    hand = sorted_hand(view.get("hand", []))
+    parts.append(Text("your hand: ").append(cards_text(hand, legal)))
     tricks = view.get("tricks") or []
     if tricks:
         last = tricks[-1]
@@ -86,9 +140,9 @@ def render_view(view: Mapping[str, Any], me: int | None) -> Group:
 
 
 def legal_forms(view: Mapping[str, Any]) -> list[str]:
-    """The legal actions, plus the forms that take a number and so are not listed one by
-    one: a bridge declarer's ``claim N``."""
-    forms = list(view.get("legal") or [])
+    """The legal actions as a person reads them (cards as ``10♠``), plus the forms that
+    take a number and so are not listed one by one: a bridge declarer's ``claim N``."""
+    forms = [action_word(a, view.get("phase")) for a in view.get("legal") or []]
     if view.get("can_claim"):
         remaining = 13 - sum(view.get("tricks_won") or [0, 0])
         forms.append(f"claim N (N from 0 to {remaining}: the further tricks you take)")

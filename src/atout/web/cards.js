@@ -47,7 +47,7 @@ export function cardText(code) {
 export function pretty(text) {
   if (isCard(text)) {
     const card = parseCard(text);
-    return card === "JK" ? "Joker" : rankLabel(card) + SUITS[card[1]];
+    return card === "JK" ? t("jokerName") : rankLabel(card) + SUITS[card[1]];
   }
   return text
     .split(" ")
@@ -94,7 +94,8 @@ export function cardSvg(code, { className = "" } = {}) {
   // The other corner repeats this one (a <use>, not a copy: the card's text is written once,
   // so a card that is a button is named by what it shows).
   const mirrored = el("use", { href: `#${id}`, transform: "rotate(180 30 42)" });
-  const centre = code === "JK" ? "JOKER" : symbol;
+  // The word on the Joker's face, as the page's language writes it (i18n's jokerFace).
+  const centre = code === "JK" ? t("jokerFace") : symbol;
   // The drawing's letters are hidden from screen readers: the card's name ("10♥") says it all,
   // and a card that is a button is named by exactly what it shows.
   const drawing = el("g", { "aria-hidden": "true" });

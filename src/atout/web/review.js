@@ -4,17 +4,19 @@
 // the hands as they were once it closed. The server judges (GET .../deals/{k}/review);
 // this module only draws its answer.
 import { api } from "./api.js";
-import { SUITS, pretty, sortCards } from "./cards.js";
+import { SUITS, pretty, rankLabel, sortCards } from "./cards.js";
 import { t } from "./i18n/index.js";
 import { h } from "./lobby.js";
 
 const SEAT_LETTERS = "NESW";
 
-/** Cards grouped by suit as text ("♠ A K 7 ♥ Q 3"): four hands fit a phone's width. */
+/** Cards grouped by suit as text ("♠ A K 7 ♥ Q 3", "♠ A R 7 ♥ D 3" in French): four hands fit a
+ * phone's width. */
 export function handText(cards) {
   const groups = new Map(["JK", "S", "H", "D", "C"].map((suit) => [suit, []]));
   for (const card of sortCards(cards).reverse()) {
-    groups.get(card === "JK" ? "JK" : card[1]).push(card === "JK" ? "★" : card[0] === "T" ? "10" : card[0]);
+    // Ranks as the page's language writes them (R D V in French), the Joker by its name.
+    groups.get(card === "JK" ? "JK" : card[1]).push(card === "JK" ? t("jokerName") : rankLabel(card));
   }
   return [...groups].filter(([, ranks]) => ranks.length).map(([suit, ranks]) =>
     h("span", { class: `suit-group ${suit === "H" || suit === "D" ? "red" : ""}` }, suit === "JK" ? "" : SUITS[suit], " ", ranks.join(" ")),

@@ -457,9 +457,9 @@ export function openTable(root, tableId, navigate, settings = () => null) {
     else status = "";
     const buttons = [];
     const more = [];
-    if (s.seat !== null && mine && table.hints !== false) buttons.push(h("button", { id: "hint", onclick: () => send({ type: "hint" }) }, t("hint")));
+    if (s.seat !== null && mine && table.hints !== false) buttons.push(h("button", { id: "hint", title: t("hintTitle"), onclick: () => send({ type: "hint" }) }, t("hint")));
     if (s.seat !== null && table.undo && table.status === "playing")
-      buttons.push(h("button", { id: "undo", onclick: () => send({ type: "undo" }) }, t("undo")));
+      buttons.push(h("button", { id: "undo", title: t("undoTitle"), onclick: () => send({ type: "undo" }) }, t("undo")));
     buttons.push(h("button", { id: "last-trick", "aria-pressed": String(s.showLast), onclick: () => { s.showLast = !s.showLast; render(); } }, t("lastTrick")));
     const over = table.status === "over";
     // Once the game is over the record is what people want; before, it waits in the menu.

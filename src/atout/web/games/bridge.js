@@ -168,7 +168,12 @@ function rubberSheet(ctx) {
     }
   }
   const line = h("tr", { class: "the-line" }, h("th", {}, t("above") + " ↑ / " + t("below") + " ↓"), h("td", {}), h("td", {}));
-  const rows = [...aboveRows, line, ...belowRows, [t("games"), ...m.games.map(String)]];
+  // Nothing scored on one side of the line yet: a dash per pair, not a gap that looks broken.
+  const nothing = (where) =>
+    h("tr", { class: `${where} nothing` }, h("th", {}), [0, 1].map(() => h("td", { "aria-label": t("nothingScored") }, "—")));
+  const above = aboveRows.length ? aboveRows : [nothing("above")];
+  const below = belowRows.length ? belowRows : [nothing("below")];
+  const rows = [...above, line, ...below, [t("games"), ...m.games.map(String)]];
   return [sheet(head, rows, { id: "score", class: "score rubber" }), totals(ctx, m)];
 }
 

@@ -36,7 +36,7 @@ export default {
       {
         h: "Les enchères",
         p: [
-          "Chacun reçoit 13 cartes. En commençant par le donneur et dans le sens des aiguilles d'une montre, chacun passe, enchérit, contre ou surcontre. Une enchère nomme un nombre de levées au-delà de six (1 à 7) et une couleur d'atout ou sans-atout (SA) ; chaque enchère doit dépasser la précédente : un palier plus haut, ou le même palier dans une dénomination plus haute (♣ ♦ ♥ ♠ SA).",
+          "Chacun reçoit 13 cartes. En commençant par le donneur et dans le sens des aiguilles d'une montre, chacun passe, enchérit, contre ou surcontre. Une enchère nomme un nombre de plis au-delà de six (1 à 7) et une couleur d'atout ou sans-atout (SA) ; chaque enchère doit dépasser la précédente : un palier plus haut, ou le même palier dans une dénomination plus haute (♣ ♦ ♥ ♠ SA).",
           "Trois passes après une enchère closent les enchères. Dans le camp qui les remporte, le joueur qui a nommé le premier la dénomination du contrat est le déclarant. Quatre passes d'entrée : la donne est passée.",
         ],
         list: ["1♣ P 1♥ P 2♥ P 4♥ P P P : le contrat est 4♥, et le déclarant est le joueur qui a nommé cœur le premier."],
@@ -44,16 +44,16 @@ export default {
       {
         h: "Le jeu de la carte",
         p: [
-          "Le joueur à gauche du déclarant entame ; puis la main du mort est étalée et le déclarant la joue. Fournissez la couleur si vous le pouvez ; sinon jouez ce que vous voulez. Le plus fort atout gagne, sinon la plus forte carte de la couleur demandée. Le gagnant entame la levée suivante.",
+          "Le joueur à gauche du déclarant entame ; puis la main du mort est étalée et le déclarant la joue. Fournissez la couleur si vous le pouvez ; sinon jouez ce que vous voulez. Le plus fort atout gagne, sinon la plus forte carte de la couleur demandée. Le gagnant entame le pli suivant.",
         ],
         examples: [{ rows: [["Atout ♥", ["KD", "AD", "2H", "QD"]]], win: "2H", text: "Un joueur sans carreau coupe du 2♥ et gagne." }],
       },
       {
         h: "La marque",
         list: [
-          "Les levées demandées et réussies se marquent sous la ligne : 20 chacune à ♣ ♦, 30 à ♥ ♠, 40 pour la première à SA puis 30. Contré ×2, surcontré ×4.",
+          "Les plis demandés et réussis se marquent sous la ligne : 20 chacune à ♣ ♦, 30 à ♥ ♠, 40 pour la première à SA puis 30. Contré ×2, surcontré ×4.",
           "100 sous la ligne font une manche ; deux manches gagnent le robre (prime de 700, ou 500 si l'autre camp a une manche).",
-          "Les levées de mieux, les chelems (12 ou 13 levées demandées et réussies), les honneurs et les pénalités des contrats chutés se marquent au-dessus de la ligne. Un camp vulnérable (qui a une manche) gagne et perd davantage.",
+          "Les plis de mieux, les chelems (12 ou 13 plis demandés et réussis), les honneurs et les pénalités des contrats chutés se marquent au-dessus de la ligne. Un camp vulnérable (qui a une manche) gagne et perd davantage.",
         ],
       },
     ],
