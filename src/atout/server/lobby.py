@@ -11,6 +11,7 @@ they leave the list after :data:`ABANDONED_SECONDS` and are closed then.
 from __future__ import annotations
 
 import time
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, Final
 
 from atout.server.friends import TURN_SECONDS
@@ -21,8 +22,10 @@ if TYPE_CHECKING:
 
 __all__ = [
     "ABANDONED_SECONDS",
+    "DUPLICATE_GAMES",
     "TABLE_SETTINGS",
     "abandoned_for",
+    "duplicate_refusal",
     "is_listed",
     "table_settings",
 ]
@@ -30,8 +33,34 @@ __all__ = [
 ABANDONED_SECONDS: Final = 600.0
 """Seconds a table may stay with none of its people connected before it is closed."""
 
-TABLE_SETTINGS: Final = ("private", "pause_deals", "bot_speed", "turn_seconds", "no_hints")
+TABLE_SETTINGS: Final = (
+    "private",
+    "pause_deals",
+    "bot_speed",
+    "turn_seconds",
+    "no_hints",
+    "robot_duplicate",
+)
 """The table's settings kept with its extras (never part of the game record)."""
+
+
+DUPLICATE_GAMES: Final = ("bridge", "court-piece", "five-hundred")
+"""The games a robot duplicate table may be: their deals score per side."""
+
+
+def duplicate_refusal(game: str, rules: Any, kinds: Sequence[str]) -> str | None:
+    """Why a table of ``game`` with seats of ``kinds`` cannot be robot duplicate, or ``None``.
+
+    Robot duplicate (:mod:`atout.server.duplicate`): each deal is also played by Hard in the
+    person's seat, so there must be one person, against bots; bridge in duplicate scoring.
+    """
+    if game not in DUPLICATE_GAMES:
+        return "robot duplicate is for bridge, Court Piece and Five Hundred"
+    if game == "bridge" and getattr(rules, "scoring", None) != "duplicate":
+        return "robot duplicate bridge needs duplicate scoring (scoring=duplicate)"
+    if sum(k == "human" for k in kinds) != 1:
+        return "robot duplicate is for one person against bots"
+    return None
 
 
 def abandoned_for(room: Room, now: float | None = None) -> float:
@@ -65,10 +94,12 @@ def table_settings(body: dict[str, Any]) -> dict[str, Any]:
     people ask for the next one (:mod:`atout.server.pacing`). ``bot_speed``:
     ``slow``, ``normal`` or ``fast``. Among friends (:mod:`atout.server.friends`):
     ``turn_seconds`` (a whole number of seconds, or null for no timer) and
-    ``hints`` (true or false).
+    ``hints`` (true or false). ``robot_duplicate`` (true or false): each deal is
+    also played by Hard in the person's seat and the score sheet compares
+    (:func:`duplicate_refusal` says where it may not be).
     """
     out: dict[str, Any] = {}
-    for flag in ("private", "pause_deals"):
+    for flag in ("private", "pause_deals", "robot_duplicate"):
         value = body.get(flag, False)
         if type(value) is not bool:
             raise ValueError(f"{flag} must be true or false")
