@@ -282,6 +282,8 @@ export async function renderLobby(root, navigate) {
   );
 }
 
+const DUPLICATE_GAMES = ["bridge", "court-piece", "five-hundred"];
+
 /** Every rule option and seat, in words: for those who want more than the defaults. */
 function customForm(games, start) {
   const status = h("p", { class: "status", role: "status" });
@@ -294,6 +296,9 @@ function customForm(games, start) {
   speedSelect.value = botSpeed();
   const timerSelect = h("select", { id: "turn-seconds", "aria-describedby": "turn-seconds-help" }, ["off", "30", "60", "120"].map((v) => h("option", { value: v }, t(`timer_${v}`))));
   const hintsBox = h("input", { type: "checkbox", id: "hints", checked: true, "aria-describedby": "hints-help" });
+  const duplicateBox = h("input", { type: "checkbox", id: "robot-duplicate", "aria-describedby": "robot-duplicate-help" });
+  // Robot duplicate: one person against bots, at bridge (duplicate scoring), Court Piece, Five Hundred.
+  const duplicateRow = h("div", { class: "option option-bool", id: "robot-duplicate-option" }, h("label", { for: "robot-duplicate" }, t("robotDuplicate")), duplicateBox, h("small", { class: "help", id: "robot-duplicate-help" }, t("robotDuplicateHelp")));
   // The timer and hints matter only among several people (against bots they never apply).
   const friendsBox = h(
     "div",
@@ -314,6 +319,7 @@ function customForm(games, start) {
       h("div", { class: "option option-bool" }, h("label", { for: "private" }, t("privateTable")), privateBox, h("small", { class: "help", id: "private-help" }, t("privateHelp"))),
       h("div", { class: "option option-bool" }, h("label", { for: "pause-deals" }, t("pauseDeals")), pauseBox, h("small", { class: "help", id: "pause-deals-help" }, t("pauseDealsHelp"))),
       h("div", { class: "option" }, h("label", { for: "bot-speed" }, t("botSpeed")), speedSelect, h("small", { class: "help", id: "bot-speed-help" }, t("botSpeedHelp"))),
+      duplicateRow,
       friendsBox,
     ),
     h("button", { type: "submit", class: "primary", id: "create" }, t("create")),
@@ -344,13 +350,24 @@ function customForm(games, start) {
     );
   };
   const people = () => [...seatsBox.querySelectorAll("select")].filter((select) => select.value === "human").length;
-  const refreshFriends = () => (friendsBox.hidden = people() < 2);
+  const duplicateAllowed = () => {
+    const game = current();
+    if (!DUPLICATE_GAMES.includes(game.id) || people() !== 1) return false;
+    return game.id !== "bridge" || form.querySelector("#opt-scoring")?.value === "duplicate";
+  };
+  const refreshFriends = () => {
+    friendsBox.hidden = people() < 2;
+    duplicateRow.hidden = !duplicateAllowed();
+  };
   seatsBox.addEventListener("change", refreshFriends);
   gameSelect.addEventListener("change", () => {
     fill();
     refreshFriends();
   });
-  optionsBox.addEventListener("change", () => refreshRequirements(form));
+  optionsBox.addEventListener("change", () => {
+    refreshRequirements(form);
+    refreshFriends();
+  });
   fill();
   refreshFriends();
   form.addEventListener("submit", async (event) => {
@@ -361,6 +378,7 @@ function customForm(games, start) {
       const seats = Array.from({ length: game.players }, (_, i) => form.querySelector(`#seat-${i}`).value);
       body = { game: game.id, options: readOptions(form, game), seats, sit: game.home_seat ?? 0, private: privateBox.checked, pause_deals: pauseBox.checked, bot_speed: speedSelect.value };
       if (people() >= 2) Object.assign(body, { turn_seconds: timerSelect.value === "off" ? null : Number(timerSelect.value), hints: hintsBox.checked });
+      if (duplicateAllowed() && duplicateBox.checked) body.robot_duplicate = true;
       setBotSpeed(speedSelect.value);
     } catch (error) {
       status.textContent = `${t("error")}: ${error.message}`;
