@@ -139,7 +139,7 @@ def test_robot_duplicate_score_sheet(game: str, server: str, context: Any, artif
     data = _get(server, page, table, "")
     board = data["duplicate"][0]
     cells = row.locator("td").all_inner_texts()
-    signed = lambda v: f"+{v}" if v > 0 else str(v)  # noqa: E731
+    signed = lambda v: f"+{v}" if v > 0 else str(v).replace("-", "\N{MINUS SIGN}")  # noqa: E731
     assert cells[2] == signed(board["difference"])
     total = page.locator("#duplicate-total td").all_inner_texts()
     assert total[2] == signed(data["duplicate_total"])

@@ -799,7 +799,7 @@ export function openTable(root, tableId, navigate, settings = () => null) {
     const bridge = table.game === "bridge";
     const boards = table.duplicate || [];
     const finished = view?.match?.history?.length ?? 0;
-    const signedText = (v) => (v > 0 ? `+${v}` : String(v));
+    const signedText = (v) => (v > 0 ? `+${v}` : num(v));
     // The person's side's score: its points less the other side's (as the server counts).
     const score = (line) => {
       const side = (s.seat ?? 0) % line.points.length;
