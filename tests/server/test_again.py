@@ -50,6 +50,7 @@ def test_a_finished_deal_is_played_again_by_hard_and_the_deal_in_play_is_not(
     assert client.get(f"{url}/deals/0/again", headers=auth).json() == body
     paths = client.get("/openapi.json").json()["paths"]
     assert "409" in paths["/api/tables/{table_id}/deals/{deal}/again"]["get"]["responses"]
+    assert "429" in paths["/api/tables/{table_id}/deals/{deal}/replay"]["post"]["responses"]
 
 
 def test_the_player_replays_a_finished_deal_at_a_new_table(client: TestClient) -> None:
