@@ -147,3 +147,27 @@ def test_robot_duplicate_score_sheet(game: str, server: str, context: Any, artif
         assert cells[3] == signed(board["imps"]) and total[3] == signed(data["duplicate_imps"])
     _shots(page, artifacts, f"duplicate-{game}")
     assert not errors
+
+
+def test_play_it_again_and_the_duplicate_sheet_in_french(
+    server: str, context: Any, artifacts: Path
+) -> None:
+    from .test_french import Walk, french  # noqa: PLC0415 (its word list is built on import)
+
+    page = context.new_page()
+    walk = Walk(page)
+    french(page, server)
+    table = create_from_lobby(
+        page, server, "court-piece", options=lambda p: p.check("#robot-duplicate")
+    )
+    page.wait_for_selector("#my-hand")
+    play_until(page, "#deal-result .again-open, #game-over .again-open")
+    page.locator("#duplicate-sheet tr[data-deal='1']").wait_for(timeout=120_000)
+    walk.look("robot duplicate sheet")
+    _click(page, ".again-open")
+    page.locator("#again-tricks").wait_for(timeout=120_000)
+    assert "Difficile" in page.locator("#again-hard").inner_text()
+    walk.look("play it again")
+    page.screenshot(path=str(artifacts / "again-fr.png"))
+    assert _get(server, page, table, "")["robot_duplicate"] is True
+    walk.check()
