@@ -16,7 +16,7 @@ kept as sent. Each frame is then checked against the authoritative record:
 
 Every other way of reading a table (the record endpoint, its PBN, the view and
 spectator endpoints, the hint, the lobby, a replay of the downloaded record, the
-review of the deal in play and of the first deal) is
+review and "play it again" of the deal in play and of the first deal) is
 checked the same way while the game goes on: the room's match is swapped for a
 twin and every answer must be the same bytes.
 """
@@ -159,11 +159,13 @@ class Table:
         if seat is not None:
             paths += [f"{base}/view", f"{base}/hint"]
         out = {path: self.client.get(path, headers=headers).content for path in paths}
-        # The review: refused for the deal in play, the same for a finished one (none hidden).
+        # The review and "play it again": refused for the deal in play, the same for a
+        # finished one (none hidden).
         deals = len(self.room.match.deals) if self.room.match is not None else 0
         for number in sorted({0, deals - 1} if deals else set()):
-            path = f"{base}/deals/{number}/review"
-            out[path] = self.client.get(path, headers=headers).content
+            for kind in ("review", "again"):
+                path = f"{base}/deals/{number}/{kind}"
+                out[path] = self.client.get(path, headers=headers).content
         lobby = [t for t in self.client.get("/api/tables").json() if t["id"] == self.id]
         out["/api/tables"] = json.dumps(lobby).encode()
         record = self.client.get(f"{base}/record", headers=headers).content

@@ -493,6 +493,84 @@ async def deal_review(request: Request) -> Response:
 
 
 @_refusals
+async def deal_again(request: Request) -> Response:
+    """
+    summary: A finished deal played again from the start by Hard in one seat's place.
+    parameters:
+      - name: seat
+        in: query
+        description: >
+          The seat Hard takes (0..n-1, or N E S W in bridge): while the game goes on, the
+          bearer's own seat only (the default); once it is over, any.
+    responses:
+      200:
+        description: >
+          The deal as played ("mine") and as replayed ("hard"): each line's "actions",
+          "tricks", "result" and "points"; "tricks" pairs them trick by trick ({"mine",
+          "hard"}); "difference" is Hard's score for the seat's side less the player's (a
+          side's points less the other's); "bots" the seats' players in the replay; "seconds"
+          the CPU time it took. The other seats keep their bots (a person's seat is played by
+          greedy), and they sample hidden cards, so their choices may differ from the deal as
+          played; the same deal asked again gives the same replay.
+      400:
+        description: A bad seat.
+      403:
+        description: While the game goes on, no seat token, or another seat than the bearer's.
+      404:
+        description: No such table or deal.
+      409:
+        description: The deal is still in play (or the game has not started).
+      429:
+        description: This address already has two reviews computing.
+      503:
+        description: Too many analyses at once, or the replay overran its time bound.
+    """
+    room = await _room(request)
+    token = _token(request)
+    held = room.require_seat(token) if token else None
+    deal = int(request.path_params["deal"])
+    reviews: Reviews = request.app.state.reviews
+    try:
+        seat = reviews.seat_to_review(room, held, request.query_params.get("seat"), deal)
+    except ReviewRefusal as refusal:
+        return _error(str(refusal), refusal.status)
+    status, body = await reviews.again(room, deal, seat, _client(request))
+    return JSONResponse(body, status_code=status)
+
+
+@_refusals
+async def replay_deal(request: Request) -> Response:
+    """
+    summary: A new table where the bearer plays a finished deal again (same cards, same bots).
+    responses:
+      200:
+        description: >
+          The new table: the deal's cards, dealer and board as dealt, every seat as it was
+          (the same bots), the bearer's token opening their seat there. The score starts
+          afresh; after that deal the game goes on with new deals.
+      400:
+        description: >
+          The table has other people at it (a deal is replayed against bots only), or no
+          seat token.
+      404:
+        description: No such table or deal.
+      409:
+        description: The deal is still in play (or the game has not started).
+      429:
+        description: The client made too many tables (a replay counts as one).
+    """
+    room = await _room(request)
+    held = room.require_seat(_token(request))
+    deal = int(request.path_params["deal"])
+    try:
+        Reviews.seat_to_review(room, held, None, deal)
+    except ReviewRefusal as refusal:
+        return _error(str(refusal), refusal.status)
+    again = await _hub(request).replay_deal(room, held, deal, _client(request))
+    return JSONResponse(_summary(request, again))
+
+
+@_refusals
 async def hint(request: Request) -> Response:
     """
     responses:
@@ -752,6 +830,8 @@ def routes() -> list[BaseRoute]:
         Route(f"{table}/rematch", rematch_table, methods=["POST"]),
         Route(f"{table}/record", record),
         Route(f"{table}/deals/{{deal:int}}/review", deal_review),
+        Route(f"{table}/deals/{{deal:int}}/again", deal_again),
+        Route(f"{table}/deals/{{deal:int}}/replay", replay_deal, methods=["POST"]),
         Route("/api/analyse", analyse, methods=["POST"]),
         Route(f"{table}/hint", hint),
         Route(f"{table}/undo", undo, methods=["POST"]),
@@ -791,6 +871,7 @@ def create_app(
             leases=leases_for(shared),
         )
         app.state.hub = hub
+        hub.workers = app.state.replays
         await hub.open()
         path = sqlite_file(store.url)
         checkpoints = asyncio.create_task(checkpoint_wal(path)) if path else None

@@ -16,6 +16,7 @@ from atout.core import Match
 from atout.notation.record import FORMAT
 from atout.server.connections import Connection, encode_frame
 from atout.server.declaring import plays_for, with_declarers_hand
+from atout.server.duplicate import duplicate_state
 from atout.server.errors import RoomError
 from atout.server.friends import friends_state, stands_in
 from atout.server.lobby import TABLE_SETTINGS
@@ -122,6 +123,8 @@ class Frames(RoomState):
             "private": bool(self.extra.get("private")),
             **pause_state(self),
             **friends_state(self),
+            **duplicate_state(self),
+            **({"again_of": self.extra["again_of"]} if "again_of" in self.extra else {}),
         }
 
     def view(self, seat: int | None, match: Match | None = None) -> JSON:

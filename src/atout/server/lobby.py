@@ -16,6 +16,7 @@ comes back before then finds it where it was.
 from __future__ import annotations
 
 import time
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, Final
 
 from atout.server.friends import TURN_SECONDS
@@ -27,9 +28,11 @@ if TYPE_CHECKING:
 
 __all__ = [
     "ABANDONED_SECONDS",
+    "DUPLICATE_GAMES",
     "TABLE_SETTINGS",
     "abandoned_for",
     "deserted",
+    "duplicate_refusal",
     "is_listed",
     "table_settings",
 ]
@@ -44,8 +47,28 @@ TABLE_SETTINGS: Final = (
     "turn_seconds",
     "no_hints",
     "bots_declare",
+    "robot_duplicate",
 )
 """The table's settings kept with its extras (never part of the game record)."""
+
+
+DUPLICATE_GAMES: Final = ("bridge", "court-piece", "five-hundred")
+"""The games a robot duplicate table may be: their deals score per side."""
+
+
+def duplicate_refusal(game: str, rules: Any, kinds: Sequence[str]) -> str | None:
+    """Why a table of ``game`` with seats of ``kinds`` cannot be robot duplicate, or ``None``.
+
+    Robot duplicate (:mod:`atout.server.duplicate`): each deal is also played by Hard in the
+    person's seat, so there must be one person, against bots; bridge in duplicate scoring.
+    """
+    if game not in DUPLICATE_GAMES:
+        return "robot duplicate is for bridge, Court Piece and Five Hundred"
+    if game == "bridge" and getattr(rules, "scoring", None) != "duplicate":
+        return "robot duplicate bridge needs duplicate scoring (scoring=duplicate)"
+    if sum(k == "human" for k in kinds) != 1:
+        return "robot duplicate is for one person against bots"
+    return None
 
 
 def abandoned_for(room: Room, now: float | None = None) -> float:
@@ -102,9 +125,12 @@ def table_settings(body: dict[str, Any]) -> dict[str, Any]:
     ``hints`` (true or false). At bridge, ``play_side_contracts`` (true or false,
     true by default): a person plays the contracts their bot partner wins
     (:mod:`atout.server.declaring`); false keeps ``bots_declare``.
+    ``robot_duplicate`` (true or false): each deal is
+    also played by Hard in the person's seat and the score sheet compares
+    (:func:`duplicate_refusal` says where it may not be).
     """
     out: dict[str, Any] = {}
-    for flag in ("private", "pause_deals"):
+    for flag in ("private", "pause_deals", "robot_duplicate"):
         value = body.get(flag, False)
         if type(value) is not bool:
             raise ValueError(f"{flag} must be true or false")

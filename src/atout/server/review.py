@@ -20,13 +20,16 @@ Finished deals never change, so their reviews are kept (a few hundred).
 from __future__ import annotations
 
 import asyncio
+import hashlib
 from collections import Counter, OrderedDict
+from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Any
 
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 
 from atout.analysis import ReviewError, judge_deal, position_report, read_seat, review_deal
+from atout.analysis.again import compare_lines
 from atout.notation.record import RecordError, match_from_record
 from atout.server.inputs import InputError
 from atout.server.replay import ReplayWorkers, read_record, run_upload
@@ -39,6 +42,8 @@ __all__ = [
     "REVIEW_SECONDS",
     "ReviewRefusal",
     "Reviews",
+    "again_in_worker",
+    "again_seed",
     "analyse",
     "analyse_in_worker",
     "review_in_worker",
@@ -75,6 +80,32 @@ def review_in_worker(record: JSON, deal: int, seat: int) -> tuple[int, JSON]:
         return 500, {"error": f"the table's record does not replay: {error}"}
 
 
+def again_in_worker(
+    record: JSON, deal: int, seat: int, bots: list[str | None], seed: int
+) -> tuple[int, JSON]:
+    """In a worker: ``deal`` of ``record`` played again with Hard in ``seat`` (both lines)."""
+    try:
+        return 200, compare_lines(match_from_record(record), deal, seat, bots, seed=seed)
+    except ReviewError as error:
+        return 409, {"error": str(error)}
+    except RecordError as error:
+        return 500, {"error": f"the table's record does not replay: {error}"}
+
+
+def again_seed(room: Room, deal: int) -> int:
+    """The bots' seed for deal ``deal`` of ``room`` played again: fixed, so the replay is too.
+
+    Drawn from the table's secret seed through a hash, so it tells nothing of it.
+    """
+    digest = hashlib.sha256(f"{room.seed}:again:{deal}".encode()).digest()
+    return int.from_bytes(digest[:4], "big") >> 1
+
+
+def table_bots(room: Room) -> list[str | None]:
+    """Each seat's bot at ``room`` (``None`` for a person's seat)."""
+    return [(s.bot or "random") if s.kind == "bot" else None for s in room.seats]
+
+
 def analyse_in_worker(raw: bytes, deal: int, at: int | None) -> tuple[int, JSON]:
     """In a worker: an uploaded record's position (or, without ``at``, its deal) judged."""
     try:
@@ -98,8 +129,8 @@ class Reviews:
     def __init__(self, workers: ReplayWorkers, seconds: float = REVIEW_SECONDS) -> None:
         self.workers = workers
         self.seconds = seconds
-        self._kept: OrderedDict[tuple[str, int, int], JSON] = OrderedDict()
-        self._running: dict[tuple[str, int, int], asyncio.Future[tuple[int, JSON]]] = {}
+        self._kept: OrderedDict[tuple[str, str, int, int], JSON] = OrderedDict()
+        self._running: dict[tuple[str, str, int, int], asyncio.Future[tuple[int, JSON]]] = {}
         self._computing: Counter[str] = Counter()
 
     @staticmethod
@@ -144,7 +175,52 @@ class Reviews:
         address has at most :data:`REVIEWS_PER_CLIENT` computing: else a flood of reviews
         from one client filled the worker's queue and other people's replays were refused.
         """
-        key = (room.id, deal, seat)
+        return await self._cached(
+            ("review", room.id, deal, seat),
+            client,
+            lambda: self.workers.call(
+                review_in_worker,
+                self._record_to(room, deal),
+                deal,
+                seat,
+                seconds=self.seconds,
+                what="review",
+            ),
+        )
+
+    async def again(self, room: Room, deal: int, seat: int, client: str = "") -> tuple[int, JSON]:
+        """Deal ``deal`` played again by Hard in ``seat``'s place, beside the deal as played.
+
+        Under the same rules as a review (one computing per deal and seat, two per
+        address, kept once computed, the same worker and time bound).
+        """
+        return await self._cached(
+            ("again", room.id, deal, seat),
+            client,
+            lambda: self.workers.call(
+                again_in_worker,
+                self._record_to(room, deal),
+                deal,
+                seat,
+                table_bots(room),
+                again_seed(room, deal),
+                seconds=self.seconds,
+                what="replay",
+            ),
+        )
+
+    @staticmethod
+    def _record_to(room: Room, deal: int) -> JSON:
+        record = room.record()
+        record["deals"] = record["deals"][: deal + 1]  # nothing of a later deal goes out
+        return record
+
+    async def _cached(
+        self,
+        key: tuple[str, str, int, int],
+        client: str,
+        compute: Callable[[], Awaitable[tuple[int, JSON]]],
+    ) -> tuple[int, JSON]:
         kept = self._kept.get(key)
         if kept is not None:
             self._kept.move_to_end(key)
@@ -158,33 +234,24 @@ class Reviews:
         self._running[key] = future
         self._computing[client] += 1
         try:
-            answer = await self._compute(room, deal, seat, key)
+            answer = await compute()
         except BaseException as error:
             future.set_exception(error)
             future.exception()  # retrieved here: waiters see it, nobody is warned of it
             raise
         else:
             future.set_result(answer)
+            status, body = answer
+            if status == 200:
+                self._kept[key] = body
+                while len(self._kept) > KEPT:
+                    self._kept.popitem(last=False)
             return answer
         finally:
             del self._running[key]
             self._computing[client] -= 1
             if not self._computing[client]:
                 del self._computing[client]
-
-    async def _compute(
-        self, room: Room, deal: int, seat: int, key: tuple[str, int, int]
-    ) -> tuple[int, JSON]:
-        record = room.record()
-        record["deals"] = record["deals"][: deal + 1]  # nothing of a later deal goes out
-        status, body = await self.workers.call(
-            review_in_worker, record, deal, seat, seconds=self.seconds, what="review"
-        )
-        if status == 200:
-            self._kept[key] = body
-            while len(self._kept) > KEPT:
-                self._kept.popitem(last=False)
-        return status, body
 
 
 def _number(text: str | None, name: str) -> int | None:

@@ -42,14 +42,22 @@ from atout.server.connections import Connection, encode_frame
 from atout.server.declaring import decider
 from atout.server.disclosure import cards_learnt
 from atout.server.driver import ACTIVE, HINT_BOT, Driver
+from atout.server.duplicate import schedule_boards
 from atout.server.errors import QuotaError, RoomError, SeatHeld
 from atout.server.frames import TABLE_ONLY, Frames
 from atout.server.guards import CreationQuota, SocketCount
 from atout.server.leases import Leases, leases_for
-from atout.server.lobby import ABANDONED_SECONDS, TABLE_SETTINGS, abandoned_for, is_listed
+from atout.server.lobby import (
+    ABANDONED_SECONDS,
+    TABLE_SETTINGS,
+    abandoned_for,
+    duplicate_refusal,
+    is_listed,
+)
 from atout.server.logs import log_event
 from atout.server.pacing import DealPause
 from atout.server.pubsub import Broadcast, Subscriber, broadcast_for
+from atout.server.replay import ReplayWorkers
 from atout.server.seats import Seat, Seating, available_bots, parse_seats
 from atout.server.storage import ActionRow, SeqConflict, Store, Stored, TableRow
 
@@ -210,12 +218,17 @@ class Room(Frames, Seating, Driver):
             await self._start()
             self._changed()
 
-    async def _start(self) -> None:
+    async def _start(self, layout: JSON | None = None) -> None:
+        """Deal the first deal (``layout``: these cards, a finished deal played again)."""
         rng = self._rng(0)
         # The host: the first person's seat (the lobby seats the table's creator there).
         host = next((s.number for s in self.seats if s.kind == "human"), None)
         labels = [s.label for s in self.seats]
-        match = Match.new(self.game, self.options, rng, host=host, players=labels)
+        if layout is None:
+            match = Match.new(self.game, self.options, rng, host=host, players=labels)
+        else:
+            match = Match(self.game, self.game.parse_rules(self.options), players=tuple(labels))
+            match = match.start_deal(self.game.layout_from_json(match.rules, layout))
         now = time.monotonic()
         for chair in self.seats:
             chair.away_since = now
@@ -316,6 +329,8 @@ class Room(Frames, Seating, Driver):
         self.advance(
             new, stored, {"seq": row.seq, "deal": row.deal, "seat": seat, "action": action}
         )
+        if new.current.settlement is not None:
+            schedule_boards(self)
 
     def advance(self, new: Match, version: int, action: JSON | None = None) -> None:
         """Move to ``new`` at ``version`` (an action taken here or elsewhere), tell everyone."""
@@ -485,6 +500,10 @@ class Hub:
         """Who created each table this process created (for the open-tables quota)."""
         self._tasks: set[asyncio.Task[None]] = set()
         self._loading = asyncio.Lock()
+        self.workers: ReplayWorkers | None = None
+        """The analysis worker (the app's), where robot duplicate boards are played."""
+        self.duplicating: set[tuple[str, int]] = set()
+        """The (table, deal) boards the hidden duplicate tables are playing now."""
 
     def clock(self) -> float:
         """Wall-clock seconds (the settings' clock, faked in tests)."""
@@ -503,6 +522,10 @@ class Hub:
             if room is not None:
                 log_event("table.resumed", table=table_id, seq=room.next_seq, status=room.status)
         self._spawn(self.expire_idle(), "expiry")
+
+    def spawn(self, work: Coroutine[Any, Any, None], name: str) -> None:
+        """Run ``work`` beside the rooms (stopped with the hub)."""
+        self._spawn(work, name)
 
     def _spawn(self, work: Coroutine[Any, Any, None], name: str) -> None:
         task = asyncio.create_task(work, name=name)
@@ -583,6 +606,7 @@ class Hub:
         if room.status in ACTIVE:
             self._spawn(room.run(), f"room-{room.id}")
         self.cluster.watch(room)
+        schedule_boards(room)
         return room
 
     async def create(
@@ -598,6 +622,8 @@ class Hub:
         practice: bool = False,
         creator: str | None = None,
         table_settings: JSON | None = None,
+        layout: JSON | None = None,
+        again_of: JSON | None = None,
     ) -> Room:
         """A new table: validates the game, options and seats, then stores it.
 
@@ -605,6 +631,8 @@ class Hub:
         that no card is hidden then); ``creator`` counts against that
         client's quota of open tables; ``table_settings`` are the checked
         settings of :func:`atout.server.lobby.table_settings` (a private table).
+        ``layout`` deals the first deal as given (a finished deal played again,
+        ``again_of`` naming it: ``{"table", "deal"}``).
         """
         try:
             game = get_game(game_id)
@@ -612,6 +640,11 @@ class Hub:
         except (ValueError, TypeError) as error:
             raise RoomError(str(error)) from None
         chairs = parse_seats(game, seats)
+        settings = table_settings or {}
+        if settings.get("robot_duplicate"):
+            refusal = duplicate_refusal(game.id, rules, [c.kind for c in chairs])
+            if refusal is not None:
+                raise RoomError(refusal)
         table = TableRow(
             id=_new_id(),
             game=game.id,
@@ -620,7 +653,11 @@ class Hub:
             status="waiting",
             version=0,
             grace_seconds=self.settings.grace_seconds if grace_seconds is None else grace_seconds,
-            extra={**({"practice": True} if practice else {}), **(table_settings or {})},
+            extra={
+                **({"practice": True} if practice else {}),
+                **settings,
+                **({"again_of": again_of} if again_of is not None else {}),
+            },
         )
         nobody: list[str | None] = [None] * len(chairs)
         for chair, name, hashed, browser in zip(
@@ -641,7 +678,7 @@ class Hub:
         log_event("table.created", table=room.id, game=game.id, seats=[c.label for c in chairs])
         if all(c.token_hash for c in chairs if c.kind == "human"):
             async with room.lock:
-                await room._start()
+                await room._start(layout)
             # The driver may already be waiting (it saw no match yet): wake it to play.
             room.wake.set()
         self.cluster.created(room.id)
@@ -689,6 +726,43 @@ class Hub:
                 await self.store.save_table(room.id, rematch=again.id, version=room.version + 1)
             )
             room._changed()
+        return again
+
+    async def replay_deal(self, room: Room, seat: int, deal: int, client: str) -> Room:
+        """A new table where ``seat``'s person plays finished deal ``deal`` of ``room`` again.
+
+        The same cards, dealer and board, every seat as it was (the same bots), the
+        person's token and browser opening their seat there; the score starts afresh and
+        the game goes on after that deal. Only at a table of one person against bots (the
+        others' seats cannot be filled for them), and counted like any new table.
+        """
+        match = room.match
+        if match is None or not 0 <= deal < len(match.deals):
+            raise RoomError(f"no deal {deal} at this table")
+        if match.deals[deal].settlement is None:
+            raise RoomError(f"deal {deal} is still in play: finished deals only")
+        if not room._bots_only_but_one():
+            raise RoomError("a deal is played again against bots only: this table has other people")
+        refusal = self.quota.refusal(client, open_tables=self.open_tables_of(client))
+        if refusal is not None:
+            log_event("table.refused", client=client, reason=refusal)
+            raise QuotaError(refusal)
+        order = list(room.seats)
+        mine = order[seat]
+        again = await self.create(
+            room.game.id,
+            room.options,
+            [f"bot:{s.bot}" if s.kind == "bot" else "human" for s in order],
+            grace_seconds=room.grace,
+            names=[mine.name if s is mine else None for s in order],
+            token_hashes=[mine.token_hash if s is mine else None for s in order],
+            browser_hashes=[mine.browser_hash if s is mine else None for s in order],
+            creator=client,
+            table_settings={k: v for k, v in room.extra.items() if k in TABLE_SETTINGS},
+            layout=match.deals[deal].layout.to_json(),
+            again_of={"table": room.id, "deal": deal},
+        )
+        self.quota.count(client)
         return again
 
     def open_tables(self) -> list[JSON]:

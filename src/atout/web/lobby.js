@@ -282,6 +282,8 @@ export async function renderLobby(root, navigate) {
   );
 }
 
+const DUPLICATE_GAMES = ["bridge", "court-piece", "five-hundred"];
+
 /** Every rule option and seat, in words: for those who want more than the defaults. */
 function customForm(games, start) {
   const status = h("p", { class: "status", role: "status" });
@@ -297,6 +299,9 @@ function customForm(games, start) {
   // Bridge: when your robot partner wins the auction, you play the contract (as on BBO).
   const declareBox = h("input", { type: "checkbox", id: "play-side-contracts", checked: true, "aria-describedby": "play-side-contracts-help" });
   const declareOption = h("div", { class: "option option-bool", id: "play-side-contracts-option" }, h("label", { for: "play-side-contracts" }, t("playSideContracts")), declareBox, h("small", { class: "help", id: "play-side-contracts-help" }, t("playSideContractsHelp")));
+  const duplicateBox = h("input", { type: "checkbox", id: "robot-duplicate", "aria-describedby": "robot-duplicate-help" });
+  // Robot duplicate: one person against bots, at bridge (duplicate scoring), Court Piece, Five Hundred.
+  const duplicateRow = h("div", { class: "option option-bool", id: "robot-duplicate-option" }, h("label", { for: "robot-duplicate" }, t("robotDuplicate")), duplicateBox, h("small", { class: "help", id: "robot-duplicate-help" }, t("robotDuplicateHelp")));
   // The timer and hints matter only among several people (against bots they never apply).
   const friendsBox = h(
     "div",
@@ -318,6 +323,7 @@ function customForm(games, start) {
       h("div", { class: "option option-bool" }, h("label", { for: "pause-deals" }, t("pauseDeals")), pauseBox, h("small", { class: "help", id: "pause-deals-help" }, t("pauseDealsHelp"))),
       h("div", { class: "option" }, h("label", { for: "bot-speed" }, t("botSpeed")), speedSelect, h("small", { class: "help", id: "bot-speed-help" }, t("botSpeedHelp"))),
       declareOption,
+      duplicateRow,
       friendsBox,
     ),
     h("button", { type: "submit", class: "primary", id: "create" }, t("create")),
@@ -349,13 +355,24 @@ function customForm(games, start) {
     );
   };
   const people = () => [...seatsBox.querySelectorAll("select")].filter((select) => select.value === "human").length;
-  const refreshFriends = () => (friendsBox.hidden = people() < 2);
+  const duplicateAllowed = () => {
+    const game = current();
+    if (!DUPLICATE_GAMES.includes(game.id) || people() !== 1) return false;
+    return game.id !== "bridge" || form.querySelector("#opt-scoring")?.value === "duplicate";
+  };
+  const refreshFriends = () => {
+    friendsBox.hidden = people() < 2;
+    duplicateRow.hidden = !duplicateAllowed();
+  };
   seatsBox.addEventListener("change", refreshFriends);
   gameSelect.addEventListener("change", () => {
     fill();
     refreshFriends();
   });
-  optionsBox.addEventListener("change", () => refreshRequirements(form));
+  optionsBox.addEventListener("change", () => {
+    refreshRequirements(form);
+    refreshFriends();
+  });
   fill();
   refreshFriends();
   form.addEventListener("submit", async (event) => {
@@ -367,6 +384,7 @@ function customForm(games, start) {
       body = { game: game.id, options: readOptions(form, game), seats, sit: game.home_seat ?? 0, private: privateBox.checked, pause_deals: pauseBox.checked, bot_speed: speedSelect.value };
       if (game.id === "bridge") body.play_side_contracts = declareBox.checked;
       if (people() >= 2) Object.assign(body, { turn_seconds: timerSelect.value === "off" ? null : Number(timerSelect.value), hints: hintsBox.checked });
+      if (duplicateAllowed() && duplicateBox.checked) body.robot_duplicate = true;
       setBotSpeed(speedSelect.value);
     } catch (error) {
       status.textContent = `${t("error")}: ${error.message}`;

@@ -2,7 +2,9 @@
 // player's costly cards marked and the better cards named, the side's double-dummy result,
 // the contract's makeability and, in bridge, par and the DD table. A click on a trick shows
 // the hands as they were once it closed. The server judges (GET .../deals/{k}/review);
-// this module only draws its answer.
+// this module only draws its answer. "Play it again" shows the same deal played from the
+// start by Hard in the player's seat beside the player's own line, trick by trick
+// (GET .../deals/{k}/again); "Replay it yourself" opens a new table with the same cards.
 import { api } from "./api.js";
 import { SUITS, pretty, rankLabel, sortCards } from "./cards.js";
 import { t } from "./i18n/index.js";
@@ -30,8 +32,8 @@ const cardOf = (action) => action.split(" ")[0];
  * Open the review of deal `deal` (from 0) of table `tableId` over the page.
  * `name(seat)` labels seats as the table does. Returns a function that closes it.
  */
-export function openReview({ tableId, deal, token, name, seat = null }) {
-  const s = { data: null, message: "", step: 0, trick: null, closed: false };
+export function openReview({ tableId, deal, token, name, seat = null, again = false, resultText = null, onReplay = null }) {
+  const s = { data: null, message: "", step: 0, trick: null, closed: false, again, againData: null, againMessage: "", asked: false, replaying: false };
   const backdrop = h("div", { class: "review-backdrop", id: "review" });
   const close = () => {
     s.closed = true;
@@ -163,12 +165,111 @@ export function openReview({ tableId, deal, token, name, seat = null }) {
     render();
   }
 
+  /** One line's result in words (the table's own wording when it gave one). */
+  function lineResult(line) {
+    const words = resultText?.(line);
+    return words?.length ? words[0] : line.points.join(" / ");
+  }
+
+  function lineCards(trick, n, data, label) {
+    if (!trick) return h("td", { class: "again-none", "data-label": label }, "—");
+    return h(
+      "td",
+      { "data-label": label },
+      trick.cards.map((card, i) => {
+        const seat = (trick.leader + i) % n;
+        return h(
+          "span",
+          { class: `review-card ${seat === trick.winner ? "winner" : ""} ${seat === data.seat ? "mine" : ""} ${card[1] === "H" || card[1] === "D" ? "red" : ""}`, "data-card": card },
+          h("small", {}, data.game === "bridge" ? SEAT_LETTERS[seat] : name(seat).slice(0, 3)),
+          " ",
+          pretty(card),
+        );
+      }),
+    );
+  }
+
+  /** The player's line and Hard's, trick by trick, with both results. */
+  function againPanel() {
+    const data = s.againData;
+    if (!data) return h("p", { id: "again-status", role: "status" }, s.againMessage || t("againLoading"));
+    const n = data.layout.hands?.length || data.bots.length;
+    const diff = data.difference;
+    const verdict = diff > 0 ? t("againHardBetter", { n: diff }) : diff < 0 ? t("againYouBetter", { n: -diff }) : t("againSame");
+    return h(
+      "div",
+      { id: "again" },
+      h(
+        "div",
+        { id: "again-summary" },
+        h("p", { id: "again-mine" }, h("strong", {}, t("againYou")), " ", lineResult(data.mine)),
+        h("p", { id: "again-hard" }, h("strong", {}, t("againHard")), " ", lineResult(data.hard)),
+        h("p", { id: "again-verdict", class: "headline" }, verdict),
+        h("p", { class: "help" }, t("againNote"), " ", t("againTime", { s: data.seconds.toFixed(1) })),
+      ),
+      h(
+        "table",
+        { class: "again-table", id: "again-tricks" },
+        h("caption", {}, t("againTricks")),
+        h("tr", {}, h("th", { scope: "col" }, "#"), h("th", { scope: "col" }, t("againYou")), h("th", { scope: "col" }, t("againHard"))),
+        data.tricks.map((row, k) => h("tr", { "data-trick": k + 1 }, h("th", { scope: "row" }, String(k + 1)), lineCards(row.mine, n, data, t("againYou")), lineCards(row.hard, n, data, t("againHard")))),
+      ),
+    );
+  }
+
+  function askAgain() {
+    s.again = true;
+    render();
+    if (s.asked) return;
+    s.asked = true;
+    const query = seat === null ? "" : `?seat=${seat}`;
+    api(`/api/tables/${encodeURIComponent(tableId)}/deals/${deal}/again${query}`, { token })
+      .then((data) => {
+        s.againData = data;
+        render();
+      })
+      .catch((error) => {
+        s.againMessage = `${t("error")}: ${error.message}`;
+        s.asked = false;
+        render();
+      });
+  }
+
+  async function replayYourself() {
+    if (s.replaying) return;
+    s.replaying = true;
+    try {
+      const table = await api(`/api/tables/${encodeURIComponent(tableId)}/deals/${deal}/replay`, { method: "POST", token });
+      close();
+      onReplay(table.id);
+    } catch (error) {
+      s.replaying = false;
+      s.againMessage = `${t("error")}: ${error.message}`;
+      s.message = s.againMessage;
+      render();
+    }
+  }
+
+  function actions() {
+    return h(
+      "nav",
+      { class: "review-actions" },
+      s.again
+        ? h("button", { id: "review-back", onclick: () => { s.again = false; render(); } }, t("againBack"))
+        : h("button", { id: "review-again", class: "primary", onclick: askAgain }, t("playAgain")),
+      onReplay ? h("button", { id: "review-replay", onclick: replayYourself, disabled: s.replaying }, t("replayYourself")) : null,
+      s.replaying ? null : s.again || !s.message ? null : h("span", { role: "status" }, s.message),
+    );
+  }
+
   function render() {
     if (s.closed) return;
     const data = s.data;
-    const body = data
-      ? [summary(data), h("div", { class: "review-grid" }, h("div", {}, hands(data), ddTable(data)), h("div", {}, tricks(data), costly(data)))]
-      : [h("p", { id: "review-status", role: "status" }, s.message || t("reviewLoading"))];
+    const body = s.again
+      ? [actions(), againPanel()]
+      : data
+        ? [actions(), summary(data), h("div", { class: "review-grid" }, h("div", {}, hands(data), ddTable(data)), h("div", {}, tricks(data), costly(data)))]
+        : [h("p", { id: "review-status", role: "status" }, s.message || t("reviewLoading"))];
     backdrop.replaceChildren(
       h(
         "section",
@@ -180,6 +281,7 @@ export function openReview({ tableId, deal, token, name, seat = null }) {
   }
 
   render();
+  if (s.again) askAgain();
   const query = seat === null ? "" : `?seat=${seat}`;
   api(`/api/tables/${encodeURIComponent(tableId)}/deals/${deal}/review${query}`, { token })
     .then((data) => {

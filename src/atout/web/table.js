@@ -679,6 +679,10 @@ export function openTable(root, tableId, navigate, settings = () => null) {
     const panel = h("aside", { class: "panel", id: "panel" });
     if (!view) return panel;
     panel.append(h("h3", {}, t("scoreSheet")), ...[game.sheet(ctx)].flat());
+    const duplicate = duplicateSheet(ctx.table, view);
+    if (duplicate) panel.append(duplicate);
+    const again = ctx.table.again_of;
+    if (again) panel.prepend(h("p", { class: "help", id: "again-of" }, t("againOf", { deal: again.deal + 1 })));
     const details = [[t("phase"), t(`phase_${view.phase}`)], ...game.facts(ctx)];
     panel.append(h("h3", {}, t("details")), factList(details, { id: "facts" }));
     const auction = view.phase === "auction" ? null : game.auction?.(ctx);
@@ -745,15 +749,103 @@ export function openTable(root, tableId, navigate, settings = () => null) {
     );
   }
 
-  /** Opens the double-dummy review of a finished deal (web/review.js) over the table. */
+  /** A line of a deal (as played, or Hard's) in the game's words: its result's first line. */
+  function lineWords(number, line) {
+    const frame = s.frame;
+    if (!frame?.view) return [];
+    const game = rendererFor(frame.table.game);
+    return game.result({ number, result: line.result, points: line.points }, context(frame, frame.table.seats.length, () => "south"));
+  }
+
+  /** Opens the double-dummy review of a finished deal (web/review.js) over the table;
+   *  `again`: at once on "Play it again", Hard's line beside the player's. */
+  function openDealReview(deal, again) {
+    s.closeReview?.();
+    const alone = s.frame?.table.seats.filter((seat) => seat.kind === "human").length === 1;
+    s.closeReview = openReview({
+      tableId,
+      deal: deal.number - 1,
+      token: s.token,
+      name,
+      again,
+      resultText: (line) => lineWords(deal.number, line),
+      // The person plays the deal again at a new table: their token opens their seat there.
+      onReplay: alone
+        ? (id) => {
+            saveSeat(id, s.seat, s.token);
+            navigate(`/t/${id}`);
+          }
+        : null,
+    });
+  }
+
   function reviewButton(deal) {
     if (s.seat === null || !deal) return null;
-    const open = (event) => {
+    const open = (again) => (event) => {
       event.stopPropagation();
-      s.closeReview?.();
-      s.closeReview = openReview({ tableId, deal: deal.number - 1, token: s.token, name });
+      openDealReview(deal, again);
     };
-    return h("p", {}, h("button", { class: "review-open", id: `review-deal-${deal.number}`, onclick: open }, t("review")));
+    return h(
+      "p",
+      { class: "review-buttons" },
+      h("button", { class: "review-open", id: `review-deal-${deal.number}`, onclick: open(false) }, t("review")),
+      " ",
+      h("button", { class: "again-open", id: `again-deal-${deal.number}`, onclick: open(true) }, t("playAgain")),
+    );
+  }
+
+  /** Robot duplicate: each deal's result beside Hard's at the hidden table, and the totals. */
+  function duplicateSheet(table, view) {
+    if (!table.robot_duplicate) return null;
+    const bridge = table.game === "bridge";
+    const boards = table.duplicate || [];
+    const finished = view?.match?.history?.length ?? 0;
+    const signedText = (v) => (v > 0 ? `+${v}` : num(v));
+    // The person's side's score: its points less the other side's (as the server counts).
+    const score = (line) => {
+      const side = (s.seat ?? 0) % line.points.length;
+      return line.points.length === 2 ? line.points[side] - line.points[1 - side] : line.points[side];
+    };
+    const words = (board, line) => lineWords(board.number, line)[0] || "";
+    return h(
+      "div",
+      { id: "duplicate-sheet" },
+      h("h3", {}, t("duplicateSheet")),
+      h(
+        "table",
+        { class: "sheet duplicate" },
+        h(
+          "tr",
+          {},
+          h("th", { scope: "col" }, t("duplicateDeal")),
+          h("th", { scope: "col" }, t("duplicateYou")),
+          h("th", { scope: "col" }, t("duplicateHard")),
+          h("th", { scope: "col" }, t("duplicateDiff")),
+          bridge ? h("th", { scope: "col" }, t("duplicateImps")) : null,
+        ),
+        boards.map((b) =>
+          h(
+            "tr",
+            { "data-deal": b.number },
+            h("th", { scope: "row" }, String(b.number)),
+            h("td", { title: words(b, b.mine) }, signedText(score(b.mine))),
+            h("td", { title: words(b, b.hard) }, signedText(score(b.hard))),
+            h("td", { class: b.difference > 0 ? "gain" : b.difference < 0 ? "loss" : "" }, signedText(b.difference)),
+            bridge ? h("td", {}, signedText(b.imps)) : null,
+          ),
+        ),
+        h(
+          "tr",
+          { class: "total", id: "duplicate-total" },
+          h("th", { scope: "row" }, t("duplicateTotal")),
+          h("td", {}, ""),
+          h("td", {}, ""),
+          h("td", {}, signedText(table.duplicate_total ?? 0)),
+          bridge ? h("td", {}, signedText(table.duplicate_imps ?? 0)) : null,
+        ),
+      ),
+      finished > boards.length ? h("p", { class: "help", id: "duplicate-pending" }, t("duplicatePending", { n: boards.length + 1 })) : null,
+    );
   }
 
   function gameOver(frame, view, table, n, game, ctx) {

@@ -1,0 +1,68 @@
+"""A finished deal played again by Hard in one seat: the same cards, a fixed replay per seed."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pytest
+
+from atout.analysis import ReviewError
+from atout.analysis.again import compare_lines, net, play_again
+from atout.bots.registry import make_bot
+from tests.analysis.deals import first_deal_played
+
+CASES = [("bridge", {"scoring": "duplicate"}), ("court-piece", {}), ("five-hundred", {})]
+
+
+@pytest.mark.parametrize(("game", "options"), CASES)
+def test_the_replay_by_hard_is_the_same_for_the_same_seed(game: str, options: dict) -> None:
+    match = first_deal_played(game, 3, options)
+    bots = ["greedy"] * match.game.players
+    first = compare_lines(match, 0, 0, bots, seed=11, effort=4)
+    again = compare_lines(match, 0, 0, bots, seed=11, effort=4)
+    first.pop("seconds"), again.pop("seconds")
+    assert first == again
+    # The same cards as dealt, played to the end; the player's line is the deal as played.
+    played = match.deals[0]
+    replayed = play_again(match, 0, 0, bots, seed=11, effort=4)
+    assert replayed.layout == played.layout and replayed.settlement is not None
+    assert first["mine"]["actions"] == [[s, a] for s, a in played.actions]
+    assert first["hard"]["actions"] == [[s, a] for s, a in replayed.actions]
+    assert first["hard"]["points"] == list(replayed.settlement.points)
+    assert first["difference"] == net(first["hard"]["points"], 0) - net(played.settlement.points, 0)
+    rows = max(len(first["mine"]["tricks"]), len(first["hard"]["tricks"]))
+    assert len(first["tricks"]) == rows
+    assert first["tricks"][0]["mine"] == first["mine"]["tricks"][0]
+
+
+def test_hard_makes_the_seats_choices_and_the_other_seats_keep_their_bots() -> None:
+    """Hard's own choices, the bots' own: the replay is reproduced decision by decision."""
+    match = first_deal_played("five-hundred", 5)
+    game = match.game
+    bots = ["greedy", "medium", "random", "greedy"]
+    replayed = play_again(match, 0, 1, bots, seed=7, effort=4)
+    players = [
+        make_bot("hard" if s == 1 else bots[s], game.id, seed=7 * 8 + s, effort=4)
+        for s in range(game.players)
+    ]
+    again = replace(match, deals=(), closed=None).start_deal(match.deals[0].layout)
+    for seat, action in replayed.actions:
+        actor = again.actor
+        assert actor is not None and again.turn == seat
+        assert players[actor].choose(again.view(actor)) == action
+        again = again.apply(action, seat)
+    assert again.current.settlement == replayed.settlement
+
+
+def test_only_a_finished_deal_of_the_record_is_played_again() -> None:
+    match = first_deal_played("court-piece", 2)
+    bots = ["greedy"] * 4
+    with pytest.raises(ReviewError, match="no deal 1"):
+        play_again(match, 1, 0, bots, seed=1)
+    with pytest.raises(ReviewError, match="no seat 4"):
+        play_again(match, 0, 4, bots, seed=1)
+    unfinished = replace(match, deals=(replace(match.deals[0], settlement=None),))
+    with pytest.raises(ReviewError, match="still in play"):
+        play_again(unfinished, 0, 0, bots, seed=1)
+    with pytest.raises(ReviewError, match="needs 4 bots"):
+        play_again(match, 0, 0, bots[:3], seed=1)

@@ -1,0 +1,180 @@
+"""Play it again: a finished deal replayed by Hard beside the player's line, or by the player
+at a new table; and robot duplicate tables, whose deals Hard also plays at a hidden table."""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+from starlette.testclient import TestClient
+
+from atout.notation.record import match_from_record
+from atout.server import create_app
+from atout.sim.stats import imps
+from tests.server.conftest import FAST
+from tests.server.test_review import _bridge_table, _play_until
+
+
+def test_a_finished_deal_is_played_again_by_hard_and_the_deal_in_play_is_not(
+    client: TestClient,
+) -> None:
+    table = _bridge_table(client, boards=2)
+    url = f"/api/tables/{table['id']}"
+    auth = {"Authorization": f"Bearer {table['token']}"}
+    _play_until(client, table, lambda f: f["table"]["deal_number"] == 2 and f["view"]["legal"])
+
+    response = client.get(f"{url}/deals/0/again", headers=auth)
+    assert response.status_code == 200, response.text
+    body = response.json()
+    assert body["seat"] == 0 and body["deal"] == 0
+    assert body["bots"] == ["hard", "greedy", "greedy", "greedy"]
+    assert body["hard"]["points"] and body["mine"]["points"]
+    assert [row["mine"] for row in body["tricks"] if row["mine"]] == body["mine"]["tricks"]
+    # Hidden information: the deal in play is never replayed, nor another seat's.
+    in_play = client.get(f"{url}/deals/1/again", headers=auth)
+    assert in_play.status_code == 409 and set(in_play.json()) == {"error"}
+    assert "still in play" in in_play.json()["error"]
+    missing = client.get(f"{url}/deals/7/again", headers=auth)
+    assert missing.status_code == 404 and "no deal 7" in missing.json()["error"]
+    other = client.get(f"{url}/deals/0/again?seat=1", headers=auth)
+    assert other.status_code == 403 and "your own decisions" in other.json()["error"]
+    assert client.get(f"{url}/deals/0/again").status_code == 403
+    assert client.get(f"{url}/deals/0/again?seat=Q", headers=auth).status_code == 400
+
+    _play_until(client, table, lambda f: f["table"]["status"] == "over")
+    record = client.get(f"{url}/record").json()
+    deal = record["deals"][0]
+    assert body["mine"]["actions"] == deal["actions"]
+    assert body["layout"]["hands"] == deal["hands"]
+    # The same deal asked again gives the same replay (kept, and fixed by its seed).
+    assert client.get(f"{url}/deals/0/again", headers=auth).json() == body
+    paths = client.get("/openapi.json").json()["paths"]
+    assert "409" in paths["/api/tables/{table_id}/deals/{deal}/again"]["get"]["responses"]
+    assert "429" in paths["/api/tables/{table_id}/deals/{deal}/replay"]["post"]["responses"]
+
+
+def test_the_player_replays_a_finished_deal_at_a_new_table(client: TestClient) -> None:
+    table = _bridge_table(client, boards=2)
+    url = f"/api/tables/{table['id']}"
+    auth = {"Authorization": f"Bearer {table['token']}"}
+    _play_until(client, table, lambda f: f["table"]["deal_number"] == 2 and f["view"]["legal"])
+    assert client.post(f"{url}/deals/1/replay", headers=auth).status_code == 409
+    assert client.post(f"{url}/deals/5/replay", headers=auth).status_code == 404
+    assert client.post(f"{url}/deals/0/replay").status_code == 400  # no seat token
+
+    response = client.post(f"{url}/deals/0/replay", headers=auth)
+    assert response.status_code == 200, response.text
+    again = response.json()
+    assert again["id"] != table["id"] and again["status"] == "playing"
+    assert again["again_of"] == {"table": table["id"], "deal": 0}
+    assert [s["bot"] for s in again["seats"]] == [None, "greedy", "greedy", "greedy"]
+    # The person's token opens their seat there, holding the same cards as dealt.
+    view = client.get(f"/api/tables/{again['id']}/view", headers=auth).json()
+    assert view["seat"] == 0
+    mine = client.get(f"{url}/record", headers=auth).json()["deals"][0]["hands"][0]
+    assert sorted(view["view"]["hand"]) == sorted(mine)
+    first = client.get(f"/api/tables/{again['id']}/record", headers=auth).json()["deals"][0]
+    assert first["dealer"] == client.get(f"{url}/record").json()["deals"][0]["dealer"]
+
+
+def test_a_deal_is_replayed_at_a_new_table_against_bots_only(client: TestClient) -> None:
+    body = {"game": "five-hundred", "seats": ["human", "human", "bot:greedy", "bot:greedy"]}
+    table = client.post("/api/tables", json={**body, "sit": 0}).json()
+    auth = {"Authorization": f"Bearer {table['token']}"}
+    # Not started (the second person has not come): nothing to replay.
+    refused = client.post(f"/api/tables/{table['id']}/deals/0/replay", headers=auth)
+    assert refused.status_code == 409 and "not started" in refused.json()["error"]
+
+    solo = _bridge_table(client, boards=2)
+    url = f"/api/tables/{solo['id']}"
+    auth = {"Authorization": f"Bearer {solo['token']}"}
+    _play_until(client, solo, lambda f: f["table"]["deal_number"] == 2)
+    hub = client.app.state.hub  # type: ignore[attr-defined]
+    room = client.portal.call(hub.get, solo["id"])
+    room.seats[2].kind = "human"  # as if a friend sat there: their seat cannot be filled
+    refused = client.post(f"{url}/deals/0/replay", headers=auth)
+    assert refused.status_code == 400 and "against bots only" in refused.json()["error"]
+    assert len(hub.rooms) == 2  # no table was made
+
+
+def _duplicate_bridge(client: TestClient, boards: int = 1) -> dict[str, Any]:
+    body = {
+        "game": "bridge",
+        "seats": ["human", "bot:greedy", "bot:greedy", "bot:greedy"],
+        "sit": 0,
+        "name": "Ana",
+        "options": {"scoring": "duplicate", "boards": boards},
+        "robot_duplicate": True,
+    }
+    response = client.post("/api/tables", json=body)
+    assert response.status_code == 201, response.text
+    data: dict[str, Any] = response.json()
+    return data
+
+
+def _boards(client: TestClient, table_id: str, count: int) -> dict[str, Any]:
+    for _ in range(600):
+        data: dict[str, Any] = client.get(f"/api/tables/{table_id}").json()
+        if len(data.get("duplicate", [])) >= count:
+            return data
+        time.sleep(0.1)
+    raise AssertionError("the duplicate table never played its boards")
+
+
+def test_robot_duplicate_plays_each_board_again_and_keeps_it(db_url: str) -> None:
+    with TestClient(create_app(db_url, settings=FAST)) as client:
+        table = _duplicate_bridge(client, boards=2)
+        assert table["robot_duplicate"] is True and table["duplicate"] == []
+        url = f"/api/tables/{table['id']}"
+        auth = {"Authorization": f"Bearer {table['token']}"}
+        _play_until(client, table, lambda f: f["table"]["status"] == "over")
+        data = _boards(client, table["id"], 2)
+        match = match_from_record(client.get(f"{url}/record").json())
+        for board in data["duplicate"]:
+            k = board["deal"]
+            played = match.deals[k]
+            assert played.settlement is not None
+            assert board["mine"]["points"] == list(played.settlement.points)
+            # The hidden table's play is "play it again"'s replay of the same deal.
+            again = client.get(f"{url}/deals/{k}/again", headers=auth).json()
+            assert board["hard"] == {
+                "result": again["hard"]["result"],
+                "points": again["hard"]["points"],
+            }
+            assert board["difference"] == -again["difference"]
+            assert board["imps"] == imps(board["difference"])
+        assert data["duplicate_total"] == sum(b["difference"] for b in data["duplicate"])
+        assert data["duplicate_imps"] == sum(b["imps"] for b in data["duplicate"])
+    # A restarted server keeps the boards with the table.
+    with TestClient(create_app(db_url, settings=FAST)) as client:
+        kept = client.get(f"/api/tables/{table['id']}").json()
+        assert kept["duplicate"] == data["duplicate"]
+
+
+def test_robot_duplicate_is_for_one_person_against_bots_in_some_games(client: TestClient) -> None:
+    base = {"sit": 0, "robot_duplicate": True}
+    cases = [
+        ({"game": "bridge", "seats": ["human"] + ["bot:greedy"] * 3}, "scoring=duplicate"),
+        (
+            {"game": "court-circular", "seats": ["human", "bot:greedy"]},
+            "bridge, Court Piece and Five Hundred",
+        ),
+        (
+            {"game": "court-piece", "seats": ["human", "human", "bot:greedy", "bot:greedy"]},
+            "one person against bots",
+        ),
+    ]
+    for body, words in cases:
+        response = client.post("/api/tables", json={**base, **body})
+        assert response.status_code == 422 and words in response.json()["error"], response.text
+    bad = client.post("/api/tables", json={**cases[0][0], "sit": 0, "robot_duplicate": "yes"})
+    assert bad.status_code == 422 and "robot_duplicate must be true or false" in bad.text
+    fine = client.post(
+        "/api/tables",
+        json={"game": "five-hundred", "seats": ["human"] + ["bot:greedy"] * 3, **base},
+    )
+    assert fine.status_code == 201 and fine.json()["robot_duplicate"] is True
+    plain = client.post(
+        "/api/tables", json={"game": "five-hundred", "seats": ["human"] + ["bot:greedy"] * 3}
+    )
+    assert plain.json()["robot_duplicate"] is False and "duplicate" not in plain.json()
