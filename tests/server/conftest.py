@@ -11,7 +11,10 @@ from starlette.testclient import TestClient
 
 from atout.server import Settings, create_app
 
-FAST = Settings(bot_delay=0, deal_pause=0, grace_seconds=3600)
+FAST = Settings(
+    bot_delay=0, deal_pause=0, grace_seconds=3600, request_rate=1e6, request_burst=10**6
+)
+"""Bots without delay; seats may ask hints as fast as the bots play (the limit has its tests)."""
 
 
 @pytest.fixture

@@ -27,13 +27,14 @@ from atout.server import Settings, create_app
 from atout.server import rooms as rooms_module
 from atout.server.disclosure import cards_learnt
 from atout.server.replay import ReplayWorkers
-from atout.server.seats import REQUEST_BURST, REQUEST_RATE
 from atout.server.storage import SeatTaken, hash_token
 
 from .conftest import FAST, another_browser, create_table, receive_until
 
 JSON = dict[str, Any]
 BOTS = ["human", "bot:random", "bot:random", "bot:random"]
+REQUEST_RATE, REQUEST_BURST = Settings().request_rate, Settings().request_burst
+"""A seat's budget of costly requests on a server as started (the tests' FAST has none)."""
 
 
 def _bearer(token: str) -> dict[str, str]:
@@ -473,10 +474,13 @@ def test_tables_per_client_are_limited(client: TestClient) -> None:
     assert response.status_code == 429 and "open tables" in response.json()["error"]
 
 
-def test_a_seats_requests_are_limited_and_a_refused_one_changes_nothing(
-    client: TestClient,
-) -> None:
+def test_a_seats_requests_are_limited_and_a_refused_one_changes_nothing(db_url: str) -> None:
     """A script changing the bot speed in a loop was a write and a frame to everyone each time."""
+    with TestClient(create_app(db_url, settings=Settings(bot_delay=60))) as client:
+        _seat_requests_limited(client)
+
+
+def _seat_requests_limited(client: TestClient) -> None:
     first, other = (create_table(client, BOTS) for _ in range(2))
     room = client.app.state.hub.rooms[first["id"]]  # type: ignore[attr-defined]
     url = f"/api/tables/{first['id']}"

@@ -107,6 +107,12 @@ class Settings:
     """Tables one client (address) may create in a minute."""
     open_tables: int = 50
     """Tables one client may have in play at once."""
+    request_rate: float = 10.0
+    """Costly requests a second a seat may make on average (hint, undo, next deal, bot speed,
+    over HTTP and all its connections): far above a person's clicks or a client bot's turns
+    at the table's pace, far below a script's loop."""
+    request_burst: int = 30
+    """Costly requests a seat may make at once, above the rate."""
     sockets_per_client: int = 100
     """WebSocket connections one client (address) may hold open at once, over all tables:
     a household's tabs and a club's spectators behind one address fit, a flood does not."""

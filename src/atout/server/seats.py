@@ -21,13 +21,7 @@ from atout.server.messages import TokenBucket
 from atout.server.state import RoomState
 from atout.server.storage import SeatRow, SeatTaken, hash_token
 
-__all__ = ["REQUEST_BURST", "REQUEST_RATE", "Seat", "Seating", "available_bots", "parse_seats"]
-
-REQUEST_RATE = 10.0
-"""HTTP requests a second a seat may make on average (hint, undo, next deal, bot speed):
-far above a person's clicks or a client bot's turns, far below a script's loop."""
-REQUEST_BURST = 30
-"""HTTP requests a seat may make at once, above the rate."""
+__all__ = ["Seat", "Seating", "available_bots", "parse_seats"]
 
 JSON = dict[str, Any]
 
@@ -45,10 +39,8 @@ class Seat:
     """Which browser took the seat (``browsers.py``): one seat a browser."""
     connections: int = 0
     away_since: float = field(default_factory=time.monotonic)
-    requests: TokenBucket = field(
-        default_factory=lambda: TokenBucket(rate=REQUEST_RATE, burst=REQUEST_BURST)
-    )
-    """The seat's budget of HTTP requests (its WebSocket messages have one per connection)."""
+    requests: TokenBucket | None = None
+    """The seat's budget of costly requests (``Settings.request_rate``), made at the first."""
 
     @property
     def label(self) -> str:
@@ -157,7 +149,11 @@ class Seating(RoomState):
     def charge(self, seat: int) -> None:
         """Spend one of ``seat``'s requests (HTTP or WebSocket alike: one budget a seat, however
         many connections it opens), or refuse."""
-        if not self.seats[seat].requests.take():
+        chair = self.seats[seat]
+        if chair.requests is None:
+            settings = self.hub.settings
+            chair.requests = TokenBucket(settings.request_rate, settings.request_burst)
+        if not chair.requests.take():
             raise QuotaError("too many requests from your seat: wait a moment and try again")
 
     def attach(self, conn: Connection, seat: int) -> None:
