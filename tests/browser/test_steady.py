@@ -12,6 +12,7 @@ from typing import Any
 
 from playwright.sync_api import expect
 
+from .test_layout import hand_in_view
 from .test_table import click_something, play_vs_bots
 
 
@@ -60,3 +61,22 @@ def test_buttons_and_cards_stay_the_same_nodes_across_frames(server: str, contex
     page.click(".review-open")
     expect(page.locator("#review")).to_be_visible()
     expect(page.locator("#table-menu[open]")).to_have_count(0)
+
+
+def test_a_table_opened_from_the_bottom_of_the_lobby_shows_its_first_screen(
+    server: str, browser: Any
+) -> None:
+    """On a phone the lobby is long: the table it opens starts at its top, the hand in view."""
+    ctx = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True)
+    try:
+        page = ctx.new_page()
+        page.goto(server + "/")
+        page.fill("#name", "Ana")
+        page.mouse.wheel(0, 5000)  # the person scrolls down the list of games
+        page.wait_for_function("() => window.scrollY > 300")
+        page.locator("#play-five-hundred").tap()
+        page.wait_for_selector("#my-hand svg.card")
+        assert page.evaluate("() => window.scrollY") == 0
+        assert hand_in_view(page) == []
+    finally:
+        ctx.close()

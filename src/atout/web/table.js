@@ -822,6 +822,9 @@ export function openTable(root, tableId, navigate, settings = () => null) {
 
   // The page before (the lobby) is not morphed into the table: its nodes keep their own listeners.
   root.replaceChildren();
+  // The table opens at its top: the lobby's scroll (down to a Play button) would leave the bar
+  // above the screen and, on a phone, the table's sheet where the felt should be.
+  window.scrollTo(0, 0);
   connect();
   render();
   return () => {
