@@ -4,10 +4,12 @@
 // element arrives and not again on each frame, and what the person did that the page does
 // not own (a <details> opened, text typed, a caret, the focus, a choice in a <select>) stays.
 //
-// Matching: among an element's children, a new child takes the old child of the same key,
-// else the next old child without a key of the same tag. The key is `data-key`, else
-// `data-card` (a card is the same card wherever it moves in its row), else the id of an HTML
-// element. An old child nobody takes is removed; a new child with no old one is inserted.
+// Matching: among an element's children, a new child takes the old child of the same key. The
+// key is `data-key`, else `data-card` (a card is the same card wherever it moves in its row),
+// else the id of an HTML element. A child without a key takes the next old one of its tag
+// without a key that holds one of the same ids inside (a <p> around the Review button), or,
+// holding none, one that holds none; failing that, the next one whose ids no later new child
+// holds. An old child nobody takes is removed; a new child with no old one is inserted.
 //
 // Handlers: `on(node, type, fn)` keeps `fn` in `node._on[type]` behind one listener per type,
 // so a morph can swap a kept element's handlers for the new tree's (addEventListener could
@@ -39,6 +41,20 @@ function key(node) {
   if (k !== null) return `k:${k}`;
   if (node.id && node.namespaceURI === HTML) return `#${node.id}`;
   return null;
+}
+
+const NONE = new Set();
+
+/** The ids inside an HTML element (not a card's drawing's): what an unkeyed element holds. */
+function idsIn(node) {
+  if (node.nodeType !== 1 || node.namespaceURI !== HTML) return NONE;
+  const found = node.querySelectorAll("[id]:not(svg *)");
+  return found.length ? new Set([...found].map((e) => e.id)) : NONE;
+}
+
+function meets(a, b) {
+  for (const id of a) if (b.has(id)) return true;
+  return false;
 }
 
 function same(a, b) {
@@ -114,18 +130,35 @@ export function patch(parent, children) {
     if (k !== null && !keyed.has(k)) keyed.set(k, node);
   }
   const taken = new Set();
+  const inside = new Map(); // old node -> the ids it holds, computed once
+  const idsOf = (old) => {
+    if (!inside.has(old)) inside.set(old, idsIn(old));
+    return inside.get(old);
+  };
+  // The ids each new child holds, and how many of the new children still to place hold each.
+  const held = fresh.map((next) => (key(next) === null ? idsIn(next) : NONE));
+  const wanted = new Map();
+  for (const ids of held) for (const id of ids) wanted.set(id, (wanted.get(id) || 0) + 1);
   let from = 0;
-  const result = fresh.map((next) => {
+  const result = fresh.map((next, i) => {
+    for (const id of held[i]) wanted.set(id, wanted.get(id) - 1);
     const k = key(next);
     let match = null;
     if (k !== null) {
       const old = keyed.get(k);
       if (old && !taken.has(old) && same(old, next)) match = old;
     } else {
-      for (let j = from; j < olds.length; j++) {
-        const old = olds[j];
-        if (taken.has(old) || key(old) !== null || !same(old, next)) continue;
-        match = old;
+      // An unkeyed element takes the next old one of its tag that holds one of its ids (or, holding
+      // none, one that holds none), else the next one whose ids no later new child holds: a <p>
+      // around the Review button is never taken for the one around Next deal.
+      const mine = held[i];
+      const free = (old) => !taken.has(old) && key(old) === null && same(old, next);
+      const later = (old) => ![...idsOf(old)].some((id) => wanted.get(id) > 0);
+      const tests = [(old) => (mine.size ? meets(mine, idsOf(old)) : idsOf(old).size === 0), later];
+      for (const test of tests) {
+        const j = olds.findIndex((old, at) => at >= from && free(old) && test(old));
+        if (j < 0) continue;
+        match = olds[j];
         from = j + 1;
         break;
       }
