@@ -5,7 +5,9 @@ The test plays a deal against bots by clicking what the page offers; the first t
 shows a phase (bidding, trump call, kitty, play, the deal's result) it measures the bounding
 boxes of the hand's cards, the seat names, the buttons, the score line with the trick count,
 the bidding box, the auction and the messages at each size, with the page scrolled to the
-top. Screenshots of every measured screen go to test-artifacts/browser/layout/.
+top. The hand itself is checked first as the page is, unscrolled: the whole hand and the bar
+are on the first screen without scrolling (the table once opened at the lobby's scroll, the
+bar above the screen). Screenshots of every measured screen go to test-artifacts/browser/layout/.
 """
 
 from __future__ import annotations
@@ -21,6 +23,8 @@ from atout.games import GAMES
 from .test_table import click_something, create_from_lobby
 
 SIZES = [(1280, 860), (390, 844), (844, 390)]
+# Where the bar, felt, controls and hand make one screen (the sheet below): a phone's sizes.
+PHONES = SIZES[1:]
 
 # What a player must see, by kind; each kind's elements are measured one by one.
 PARTS = {
@@ -46,7 +50,9 @@ MEASURE = """(parts) => {
   for (const [kind, selector] of Object.entries(parts)) {
     for (const el of document.querySelectorAll(selector)) {
       const r = el.getBoundingClientRect();
-      if (r.width < 1 || r.height < 1 || !el.checkVisibility({visibilityProperty: true})) continue;
+      // A card gathered to the trick's winner has faded out (opacity 0): it covers nothing.
+      const seen = {visibilityProperty: true, opacityProperty: true};
+      if (r.width < 1 || r.height < 1 || !el.checkVisibility(seen)) continue;
       const label = (el.id ? '#' + el.id : '') + ' ' + (el.dataset.card || el.dataset.action
         || el.textContent.trim().slice(0, 24));
       items.push({kind, el, r, label: kind + ' ' + label.trim()});
@@ -75,6 +81,27 @@ MEASURE = """(parts) => {
     }
   return problems;
 }"""
+
+
+HAND_IN_VIEW = """() => {
+  const vh = window.innerHeight, problems = [];
+  const parts = [...document.querySelectorAll('#hand, #my-hand svg.card, .play-area > .bar')];
+  for (const el of parts) {
+    const r = el.getBoundingClientRect();
+    if (r.height < 1) continue;
+    const name = el.id ? '#' + el.id : el.dataset.card || el.className.baseVal || el.className;
+    if (r.bottom > vh || r.top < 0)
+      problems.push(`${name} is not in the first screen (${Math.round(r.top)}-`
+        + `${Math.round(r.bottom)} of ${vh}, scrolled ${Math.round(window.scrollY)})`);
+  }
+  return problems;
+}"""
+
+
+def hand_in_view(page: Any) -> list[str]:
+    """The bar, the hand and each of its cards within the screen, as the page is (not scrolled)."""
+    problems: list[str] = page.evaluate(HAND_IN_VIEW)
+    return problems
 
 
 def measure(page: Any) -> list[str]:
@@ -114,11 +141,14 @@ def test_every_phase_fits_every_screen(
             phase = phase_of(page)
             if phase and phase not in seen:
                 problems = []
-                for width, height in SIZES:
+                # The phones first: their hand is checked as the page opened, before any scroll.
+                for width, height in [*PHONES, SIZES[0]]:
                     page.set_viewport_size({"width": width, "height": height})
                     page.wait_for_timeout(250)  # let the layout and any animation settle
                     shot = folder / f"{game}-{phase}-{width}x{height}.png"
                     page.screenshot(path=str(shot))
+                    if (width, height) in PHONES:
+                        problems += [f"{width}x{height}: {p}" for p in hand_in_view(page)]
                     problems += [f"{width}x{height}: {p}" for p in measure(page)]
                 page.set_viewport_size({"width": 1280, "height": 860})
                 # The trick count per side is always in view, in every game.

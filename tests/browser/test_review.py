@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from playwright.sync_api import expect
 
 from atout.analysis import judge_deal
 from atout.games import GAMES
@@ -65,6 +66,13 @@ def test_the_result_screen_opens_the_review_of_the_deal(
     shown = page.locator("#review-hands .review-hand[data-seat] .review-cards").all_inner_texts()
     after = review["steps"][review["trick_ends"][0]]
     assert [len(h) for h in after] == [_cards_in(text) for text in shown]
+    # The review is patched, not rebuilt: the trick chosen keeps the focus (Enter on the next).
+    expect(page.locator("#review-tricks li").first).to_be_focused()
+    if len(review["tricks"]) > 1:
+        page.keyboard.press("Tab")
+        page.keyboard.press("Enter")
+        expect(page.locator("#review-tricks li").nth(1)).to_be_focused()
+        expect(page.locator("#review-hands h3")).to_contain_text("after trick 2")
     for width, height in SIZES:
         page.set_viewport_size({"width": width, "height": height})
         page.wait_for_timeout(150)

@@ -50,6 +50,23 @@ def test_the_result_stays_until_the_person_asks_for_the_next_deal(client: TestCl
     assert refused.status_code == 400 and "already here" in refused.json()["error"]
 
 
+def test_a_finished_deal_waiting_for_next_deal_cannot_be_undone(client: TestClient) -> None:
+    """Its result is out and scored: an undo would take back a move of a played deal."""
+    table = create_table(client, BOTS, pause_deals=True)
+    room = client.app.state.hub.rooms[table["id"]]  # type: ignore[attr-defined]
+    auth = {"Authorization": f"Bearer {table['token']}"}
+    with client.websocket_connect(table["ws"]) as ws:
+        over = play_first_deal(ws, table["token"])
+        seq, version = room.next_seq, room.version
+        refused = client.post(f"/api/tables/{table['id']}/undo", headers=auth)
+        assert refused.status_code == 400 and "deal is over" in refused.json()["error"]
+        ws.send_json({"type": "undo"})
+        error = receive_until(ws, lambda f: f["type"] == "error")
+        assert "deal is over" in error["message"]
+    assert (room.next_seq, room.version) == (seq, version)  # nothing was taken back
+    assert room.match.needs_deal() and over["last_deal"]["number"] == 1
+
+
 def test_without_the_pause_the_next_deal_comes_by_itself(client: TestClient) -> None:
     table = create_table(client, BOTS)
     with client.websocket_connect(table["ws"]) as ws:

@@ -443,6 +443,9 @@ class Room(Frames, Seating, Driver):
                 raise RoomError("undo is only for games against bots")
             if self.match is None or self.status != "playing":
                 raise RoomError("nothing to undo")
+            if self.match.current.settlement is not None:
+                # The result is out (and scored): the deal is played, nothing in it is undone.
+                raise RoomError("the deal is over: nothing in it can be taken back")
             actions = self.match.current.actions
             # What the seat decided: not dummy's cards, which declarer chose.
             deciders = self.match.deciders()

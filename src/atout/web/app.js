@@ -12,16 +12,15 @@ const root = document.getElementById("app");
 let close = null;
 
 function settings() {
-  const language = h("select", { id: "lang", "aria-label": t("language") }, Object.keys(LANGUAGES).map((code) => h("option", { value: code }, code.toUpperCase())));
-  language.value = lang();
-  language.addEventListener("change", () => {
-    setLang(language.value);
+  const choose = (event) => {
+    setLang(event.currentTarget.value);
     route();
-  });
+  };
+  const language = h("select", { id: "lang", "aria-label": t("language"), onchange: choose }, Object.keys(LANGUAGES).map((code) => h("option", { value: code }, code.toUpperCase())));
+  language.value = lang();
   const toggle = (key) => {
-    const box = h("input", { type: "checkbox", id: `pref-${key}` });
+    const box = h("input", { type: "checkbox", id: `pref-${key}`, onchange: (event) => setPref(key, event.currentTarget.checked) });
     box.checked = prefs[key];
-    box.addEventListener("change", () => setPref(key, box.checked));
     return h("label", { class: "toggle" }, box, ` ${t(key)}`);
   };
   return h("div", { class: "settings" }, language, toggle("sound"), toggle("animations"));

@@ -5,13 +5,16 @@ import { has, t } from "./i18n/index.js";
 import { gameName, seatLabel } from "./i18n/words.js";
 import { learnPanel } from "./learn.js";
 import { botName, personName } from "./names.js";
+import { on } from "./morph.js";
 import { BOT_SPEEDS, botSpeed, setBotSpeed } from "./prefs.js";
 
+/** An element: attributes, `on<type>` handlers (kept where morph.js can swap them), children. */
 function h(tag, attrs = {}, ...children) {
   const node = document.createElement(tag);
   for (const [k, v] of Object.entries(attrs)) {
-    if (k.startsWith("on")) node.addEventListener(k.slice(2), v);
-    else if (v !== undefined && v !== null && v !== false) node.setAttribute(k, v === true ? "" : v);
+    if (k.startsWith("on")) {
+      if (v) on(node, k.slice(2), v);
+    } else if (v !== undefined && v !== null && v !== false) node.setAttribute(k, v === true ? "" : v);
   }
   node.append(...children.flat(Infinity).filter((c) => c !== null && c !== undefined));
   return node;

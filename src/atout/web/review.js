@@ -9,6 +9,7 @@ import { api } from "./api.js";
 import { SUITS, pretty, rankLabel, sortCards } from "./cards.js";
 import { t } from "./i18n/index.js";
 import { h } from "./lobby.js";
+import { patch } from "./morph.js";
 
 const SEAT_LETTERS = "NESW";
 
@@ -270,14 +271,15 @@ export function openReview({ tableId, deal, token, name, seat = null, again = fa
       : data
         ? [actions(), summary(data), h("div", { class: "review-grid" }, h("div", {}, hands(data), ddTable(data)), h("div", {}, tricks(data), costly(data)))]
         : [h("p", { id: "review-status", role: "status" }, s.message || t("reviewLoading"))];
-    backdrop.replaceChildren(
+    // Patched: a trick chosen by keyboard keeps the focus while the hands change beside it.
+    patch(backdrop, [
       h(
         "section",
         { class: "review", role: "dialog", "aria-modal": "true", "aria-label": t("reviewTitle", { n: deal + 1 }) },
         h("header", {}, h("h2", {}, t("reviewTitle", { n: deal + 1 })), h("button", { id: "review-close", "aria-label": t("close"), onclick: close }, "×")),
         body,
       ),
-    );
+    ]);
   }
 
   render();

@@ -12,6 +12,7 @@ import { gameName, joinLabel, seatLabel } from "./i18n/words.js";
 import { learnLinks } from "./learn.js";
 import { botName, personName } from "./names.js";
 import { h } from "./lobby.js";
+import { on, patch } from "./morph.js";
 import { BOT_SPEEDS, beep, prefs, setBotSpeed } from "./prefs.js";
 import { openReview } from "./review.js";
 
@@ -38,7 +39,6 @@ export function openTable(root, tableId, navigate, settings = () => null) {
     typed: "",
     wantRematch: false,
     message: "",
-    prevTrick: 0,
     history: new Map(), // finished deals: number -> {number, result, points}
     historyAsked: false,
     ui: {}, // a game renderer's scratch state (a claim count, a picked joker), cleared each action
@@ -197,7 +197,20 @@ export function openTable(root, tableId, navigate, settings = () => null) {
 
   // Keyboard: arrows + Enter over the legal cards, or type a card ("th", "10h").
 
+  /** Close the ⋯ menu; `back` returns the focus to its button (Escape, as a menu button does). */
+  function closeMenu(back = false) {
+    const menu = root.querySelector("#table-menu");
+    if (!menu?.open) return false;
+    menu.open = false;
+    if (back) menu.querySelector("summary")?.focus();
+    return true;
+  }
+
   function onKey(event) {
+    if (event.key === "Escape" && closeMenu(true)) {
+      event.preventDefault();
+      return;
+    }
     if (event.target.closest?.("input, select, textarea")) return;
     const legalCards = cardActions(s.frame?.view?.legal || [], isCard);
     if (event.key === "ArrowRight" || event.key === "ArrowLeft") {
@@ -280,7 +293,7 @@ export function openTable(root, tableId, navigate, settings = () => null) {
   function render() {
     const frame = s.frame;
     if (!frame) {
-      root.replaceChildren(h("p", { class: "status" }, s.message || t("connecting")));
+      patch(root, [h("p", { class: "status" }, s.message || t("connecting"))]);
       return;
     }
     const view = frame.view;
@@ -319,26 +332,16 @@ export function openTable(root, tableId, navigate, settings = () => null) {
       sidePanel(view, game, ctx),
       overlays(frame, view, table, n, game, ctx),
     );
-    const menu = root.querySelector("#table-menu");
-    const keepOpen = menu?.open;
-    // A field being typed in keeps its focus and caret through the redraw.
-    const typing = document.activeElement?.matches?.("input[id]") && root.contains(document.activeElement) ? document.activeElement : null;
-    const caret = typing ? [typing.selectionStart, typing.selectionEnd] : null;
-    const hadNext = document.activeElement?.id === "next-deal";
-    root.replaceChildren(page);
-    if (keepOpen) page.querySelector("#table-menu").open = true;
-    // Next deal takes the focus when it appears (Enter goes on) and keeps it through redraws.
-    const next = page.querySelector("#next-deal");
-    if (next && !typing && (hadNext || s.focusedNext !== frame.table.deal_number)) {
+    // The page is patched, not replaced (morph.js): what did not change stays the same nodes,
+    // with their focus, caret, open menu and animations that have played.
+    patch(root, [page]);
+    // Next deal takes the focus when it appears (Enter goes on), unless the person is typing.
+    const next = root.querySelector("#next-deal");
+    const typing = document.activeElement?.matches?.("input, select, textarea");
+    if (next && !typing && s.focusedNext !== frame.table.deal_number) {
       s.focusedNext = frame.table.deal_number;
       next.focus({ preventScroll: true });
     }
-    if (typing) {
-      const again = page.querySelector(`#${typing.id}`);
-      again?.focus();
-      if (again && caret[0] !== null) again.setSelectionRange(...caret);
-    }
-    s.prevTrick = view?.trick?.cards?.length || 0;
   }
 
   function inviteUrl(table) {
@@ -379,13 +382,13 @@ export function openTable(root, tableId, navigate, settings = () => null) {
   function invitePanel(table) {
     if (table.status !== "waiting" || s.seat === null) return null;
     const url = inviteUrl(table);
-    const field = h("input", { id: "invite-url", value: url, readonly: true, "aria-label": t("invite"), "aria-describedby": "invite-help" });
-    field.addEventListener("focus", () => field.select());
+    const field = h("input", { id: "invite-url", value: url, readonly: true, "aria-label": t("invite"), "aria-describedby": "invite-help", onfocus: (e) => e.currentTarget.select() });
+    const copy = () => copyText(url, root.querySelector("#invite-url"), null);
     return h(
       "div",
       { class: "invite-panel", id: "invite-panel" },
       h("label", { for: "invite-url" }, t("invite")),
-      h("div", { class: "invite-row" }, field, h("button", { class: "primary", id: "copy-invite", onclick: () => copyText(url, field, null) }, t("copy"))),
+      h("div", { class: "invite-row" }, field, h("button", { class: "primary", id: "copy-invite", onclick: copy }, t("copy"))),
       h("small", { class: "help", id: "invite-help" }, t("inviteHelp")),
       h("span", { class: "copy-note", id: "copy-note", role: "status" }, s.copied ? (s.copied === "yes" ? t("copied") : t("copyByHand")) : ""),
     );
@@ -395,8 +398,8 @@ export function openTable(root, tableId, navigate, settings = () => null) {
   function joinPanel(table) {
     const free = table.seats.filter((seat) => !seat.taken);
     if (s.seat !== null || !free.length || (table.status !== "waiting" && table.status !== "playing")) return null;
-    const input = h("input", { id: "join-name", value: s.joinName ?? playerName(), maxlength: 24, autocomplete: "nickname" });
-    input.addEventListener("input", () => (s.joinName = input.value));
+    const typed = (e) => (s.joinName = e.currentTarget.value);
+    const input = h("input", { id: "join-name", value: s.joinName ?? playerName(), maxlength: 24, autocomplete: "nickname", oninput: typed });
     return h(
       "div",
       { class: "join-panel", id: "join-panel" },
@@ -437,12 +440,12 @@ export function openTable(root, tableId, navigate, settings = () => null) {
 
   /** The table's bot speed, which any person seated may change (and this browser remembers). */
   function speedPicker(table) {
-    const select = h("select", { id: "table-bot-speed" }, BOT_SPEEDS.map((v) => h("option", { value: v }, t(`speed_${v}`))));
+    const change = (event) => {
+      setBotSpeed(event.currentTarget.value);
+      post("speed", { speed: event.currentTarget.value });
+    };
+    const select = h("select", { id: "table-bot-speed", onchange: change }, BOT_SPEEDS.map((v) => h("option", { value: v }, t(`speed_${v}`))));
     select.value = table.bot_speed || "normal";
-    select.addEventListener("change", () => {
-      setBotSpeed(select.value);
-      post("speed", { speed: select.value });
-    });
     return h("label", { class: "speed" }, `${t("botSpeed")} `, select);
   }
 
@@ -458,7 +461,8 @@ export function openTable(root, tableId, navigate, settings = () => null) {
     const buttons = [];
     const more = [];
     if (s.seat !== null && mine && table.hints !== false) buttons.push(h("button", { id: "hint", title: t("hintTitle"), onclick: () => send({ type: "hint" }) }, t("hint")));
-    if (s.seat !== null && table.undo && table.status === "playing")
+    // Undo takes back a move of the deal in play: once its result is out there is none.
+    if (s.seat !== null && table.undo && table.status === "playing" && view && !dealOver(frame))
       buttons.push(h("button", { id: "undo", title: t("undoTitle"), onclick: () => send({ type: "undo" }) }, t("undo")));
     buttons.push(h("button", { id: "last-trick", "aria-pressed": String(s.showLast), onclick: () => { s.showLast = !s.showLast; render(); } }, t("lastTrick")));
     const over = table.status === "over";
@@ -555,11 +559,12 @@ export function openTable(root, tableId, navigate, settings = () => null) {
     // A finished trick: its winning card is marked, then the cards go to the winner's seat.
     if (winner !== null) area.classList.add(`to-${pos(winner)}`);
     const crowded = trick.cards.length > n;
+    // Every card of the trick is "fresh": the morph keeps a card's node while it lies here, so
+    // its drop plays once, when it arrives (a new class on a kept node would not replay it).
     trick.cards.forEach((card, i) => {
       const seat = ((trick.leader ?? 0) + i) % n;
-      const fresh = i >= s.prevTrick ? "fresh" : "";
       const won = winner === seat ? "trick-winner" : "";
-      const svg = cardSvg(card, { className: `${crowded ? "row" : `at-${pos(seat)}`} ${fresh} ${won}` });
+      const svg = cardSvg(card, { className: `${crowded ? "row" : `at-${pos(seat)}`} fresh ${won}` });
       area.append(svg);
     });
     if (winner !== null) area.append(h("div", { class: "trick-note", id: "trick-winner", role: "status" }, winner === s.seat ? t("takesTrickYou") : t("takesTrick", { name: name(winner) })));
@@ -570,8 +575,8 @@ export function openTable(root, tableId, navigate, settings = () => null) {
   function clickable(svg, onChoose) {
     svg.setAttribute("tabindex", "0");
     svg.setAttribute("role", "button");
-    svg.addEventListener("click", onChoose);
-    svg.addEventListener("keydown", (event) => {
+    on(svg, "click", onChoose);
+    on(svg, "keydown", (event) => {
       if (event.key !== "Enter" && event.key !== " ") return;
       event.preventDefault();
       event.stopPropagation();
@@ -715,6 +720,11 @@ export function openTable(root, tableId, navigate, settings = () => null) {
     return game.result(deal, ctx).map((line, i) => h("p", { class: i ? "" : "headline" }, line));
   }
 
+  /** Whether this frame shows a finished deal whose next deal is not dealt yet. */
+  function dealOver(frame) {
+    return !!frame.last_deal && frame.last_deal.number === frame.table.deal_number;
+  }
+
   /** Whether the table waits for this seat's Next deal: its deal is over, the next not dealt. */
   function pausedForMe(frame, deal) {
     const table = frame.table;
@@ -783,6 +793,7 @@ export function openTable(root, tableId, navigate, settings = () => null) {
     if (s.seat === null || !deal) return null;
     const open = (again) => (event) => {
       event.stopPropagation();
+      closeMenu(); // the menu never sits over the review
       openDealReview(deal, again);
     };
     return h(
@@ -902,6 +913,11 @@ export function openTable(root, tableId, navigate, settings = () => null) {
     return h("div", { class: "toast notice", id: "notice", role: "alert", onclick: () => { s.noticeSeen = notice.version; render(); } }, text);
   }
 
+  // The page before (the lobby) is not morphed into the table: its nodes keep their own listeners.
+  root.replaceChildren();
+  // The table opens at its top: the lobby's scroll (down to a Play button) would leave the bar
+  // above the screen and, on a phone, the table's sheet where the felt should be.
+  window.scrollTo(0, 0);
   connect();
   render();
   return () => {

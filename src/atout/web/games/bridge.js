@@ -73,15 +73,15 @@ function biddingBox(ctx) {
 /** Declarer's claim: a number of the remaining tricks, then Claim. */
 function claimPicker(ctx) {
   const remaining = 13 - (ctx.view.tricks?.length || 0);
-  const select = h("select", { id: "claim-count", "aria-label": t("claimTricks") }, Array.from({ length: remaining + 1 }, (_, i) => h("option", { value: String(i) }, String(i))));
+  const choose = (event) => (ctx.ui.claimCount = Number(event.currentTarget.value));
+  const select = h("select", { id: "claim-count", "aria-label": t("claimTricks"), onchange: choose }, Array.from({ length: remaining + 1 }, (_, i) => h("option", { value: String(i) }, String(i))));
   select.value = String(ctx.ui.claimCount ?? remaining);
-  select.addEventListener("change", () => (ctx.ui.claimCount = Number(select.value)));
   return h(
     "div",
     { class: "claim", id: "claim" },
     h("label", { for: "claim-count" }, t("claimTricks"), " "),
     select,
-    h("button", { id: "claim-button", onclick: () => ctx.act(`claim ${select.value}`) }, t("claim")),
+    h("button", { id: "claim-button", onclick: () => ctx.act(`claim ${ctx.ui.claimCount ?? remaining}`) }, t("claim")),
   );
 }
 
