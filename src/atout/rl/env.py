@@ -314,7 +314,7 @@ class AtoutEnv(AECEnv):  # type: ignore[misc]
                     self._hold(match)
                     self.agent_selection = self._agent_of[actor]
                     return
-                match = match.apply(bot.choose(match.view(actor)), state.turn)
+                match = match.apply(bot.choose(match.seen(actor)), state.turn)
                 continue
             if self._settled < len(match.deals):
                 self._settled = len(match.deals)

@@ -13,8 +13,9 @@ from typing import Any
 from atout.bots.bridge.bidding import choose_call
 from atout.bots.bridge.medium import play_context
 from atout.bots.claims import answer_claim
+from atout.bots.levels import legal_cards
 from atout.bots.styles import Style, choose_card
-from atout.cards import card_name, parse_card
+from atout.cards import card_name
 
 __all__ = ["choose"]
 
@@ -29,7 +30,7 @@ def choose(view: Mapping[str, Any], rng: random.Random, style: Style) -> str:
         return answer_claim(view)
     if phase == "auction":
         return choose_call(view)
-    cards = [parse_card(c) for c in legal if c[:1] != "c" and len(c) == 2]
+    cards = legal_cards(legal)
     if not cards:
         return legal[0]
     context = play_context(view)
