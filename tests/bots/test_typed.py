@@ -86,8 +86,8 @@ def test_a_bot_chooses_the_same_from_the_typed_view_and_from_the_json(game: str)
 
 @pytest.mark.parametrize("game", ("court-piece", "five-hundred", "court-circular"))
 def test_the_play_functions_never_write_the_json_view(game: str) -> None:
-    """Court Piece, Five Hundred and Court Circular bots read only typed fields (bridge's
-    bidding system reads the auction by its calls' names, from the JSON form)."""
+    """Court Piece, Five Hundred and Court Circular bots read only typed fields (in bridge
+    the bidding system and the greedy player read names, from the JSON form)."""
     for level in ("greedy", "medium", "cautious", "hard"):
         for i, (match, actor) in enumerate(_positions(game, 25, seed=5)):
             seen = CountingSeen(match.seen(actor))
@@ -121,3 +121,17 @@ def test_an_outside_bot_is_handed_a_plain_json_dict(monkeypatch: pytest.MonkeyPa
     assert type(handed[0]) is dict and handed[0] == match.view(actor)
     bot.choose(match.view(actor))
     assert type(handed[1]) is dict and handed[1] == match.view(actor)
+
+
+def test_bridge_card_play_never_writes_the_json_view() -> None:
+    """Bridge's medium and hard card play read typed fields (its bidding reads call names)."""
+    played = 0
+    for i, (match, actor) in enumerate(_positions("bridge", 120, seed=7)):
+        if match.state.typed_view(actor).phase != "play":
+            continue
+        for level in ("medium", "hard"):
+            seen = CountingSeen(match.seen(actor))
+            make_bot(level, "bridge", seed=i, effort=2).choose(seen)
+            assert seen.written == 0, level
+        played += 1
+    assert played > 10

@@ -39,10 +39,11 @@ _STRAINS = ("C", "D", "H", "S", "NT")
 
 def choose(view: Mapping[str, Any], rng: random.Random, budget: float, samples: int = 64) -> str:
     """The hard action for this view, within ``budget`` seconds (a contested bid gets three)."""
-    legal = list(view["legal"])
+    seen = typed(view, BridgeView)
+    legal = list(seen.legal)
     if len(legal) == 1:
         return str(legal[0])
-    phase = view.get("phase")
+    phase = seen.phase
     if phase == "claim":
         return medium.choose(view, rng)
     if phase == "auction":

@@ -9,7 +9,7 @@ is sure against any defence (:mod:`atout.bots.claims`).
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from typing import Any
 
 from atout.bots.book import choose_card
@@ -26,10 +26,11 @@ __all__ = ["choose", "play_context"]
 
 def choose(view: Mapping[str, Any], rng: random.Random) -> str:
     """The medium action for this view."""
-    legal: Sequence[str] = view["legal"]
+    seen = typed(view, BridgeView)
+    legal = seen.legal
     if not legal:
         raise ValueError("no legal action in this view")
-    phase = view.get("phase")
+    phase = seen.phase
     if phase == "claim":
         return answer_claim(view)
     if phase == "auction":
@@ -37,7 +38,7 @@ def choose(view: Mapping[str, Any], rng: random.Random) -> str:
     cards = legal_cards(legal)
     if not cards:
         return legal[0]
-    ctx = play_context(view)
+    ctx = play_context(seen)
     card = choose_card(legal=cards, **ctx)
     return card_name(card)
 
