@@ -19,7 +19,7 @@ from typing import Any
 import pytest
 
 from atout.bots.levels import as_seen, typed
-from atout.bots.registry import JsonBot, make_bot
+from atout.bots.registry import JsonBot, as_bot, make_bot
 from atout.core import Match, Seen
 from atout.games import get_game
 
@@ -135,3 +135,37 @@ def test_bridge_card_play_never_writes_the_json_view() -> None:
             assert seen.written == 0, level
         played += 1
     assert played > 10
+
+
+class FirstLegalKeeper:
+    """A caller's own bot object: keeps what it is handed."""
+
+    def __init__(self) -> None:
+        self.handed: list[Any] = []
+
+    def choose(self, view: Mapping[str, Any]) -> str:
+        self.handed.append(view)
+        return str(view["legal"][0])
+
+
+def test_bot_objects_given_by_callers_are_handed_plain_dicts() -> None:
+    """A simulation's seats and an environment's opponents given as objects, not names,
+    get the JSON dict they were written for; atout's own bots get the ``Seen``."""
+    from atout.rl import env as rl_env  # noqa: PLC0415
+    from atout.sim.play import play_game  # noqa: PLC0415
+
+    keeper = FirstLegalKeeper()
+    greedy = make_bot("greedy", "court-piece", seed=1)
+    bots = [keeper, greedy, make_bot("random", "court-piece", seed=2), greedy]
+    play_game("court-piece", {"target": 3}, ["mine", "greedy", "random", "greedy"], 3, bots=bots)
+    assert keeper.handed and all(type(v) is dict and "match" in v for v in keeper.handed)
+    assert as_bot(greedy) is greedy and isinstance(as_bot(keeper), JsonBot)
+
+    opponent = FirstLegalKeeper()
+    environment = rl_env(game="court-piece", opponents={1: opponent})
+    environment.reset(seed=4)
+    for _agent in environment.agent_iter(max_iter=40):
+        observation, _, terminated, truncated, _ = environment.last()
+        mask = observation["action_mask"]
+        environment.step(None if terminated or truncated else int(mask.argmax()))
+    assert opponent.handed and all(type(v) is dict for v in opponent.handed)

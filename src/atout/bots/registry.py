@@ -63,6 +63,7 @@ __all__ = [
     "PANEL_NAMES",
     "BotFactory",
     "JsonBot",
+    "as_bot",
     "make_bot",
 ]
 
@@ -168,6 +169,17 @@ class JsonBot:
     def __getattr__(self, name: str) -> Any:
         # What else the outside bot offers (a learner's hooks) stays reachable.
         return getattr(self.bot, name)
+
+
+_TYPED_BOTS = (RandomBot, GreedyBot, EasyBot, MediumBot, PanelBot, HardBot, JsonBot)
+"""atout's own players, which take a :class:`~atout.core.Seen` (and a JSON view)."""
+
+
+def as_bot(bot: Bot) -> Bot:
+    """A player object given by a caller (an environment's opponent, a simulation's seat),
+    ready to be handed a :class:`~atout.core.Seen`: atout's own as it is, any other wrapped
+    in :class:`JsonBot`, so it is handed the plain JSON dict it was written for."""
+    return bot if isinstance(bot, _TYPED_BOTS) else JsonBot(bot)
 
 
 def make_bot(

@@ -13,7 +13,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from atout.bots import Bot
-from atout.bots.registry import JsonBot, make_bot
+from atout.bots.registry import JsonBot, as_bot, make_bot
 from atout.core import Match
 from atout.games import get_game
 
@@ -60,6 +60,8 @@ def play_game(
             _make(name, game.id, seed * 16 + i, budget_seconds, effort, factories or {})
             for i, name in enumerate(players)
         ]
+    else:
+        bots = [as_bot(bot) for bot in bots]
     match = Match.new(game, options, rng, players=players)
     while not match.is_over():
         if match.needs_deal():
