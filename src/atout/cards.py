@@ -40,6 +40,7 @@ __all__ = [
     "parse_cards",
     "parse_suit",
     "rank_of",
+    "seat_hand",
     "suit_of",
 ]
 
@@ -154,6 +155,25 @@ def mask_of(cards: Iterable[Card]) -> CardSet:
     for c in cards:
         mask |= 1 << c
     return mask
+
+
+def seat_hand(hands: tuple[CardSet, CardSet, CardSet, CardSet], seat: int) -> CardSet:
+    """``hands[seat]`` of a four-hand deal, spelled out: compiled, indexing a fixed-size
+    tuple by a variable first boxes it into a new tuple of four new ints.
+
+    >>> seat_hand((1, 2, 4, 8), 2)
+    4
+    """
+    h0, h1, h2, h3 = hands
+    if seat == 0:
+        return h0
+    if seat == 1:
+        return h1
+    if seat == 2:
+        return h2
+    if seat == 3:
+        return h3
+    raise IndexError(f"no seat {seat} (seats are 0 to 3)")
 
 
 def cards_of(mask: CardSet) -> Iterator[Card]:

@@ -14,7 +14,7 @@ type, so no second encoding can drift from the first.
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, Protocol, runtime_checkable
 
@@ -29,6 +29,7 @@ __all__ = [
     "Match",
     "PlayedDeal",
     "Rules",
+    "Seen",
     "Settlement",
     "State",
     "Trick",
@@ -136,8 +137,13 @@ class State(Protocol):
         """Whether the deal has ended."""
         ...
 
+    def typed_view(self, seat: int | None) -> TypedView:
+        """What ``seat`` may know, typed (``None``: a spectator's public view): the game's
+        frozen view, cards as card sets (what bots and the environments read)."""
+        ...
+
     def view(self, seat: int | None) -> JSON:
-        """What ``seat`` may know, JSON-ready (``None``: a spectator's public view)."""
+        """What ``seat`` may know, JSON-ready: ``typed_view(seat).to_json()``."""
         ...
 
     def tricks(self) -> list[Trick]:
@@ -147,6 +153,61 @@ class State(Protocol):
     def result(self) -> JSON:
         """A game-specific summary of the deal (tricks per side, contract, courts...)."""
         ...
+
+
+class TypedView(Protocol):
+    """A game's typed view of a deal (``<game>_view.py``): what every one has."""
+
+    @property
+    def seat(self) -> int | None: ...
+
+    @property
+    def legal(self) -> Sequence[str]: ...
+
+    def to_json(self) -> JSON:
+        """The JSON form (``State.view``): for the edges, the wire, records, the terminal."""
+        ...
+
+
+class Seen(Mapping[str, Any]):
+    """What one seat may know, as a bot is handed it: the deal's typed view and the score sheet.
+
+    ``view`` is the game's typed view (:meth:`State.typed_view`), ``sheet`` the
+    public score sheet (``Match.view(seat)["match"]``). Read as a mapping it is
+    the JSON view of :meth:`Match.view` (``seen["legal"]``, ``seen["match"]``),
+    written from the typed view the first time it is read: bots that read
+    typed fields never build it, a bot written against the JSON view reads it
+    as before. ``json`` gives an existing JSON form instead (a JSON view
+    handed to a bot, read once into typed fields by the bots' ``as_seen``).
+    """
+
+    __slots__ = ("_json", "sheet", "view")
+
+    def __init__(self, view: Any, sheet: JSON, json: Mapping[str, Any] | None = None) -> None:
+        self.view = view
+        self.sheet = sheet
+        self._json = json
+
+    def json(self) -> Mapping[str, Any]:
+        """The JSON view (``Match.view``), written once; share it, do not change it."""
+        json = self._json
+        if json is None:
+            made = self.view.to_json()
+            made["match"] = self.sheet
+            json = self._json = made
+        return json
+
+    def __getitem__(self, key: str) -> Any:
+        return self.json()[key]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self.json())
+
+    def __len__(self) -> int:
+        return len(self.json())
+
+    def __repr__(self) -> str:
+        return f"Seen({self.view!r})"
 
 
 @dataclass(frozen=True, slots=True)
@@ -537,13 +598,25 @@ class Match:
         return self.game.settle(self.rules, tally, state, time_up=time_up)
 
     def view(self, seat: int | None) -> JSON:
-        """The current deal's view for ``seat`` plus the public score sheet.
+        """The current deal's view for ``seat`` plus the public score sheet: the JSON form
+        of :meth:`seen` (the wire, records, the terminal, bots that take JSON).
 
         ``view["match"]`` holds the game's score sheet, the totals and the
         ``history`` of finished deals (each deal's public result and points).
         """
         view = dict(self.deals[-1].state.view(seat))
-        view["match"] = {
+        view["match"] = self.sheet()
+        return view
+
+    def seen(self, seat: int | None) -> Seen:
+        """What ``seat`` may know now, as bots are handed it: the current deal's typed view
+        and the score sheet (its mapping face is :meth:`view`)."""
+        return Seen(self.deals[-1].state.typed_view(seat), self.sheet())
+
+    def sheet(self) -> JSON:
+        """The public score sheet (``view["match"]``): the game's tally, the deal number,
+        the totals and the ``history`` of finished deals (each one's result and points)."""
+        return {
             **self.game.tally_view(self.rules, self.tally),
             "deal_number": len(self.deals),
             "history": [
@@ -555,4 +628,3 @@ class Match:
             "over": self.is_over(),
             "winner": self.winner,
         }
-        return view

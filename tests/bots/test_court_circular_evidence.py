@@ -20,8 +20,11 @@ def _mask(*names: str) -> int:
 
 def _view(cards: list[str], leader: int, lead: str = "9C", **extra: object) -> dict[str, object]:
     return {
+        "game": "court-circular",
+        "phase": "play",
         "seat": 0,
         "lead": lead,
+        "stock_size": 10,
         "is_last_trick": False,
         "trick": {"leader": leader, "cards": cards},
         **extra,
@@ -54,7 +57,9 @@ def test_playing_on_where_greedy_resigns_costs_the_world() -> None:
     beaten = _mask("7D", "5C", "QS", "KC")
     assert evidence.weight(beaten) == SURPRISE
     # On the last trick nobody may resign: then 7C is just what greedy plays.
-    last = TrickEvidence.from_view(_view(["KS", "2S", "KD", "7C"], leader=0, is_last_trick=True))
+    last = TrickEvidence.from_view(
+        _view(["KS", "2S", "KD", "7C"], leader=0, stock_size=0, is_last_trick=True)
+    )
     assert last.weight(beaten) == 1.0
 
 

@@ -19,7 +19,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from atout.cards import CardSet, card_names, mask_of
-from atout.games import bridge, court_circular, court_piece, five_hundred
+from atout.games import bridge, court_circular, court_piece, five_hundred, view_from_json
 from atout.games.bridge import BridgeView
 from atout.games.court_circular import CourtCircularView
 from atout.games.court_piece import CourtPieceView
@@ -157,3 +157,38 @@ def test_the_kitty_discards_are_written_out_only_when_read() -> None:
     assert list(lazy) == list(view.legal) == list(kitty.legal_actions()) and len(calls) == 1
     assert lazy[0] == kitty.legal_actions()[0] and len(calls) == 1
     assert kitty.view(kitty.turn)["legal"] == list(kitty.legal_actions())
+
+
+def _same_view(back: Any, view: Any) -> bool:
+    """Equal typed views (bridge's auction compared by its calls, Five Hundred's lazy
+    discards by the actions they list)."""
+    if isinstance(view, BridgeView):
+        return back.auction.calls == view.auction.calls and back == dataclasses.replace(
+            view, auction=back.auction
+        )
+    if isinstance(view, FiveHundredView):
+        return bool(back == dataclasses.replace(view, legal=tuple(view.legal)))
+    return bool(back == view)
+
+
+@settings(max_examples=20, deadline=None)
+@given(st.sampled_from(CASE_NAMES), st.integers(0, 2**16))
+def test_a_json_view_reads_back_into_the_typed_view_it_was_written_from(
+    case: str, seed: int
+) -> None:
+    """``view_from_json`` (how a bot handed the JSON view reads it) undoes ``to_json``."""
+    game_id, options = CASES[case]
+    players = 2 if game_id == "court-circular" else 4
+    for state in states(game_id, options, seed):
+        for seat in (None, *range(players)):
+            view = state.typed_view(seat)
+            back = view_from_json(view.to_json())
+            assert _same_view(back, view), (case, seat)
+            assert back.to_json() == view.to_json()
+
+
+def test_a_view_of_no_game_is_refused_by_name() -> None:
+    with pytest.raises(ValueError, match="not a view of a game: game is 'chess'"):
+        view_from_json({"game": "chess", "phase": "play"})
+    with pytest.raises(ValueError, match="not a card: 'ZZ'"):
+        view_from_json({"game": "court-piece", "phase": "play", "hand": ["ZZ"]})

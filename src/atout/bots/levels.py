@@ -6,6 +6,13 @@ beginner's mistakes, the panel's style, Hard's pace. The classes here take the
 game's functions as arguments and import no game, so :mod:`atout.bots.registry`
 is the one place that says which function plays which game at which level.
 
+What a bot is handed is a :class:`~atout.core.Seen` (``Match.seen(seat)``):
+the game's typed view, which the play functions read (:func:`typed`), and the
+score sheet; read as a mapping it is the JSON view. A JSON view (``Match.view``,
+what the server's frames and older callers hold) is still taken: :func:`as_seen`
+reads it once into the typed view at the bot's door, so nothing inside parses
+card names.
+
 The play functions' shapes:
 
 * greedy and medium: ``choose(view, rng) -> str``;
@@ -16,11 +23,14 @@ The play functions' shapes:
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeVar, overload
 
 from atout.bots.styles import STYLES, Style
+from atout.cards import CARD_BY_NAME, Card
+from atout.core import Seen, TypedView
+from atout.games import view_from_json
 
 __all__ = [
     "DEFAULT_BUDGET",
@@ -38,6 +48,11 @@ __all__ = [
     "RandomBot",
     "StyledChoose",
     "View",
+    "as_seen",
+    "legal_cards",
+    "legal_of",
+    "sheet_of",
+    "typed",
 ]
 
 DEFAULT_BUDGET = 0.4
@@ -47,15 +62,91 @@ call or a bid may take a small multiple of it)."""
 DEFAULT_SAMPLES = 64
 """Worlds a Hard decision draws at most when its time is not up first."""
 
-View = Mapping[str, Any]
+View = Mapping[str, Any] | TypedView
+"""What a bot is handed: a :class:`~atout.core.Seen`, a JSON view (a mapping), or a game's
+typed view; :func:`typed` reads any of them into the typed view."""
 
-Choose = Callable[[View, random.Random], str]
+
+def as_seen(view: View) -> Seen:
+    """``view`` as a :class:`~atout.core.Seen`: itself, or a JSON view (``Match.view``) read
+    once into the game's typed view (its mapping face stays the JSON given)."""
+    if isinstance(view, Seen):
+        return view
+    if not isinstance(view, Mapping):
+        return Seen(view, {})
+    sheet = view.get("match")
+    return Seen(view_from_json(view), {} if sheet is None else sheet, view)
+
+
+K = TypeVar("K", covariant=True)
+
+
+class Readable(Protocol[K]):
+    """A game's typed view class: it reads its JSON form (``from_json``)."""
+
+    def from_json(self, data: Mapping[str, Any], /) -> K: ...
+
+
+@overload
+def typed(view: Any, kind: Readable[K]) -> K: ...
+
+
+@overload
+def typed(view: Any) -> Any: ...
+
+
+def typed(view: Any, kind: Readable[Any] | None = None) -> Any:
+    """The game's typed view (``State.typed_view``) of what a bot is handed: a
+    :class:`~atout.core.Seen`'s own, the typed view itself, or a JSON view's, read by
+    ``kind`` (the game's view class: a hand-built view need not name its game) or by its
+    ``game``."""
+    if isinstance(view, Seen):
+        return view.view
+    if isinstance(view, Mapping):
+        return view_from_json(view) if kind is None else kind.from_json(view)
+    return view
+
+
+def legal_of(view: View) -> Sequence[str]:
+    """The legal actions of what a bot is handed (without reading the rest of a JSON view)."""
+    if isinstance(view, Seen):
+        typed_view: TypedView = view.view
+        return typed_view.legal
+    if isinstance(view, Mapping):
+        legal: Sequence[str] = view["legal"]
+        return legal
+    return view.legal
+
+
+def sheet_of(view: Any) -> Mapping[str, Any]:
+    """The score sheet (``Match.view(seat)["match"]``) of what a bot is handed (empty for a
+    bare typed view, or a JSON view without one)."""
+    if isinstance(view, Seen):
+        return view.sheet
+    if isinstance(view, Mapping):
+        sheet = view.get("match")
+        return {} if sheet is None else sheet
+    return {}
+
+
+def legal_cards(legal: Sequence[str]) -> list[Card]:
+    """The cards among the legal actions, in their order (actions that are no card left out):
+    the one translation of an action's text to its card that bots need.
+
+    >>> legal_cards(("2S", "AS", "trump S"))
+    [0, 12]
+    """
+    by_name = CARD_BY_NAME
+    return [by_name[a] for a in legal if a in by_name]
+
+
+Choose = Callable[[Seen, random.Random], str]
 """A greedy or medium player: the action for this view."""
 
-StyledChoose = Callable[[View, random.Random, Style], str]
+StyledChoose = Callable[[Seen, random.Random, Style], str]
 """A panel player: the action this style takes."""
 
-HardChoose = Callable[[View, random.Random, float, int], str]
+HardChoose = Callable[[Seen, random.Random, float, int], str]
 """A Hard player: the action found within a time budget and a cap on worlds."""
 
 
@@ -70,7 +161,7 @@ class Bot(Protocol):
 class Learner(Protocol):
     """What Hard learns from every view it is shown (Court Piece: the opponents' styles)."""
 
-    def observe(self, view: View, rng: random.Random) -> None:
+    def observe(self, view: Seen, rng: random.Random) -> None:
         """Take in what this view shows that earlier ones did not."""
         ...
 
@@ -101,7 +192,7 @@ class RandomBot:
 
     def choose(self, view: View) -> str:
         """Any legal action, uniformly (a pass with probability ``pass_weight`` if set)."""
-        legal = view["legal"]
+        legal = legal_of(view)
         if not legal:
             raise ValueError("no legal action in this view")
         if (
@@ -122,7 +213,7 @@ class GreedyBot:
 
     def choose(self, view: View) -> str:
         """The game's greedy choice."""
-        return self._choose(view, self.rng)
+        return self._choose(as_seen(view), self.rng)
 
 
 class EasyBot:
@@ -140,7 +231,7 @@ class EasyBot:
         seed: int | None = None,
         mistakes: float = 0.2,
         *,
-        auction: Callable[[View], str] | None = None,
+        auction: Callable[[Seen], str] | None = None,
     ) -> None:
         self._greedy = GreedyBot(greedy, seed)
         self._auction = auction
@@ -149,12 +240,13 @@ class EasyBot:
 
     def choose(self, view: View) -> str:
         """Mostly the greedy action; sometimes any legal card."""
-        legal = list(view["legal"])
+        seen = as_seen(view)
+        legal = list(seen.view.legal)
         if not legal:
             raise ValueError("no legal action in this view")
-        phase = view.get("phase")
+        phase = seen.view.phase
         if self._auction is not None and phase == "auction":
-            return self._auction(view)
+            return self._auction(seen)
         # Bids and claim answers are never random: a beginner misplays only the cards
         # (a claim is judged on the faced hands, see atout.bots.claims).
         bidding = phase in ("auction", "kitty", "trump", "claim")
@@ -162,7 +254,7 @@ class EasyBot:
             plausible = [a for a in legal if a not in ("concede", "claim revoke")] or legal
             plausible = [a for a in plausible if not a.startswith(("correct", "claim"))] or legal
             return str(self.rng.choice(plausible))
-        return self._greedy.choose(view)
+        return self._greedy.choose(seen)
 
 
 class MediumBot:
@@ -174,7 +266,7 @@ class MediumBot:
 
     def choose(self, view: View) -> str:
         """The medium action."""
-        return self._choose(view, self.rng)
+        return self._choose(as_seen(view), self.rng)
 
 
 class PanelBot:
@@ -189,7 +281,7 @@ class PanelBot:
 
     def choose(self, view: View) -> str:
         """The action this style takes."""
-        return self._choose(view, self.rng, self.style)
+        return self._choose(as_seen(view), self.rng, self.style)
 
 
 class HardBot:
@@ -219,8 +311,10 @@ class HardBot:
 
     def choose(self, view: View) -> str:
         """The hard action, within the time budget."""
+        view = as_seen(view)
         if self.opponents is not None:
             self.opponents.observe(view, self.rng)
-        if len(view["legal"]) == 1:
-            return str(view["legal"][0])
+        legal = view.view.legal
+        if len(legal) == 1:
+            return str(legal[0])
         return self._choose(view, self.rng, self.budget_seconds, self.samples)

@@ -19,6 +19,7 @@ import math
 from collections.abc import Callable, Mapping
 from functools import partial
 from types import MappingProxyType
+from typing import Any
 
 from atout.bots.bridge import bidding as bridge_bidding
 from atout.bots.bridge import greedy as bridge_greedy
@@ -54,8 +55,17 @@ from atout.bots.levels import (
     StyledChoose,
     View,
 )
+from atout.core import Seen
 
-__all__ = ["BOTS", "BOT_NAMES", "PANEL_NAMES", "BotFactory", "make_bot"]
+__all__ = [
+    "BOTS",
+    "BOT_NAMES",
+    "PANEL_NAMES",
+    "BotFactory",
+    "JsonBot",
+    "as_bot",
+    "make_bot",
+]
 
 BOT_NAMES = ("random", "greedy", "easy", "medium", "hard")
 """The levels (the ones a table offers)."""
@@ -85,7 +95,7 @@ def _levels(
     medium: Choose,
     panel: StyledChoose,
     hard: BotFactory,
-    auction: Callable[[View], str] | None = None,
+    auction: Callable[[Seen], str] | None = None,
     pass_weight: float | None = None,
 ) -> Mapping[str, BotFactory]:
     """One game's levels and panel players, from its play functions.
@@ -141,6 +151,37 @@ BOTS: Mapping[str, Mapping[str, BotFactory]] = MappingProxyType(
 :func:`make_bot` takes (:data:`BOT_NAMES`, :data:`PANEL_NAMES`)."""
 
 
+class JsonBot:
+    """An outside bot (``module:callable``): handed the JSON view, a plain dict, whatever
+    it is given (a typed :class:`~atout.core.Seen` is written out for it)."""
+
+    def __init__(self, bot: Bot) -> None:
+        self.bot = bot
+
+    def choose(self, view: View) -> str:
+        """The outside bot's action for the JSON form of ``view``."""
+        if isinstance(view, Seen):
+            json = view.view.to_json()
+            json["match"] = view.sheet
+            view = json
+        return self.bot.choose(view)
+
+    def __getattr__(self, name: str) -> Any:
+        # What else the outside bot offers (a learner's hooks) stays reachable.
+        return getattr(self.bot, name)
+
+
+_TYPED_BOTS = (RandomBot, GreedyBot, EasyBot, MediumBot, PanelBot, HardBot, JsonBot)
+"""atout's own players, which take a :class:`~atout.core.Seen` (and a JSON view)."""
+
+
+def as_bot(bot: Bot) -> Bot:
+    """A player object given by a caller (an environment's opponent, a simulation's seat),
+    ready to be handed a :class:`~atout.core.Seen`: atout's own as it is, any other wrapped
+    in :class:`JsonBot`, so it is handed the plain JSON dict it was written for."""
+    return bot if isinstance(bot, _TYPED_BOTS) else JsonBot(bot)
+
+
 def make_bot(
     name: str,
     game: str,
@@ -152,7 +193,9 @@ def make_bot(
     """A bot by name (a level of :data:`BOT_NAMES`, or :data:`PANEL_NAMES`) or ``mod:callable``.
 
     A ``module:callable`` is called as ``factory(game=..., seed=...)`` and must
-    return an object with ``choose(view) -> str``. ``budget_seconds`` is the
+    return an object with ``choose(view) -> str``; it is handed the JSON view
+    (``Match.view``: a plain dict it may keep, change or serialise), as it always
+    was, also where the program holds a typed :class:`~atout.core.Seen`. ``budget_seconds`` is the
     Hard bot's time per decision (default :data:`DEFAULT_BUDGET`); ``effort``
     replaces it with work: that many samples per decision and no clock.
     """
@@ -163,8 +206,7 @@ def make_bot(
     if ":" in name:
         module_name, _, attr = name.partition(":")
         factory = getattr(importlib.import_module(module_name), attr)
-        bot: Bot = factory(game=game, seed=seed)
-        return bot
+        return JsonBot(factory(game=game, seed=seed))
     if name not in (*BOT_NAMES, *PANEL_NAMES):
         raise ValueError(
             f"unknown bot {name!r} (bots: {', '.join((*BOT_NAMES, *PANEL_NAMES))},"

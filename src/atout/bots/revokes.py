@@ -9,32 +9,38 @@ deal and gives a court to the other side); it never claims on suspicion.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
 from typing import Any
+
+from atout.bots.levels import typed
+from atout.games.court_piece_view import CourtPieceView, Phase
 
 __all__ = ["proven_revoke"]
 
 
-def proven_revoke(view: Mapping[str, Any]) -> bool:
-    """Whether the play proves a renege by the other side in a trick a claim may name."""
-    if "claim revoke" not in (view.get("out_of_turn") or ()) or view.get("seat") is None:
+def proven_revoke(view: CourtPieceView | Any) -> bool:
+    """Whether the play proves a renege by the other side in a trick a claim may name.
+
+    ``view``: what a bot is handed, or Court Piece's typed view (another game's view
+    proves nothing)."""
+    view = typed(view)
+    if not isinstance(view, CourtPieceView):
         return False
-    me = int(view["seat"])
-    played: Sequence[Sequence[Any]] = view.get("played") or []
+    if "claim revoke" not in (view.out_of_turn or ()) or view.seat is None:
+        return False
+    me = view.seat
+    played = view.played or ()
     tricks = [played[i : i + 4] for i in range(0, len(played) - len(played) % 4, 4)]
-    current = view.get("trick") or {}
-    leader = int(current.get("leader") or 0)
-    table = [[(leader + i) % 4, c] for i, c in enumerate(current.get("cards") or [])]
+    leader = view.trick_leader
+    table = [((leader + i) % 4, c) for i, c in enumerate(view.trick)]
     # The trick just completed is gathered only at the next lead: not yet claimable.
-    claimable = len(tricks) - (1 if not table and view.get("phase") == "play" else 0)
-    later = [(k, int(seat), str(card)) for k, t in enumerate(tricks) for seat, card in t]
-    later += [(len(tricks), int(seat), str(card)) for seat, card in table]
+    claimable = len(tricks) - (1 if not table and view.phase is Phase.PLAY else 0)
+    later = [(k, seat, card // 13) for k, t in enumerate(tricks) for seat, card in t]
+    later += [(len(tricks), seat, card // 13) for seat, card in table]
     for k, trick in enumerate(tricks[:claimable]):
-        led = str(trick[0][1])[-1]
+        led = trick[0][1] // 13
         for seat, card in trick[1:]:
-            seat = int(seat)
-            if seat % 2 == me % 2 or str(card)[-1] == led:
+            if seat % 2 == me % 2 or card // 13 == led:
                 continue
-            if any(j > k and s == seat and c[-1] == led for j, s, c in later):
+            if any(j > k and s == seat and suit == led for j, s, suit in later):
                 return True
     return False

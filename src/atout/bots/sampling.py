@@ -8,9 +8,10 @@ dummy and the kitty where shown, and the voids a player showed by not
 following suit. Each world is then solved or played out with full
 information, and the bot averages over worlds.
 
-Everything here reads only the view (a ``Mapping``); nothing imports or
-touches a game ``State`` except :func:`court_circular_state`, which builds a
-*new* state from a sampled world for rollouts. The per-game functions return
+Everything here reads only the view, its typed fields (card sets, card ints:
+nothing parses card names; a JSON view is read once into the typed one);
+nothing imports or touches a game ``State`` except :func:`court_circular_state`,
+which builds a *new* state from a sampled world for rollouts. The per-game functions return
 plain data (bitmasks per seat), which is all the double-dummy solvers need.
 
 >>> import random
@@ -34,7 +35,14 @@ from functools import cache, lru_cache
 from math import comb
 from typing import Any, TypeVar
 
-from atout.cards import FULL_DECK, SUIT_MASKS, Card, CardSet, cards_of, mask_of, parse_card
+from atout.bots.levels import typed
+from atout.cards import FULL_DECK, SUIT_MASKS, Card, CardSet, cards_of, mask_of
+from atout.games.bridge.view import BridgeView
+from atout.games.court_circular_view import CourtCircularView
+from atout.games.court_piece_view import CourtPieceView
+from atout.games.court_piece_view import Phase as CourtPiecePhase
+from atout.games.five_hundred.view import FiveHundredView
+from atout.games.five_hundred.view import Phase as FiveHundredPhase
 from atout.tricks import TrickOrder
 
 __all__ = [
@@ -52,7 +60,9 @@ __all__ = [
     "shown_voids",
 ]
 
-View = Mapping[str, Any]
+View = Mapping[str, Any] | Any
+"""What the samplers read: a game's typed view, or what a bot is handed (a
+:class:`~atout.core.Seen`, a JSON view), read by :func:`~atout.bots.levels.typed`."""
 W = TypeVar("W")
 
 
@@ -166,10 +176,6 @@ class World:
     """Hidden packets that are not hands: Five Hundred discards; Court Circular stock, piles."""
     stock: tuple[Card, ...] = ()
     """Court Circular: the sampled stock, top first."""
-
-
-def _cards(names: Sequence[str]) -> CardSet:
-    return mask_of(parse_card(n.split()[0]) for n in names)
 
 
 def deal_hidden(
@@ -379,18 +385,19 @@ def _void_mask(suits: set[int], follow: Sequence[CardSet]) -> CardSet:
 
 
 def _plain_tricks(view: View) -> list[tuple[int, list[Card], int | None]]:
+    """The finished tricks seen (none where face down) and the trick in progress."""
+    seen: CourtPieceView | BridgeView = typed(view)
     done: list[tuple[int, list[Card], int | None]] = [
-        (int(t["leader"]), [parse_card(c) for c in t["cards"]], None)
-        for t in view.get("tricks", [])
+        (leader, list(cards), None) for leader, cards, _ in seen.tricks or ()
     ]
-    trick = view["trick"]
-    if trick["cards"]:
-        done.append((int(trick["leader"]), [parse_card(c) for c in trick["cards"]], None))
+    if seen.trick:
+        leader = seen.trick_leader
+        done.append((0 if leader is None else leader, list(seen.trick), None))
     return done
 
 
-def _played(view: View) -> CardSet:
-    return mask_of(c for _, cards, _ in _plain_tricks(view) for c in cards)
+def _played(tricks: list[tuple[int, list[Card], int | None]]) -> CardSet:
+    return mask_of(c for _, cards, _ in tricks for c in cards)
 
 
 # Court Piece.
@@ -413,9 +420,11 @@ def court_piece_sampler(view: View) -> Callable[[random.Random], World]:
     :func:`court_piece_world` each time; only the reading of the view (its
     cards, tricks and voids) is not repeated.
     """
-    seat = int(view["seat"])
-    own = _cards(view["hand"])
-    if view["phase"] == "trump":
+    seen = typed(view, CourtPieceView)
+    seat = seen.seat
+    assert seat is not None
+    own = seen.hand
+    if seen.phase is CourtPiecePhase.TRUMP:
         pool = FULL_DECK & ~own
         needs = [13 - own.bit_count() if s == seat else 13 for s in range(4)]
 
@@ -424,7 +433,7 @@ def court_piece_sampler(view: View) -> Callable[[random.Random], World]:
             return World(tuple(packets[s] | (own if s == seat else 0) for s in range(4)))
 
         return before_trump
-    return _court_piece_play_rules(view).deal
+    return _court_piece_play_rules(seen).deal
 
 
 def court_piece_chain(
@@ -436,7 +445,7 @@ def court_piece_chain(
     opponent's two trumps, once a world has them) and moves towards the
     worlds ``weight`` prefers.
     """
-    rules = _court_piece_play_rules(view)
+    rules = _court_piece_play_rules(typed(view))
     start = list(rules.deal(rng).hands)
     hidden = [s for s in range(4) if s != rules.seat]
     return SwapChain(start, seats=hidden, forbidden=rules.forbidden, weight=weight, keep=rules.keep)
@@ -464,16 +473,18 @@ class _PlayRules:
         return World(tuple(self.own if s == self.seat else packets[s] for s in range(4)))
 
 
-def _court_piece_play_rules(view: View) -> _PlayRules:
-    seat = int(view["seat"])
-    own = _cards(view["hand"])
-    pool = FULL_DECK & ~own & ~_played(view)
-    voids = shown_voids(_plain_tricks(view), 4, lambda c: c // 13)
+def _court_piece_play_rules(view: CourtPieceView) -> _PlayRules:
+    seat = view.seat
+    assert seat is not None and view.trump is not None
+    own = view.hand
+    tricks = _plain_tricks(view)
+    pool = FULL_DECK & ~own & ~_played(tricks)
+    voids = shown_voids(tricks, 4, lambda c: c // 13)
     forbidden = [_void_mask(voids[s], SUIT_MASKS) for s in range(4)]
-    sizes = list(view["hand_sizes"])
-    needs = [0 if s == seat else int(sizes[s]) for s in range(4)]
-    trumps = SUIT_MASKS["SHDC".index(view["trump"])]
-    caller = int(view.get("caller", -1))
+    sizes = view.hand_sizes
+    needs = [0 if s == seat else sizes[s] for s in range(4)]
+    trumps = SUIT_MASKS[view.trump]
+    caller = view.caller
     least = min(2, sizes[caller] // 4) if 0 <= caller != seat else 0
 
     def calls_sense(packets: list[CardSet]) -> bool:
@@ -495,19 +506,21 @@ def bridge_world(
     ``accept`` is the auction's evidence (see :mod:`atout.bots.bridge.bidding`);
     in the auction every other hand is hidden.
     """
-    seat = int(view["seat"])
-    own = _cards(view["hand"])
-    dummy_seat = view.get("dummy_seat")
-    dummy = _cards(view["dummy"]) if view.get("dummy") else 0
-    played = _played(view) if view.get("tricks") is not None else 0
-    pool = FULL_DECK & ~own & ~dummy & ~played
-    voids = shown_voids(_plain_tricks(view), 4, lambda c: c // 13)
+    seen = typed(view, BridgeView)
+    seat = seen.seat
+    assert seat is not None
+    own = seen.hand
+    dummy_seat = seen.dummy_seat
+    dummy = seen.dummy or 0
+    tricks = _plain_tricks(seen)
+    pool = FULL_DECK & ~own & ~dummy & ~_played(tricks)
+    voids = shown_voids(tricks, 4, lambda c: c // 13)
     forbidden = [_void_mask(voids[s], SUIT_MASKS) for s in range(4)]
-    sizes = list(view["hand_sizes"])
+    sizes = seen.hand_sizes
     known = {seat: own}
     if dummy and dummy_seat is not None:
-        known[int(dummy_seat)] = dummy
-    needs = [0 if s in known else int(sizes[s]) for s in range(4)]
+        known[dummy_seat] = dummy
+    needs = [0 if s in known else sizes[s] for s in range(4)]
     packets = deal_hidden(pool, needs, forbidden, rng, accept=accept, tries=30 if accept else 1)
     hands = [known.get(s, packets[s]) for s in range(4)]
     return World(tuple(hands))
@@ -530,32 +543,34 @@ def five_hundred_world(
     """
     from atout.games.five_hundred import DECK  # noqa: PLC0415 - keeps this module light
 
-    seat = int(view["seat"])
-    own = _cards(view["hand"])
-    phase = view["phase"]
-    contract = view.get("contract") or {}
-    sizes = list(view["hand_sizes"])
-    if phase == "auction":
+    seen = typed(view, FiveHundredView)
+    seat = seen.seat
+    assert seat is not None
+    own = seen.hand
+    phase = seen.phase
+    contract = seen.contract
+    sizes = seen.hand_sizes
+    if phase is FiveHundredPhase.AUCTION:
         pool = DECK & ~own
         needs = [0 if s == seat else 10 for s in range(4)] + [3]
         packets = deal_hidden(pool, needs, [0] * 5, rng, accept=accept, tries=20 if accept else 1)
         return World(tuple(own if s == seat else packets[s] for s in range(4)), (packets[4],))
-    sits_out = contract.get("sits_out")
-    known_gone = _cards(view.get("discards", []))
+    sits_out = None if contract is None else contract.sits_out
+    known_gone = seen.discards or 0
     played = 0
     tricks: list[tuple[int, list[Card], int | None]] = []
-    for t in view.get("tricks", []):
-        cards = [parse_card(c) for c in t["cards"]]
+    for leader, done, _ in seen.tricks:
+        cards = list(done)
         played |= mask_of(cards)
         led = None if cards and cards[0] == 52 and order.trump == 4 else order.suit[cards[0]]
-        tricks.append((int(t["leader"]), cards, -9 if led is None else led))
-    trick = view["trick"]
-    if trick["cards"]:
-        cards = [parse_card(c) for c in trick["cards"]]
+        tricks.append((leader, cards, -9 if led is None else led))
+    if seen.trick:
+        cards = list(seen.trick)
         played |= mask_of(cards)
-        named = trick.get("named_suit")
-        led = "SHDC".index(named) if named else order.suit[cards[0]]
-        tricks.append((int(trick["leader"]), cards, led))
+        named = seen.named_suit
+        led = int(named) if named is not None else order.suit[cards[0]]
+        assert seen.trick_leader is not None
+        tricks.append((seen.trick_leader, cards, led))
 
     def seats_of(leader: int, i: int) -> int:
         s = leader
@@ -574,7 +589,7 @@ def five_hundred_world(
                 voids[seats_of(leader, i)].add(led)
     follow = list(order.follow) + [1 << 52]
     forbidden = [_void_mask(voids[s], follow) for s in range(4)] + [0]
-    if phase == "kitty" and contract.get("contractor") == seat:
+    if phase is FiveHundredPhase.KITTY and contract is not None and contract.contractor == seat:
         pool = DECK & ~own
         needs = [0 if s == seat else int(sizes[s]) for s in range(4)] + [0]
     else:
@@ -596,17 +611,19 @@ def court_circular_world(view: View, rng: random.Random) -> World:
     Cards once on the table and taken face down are unknown to the view, so
     they go back into the pool with the rest.
     """
-    seat = int(view["seat"])
-    own = _cards(view["hand"])
-    seen = own | _cards(view["table"][0]) | _cards(view["table"][1])
-    if view.get("lead"):
-        seen |= 1 << parse_card(view["lead"])
-    for pile in view["piles"]:
-        seen |= _cards(pile["face_up"])
+    typed_view = typed(view, CourtCircularView)
+    seat = typed_view.seat
+    assert seat is not None
+    own = typed_view.hand
+    seen = own | typed_view.table[0] | typed_view.table[1]
+    if typed_view.lead is not None:
+        seen |= 1 << typed_view.lead
+    for face_up, _ in typed_view.piles:
+        seen |= face_up
     pool = FULL_DECK & ~seen
     other = 1 - seat
-    needs = [int(view["hand_sizes"][other]), int(view["stock_size"])]
-    needs += [int(p["face_down"]) for p in view["piles"]]
+    needs = [typed_view.hand_sizes[other], typed_view.stock_size]
+    needs += [face_down for _, face_down in typed_view.piles]
     if sum(needs) != pool.bit_count():  # defensive: never fail a move on bookkeeping
         needs[1] = max(0, pool.bit_count() - needs[0] - needs[2] - needs[3])
     packets = deal_hidden(pool, needs, [0] * 4, rng, tries=1)
@@ -628,24 +645,26 @@ def court_circular_state(view: View, world: World, rules: Any) -> Any:
         Phase,
     )
 
-    lead = parse_card(view["lead"])
+    seen = typed(view, CourtCircularView)
+    lead = seen.lead
+    assert lead is not None and seen.turn is not None
     deal = CourtCircularDeal(
-        int(view["dealer"]),
+        seen.dealer,
         tuple(tuple(cards_of(h)) for h in world.hands),
         lead,
         world.stock,
     )
-    (up0, up1) = (_cards(p["face_up"]) for p in view["piles"])
+    (up0, _), (up1, _) = seen.piles
     return CourtCircularState(
         rules,
         deal,
         (world.hands[0], world.hands[1]),
         lead,
         drawn=0,
-        leader=int(view["trick"]["leader"]),
-        table=tuple(parse_card(c) for c in view["trick"]["cards"]),
-        turn=int(view["turn"]),
-        phase=Phase(view["phase"]),
+        leader=seen.trick_leader,
+        table=seen.trick,
+        turn=seen.turn,
+        phase=Phase(seen.phase.value),
         piles=((up0, world.extra[0]), (up1, world.extra[1])),
-        done=tuple((0, (), 0) for _ in range(int(view["tricks_played"]))),
+        done=tuple((0, (), 0) for _ in range(seen.tricks_played)),
     )

@@ -11,9 +11,16 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, Final
 
-from atout.cards import Card, card_name
+from atout.cards import CARD_BY_NAME, Card, card_name
 
-__all__ = ["CARD_NAMES", "fresh_json", "tricks_json"]
+__all__ = [
+    "CARD_NAMES",
+    "cards_json",
+    "fresh_json",
+    "seat_or_none",
+    "tricks_from_json",
+    "tricks_json",
+]
 
 CARD_NAMES: Final[tuple[str, ...]] = tuple(card_name(c) for c in range(53))
 """``CARD_NAMES[c]``: the notation of card ``c`` (52 is the joker, ``JK``)."""
@@ -32,6 +39,33 @@ def tricks_json(done: Sequence[tuple[int, Sequence[Card], int]]) -> list[dict[st
         {"leader": leader, "cards": [names[c] for c in cards], "winner": winner}
         for leader, cards, winner in done
     ]
+
+
+def cards_json(names: Sequence[str]) -> tuple[Card, ...]:
+    """Cards by their notation, in the order given (the reverse of :data:`CARD_NAMES`);
+    ``ValueError`` names a word that is no card.
+
+    >>> cards_json(["2S", "AS"])
+    (0, 12)
+    """
+    try:
+        return tuple([CARD_BY_NAME[name] for name in names])
+    except KeyError as missing:
+        raise ValueError(f"not a card: {missing.args[0]!r}") from None
+
+
+def tricks_from_json(done: Sequence[Any]) -> tuple[tuple[int, tuple[Card, ...], int], ...]:
+    """Finished tricks from their view form (the reverse of :func:`tricks_json`).
+
+    >>> tricks_from_json(tricks_json([(1, (0, 12), 2)]))
+    ((1, (0, 12), 2),)
+    """
+    return tuple((int(t["leader"]), cards_json(t["cards"]), int(t["winner"])) for t in done)
+
+
+def seat_or_none(value: Any) -> int | None:
+    """A view's seat field (``None`` stays ``None``)."""
+    return None if value is None else int(value)
 
 
 def fresh_json(value: Any) -> Any:

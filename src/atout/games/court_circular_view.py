@@ -10,12 +10,13 @@ the wire, records, the terminal.
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
 
-from atout.cards import Card, CardSet, card_names
-from atout.games._json import CARD_NAMES, fresh_json
+from atout.cards import Card, CardSet, card_names, mask_of
+from atout.games._json import CARD_NAMES, cards_json, fresh_json, seat_or_none
 from atout.games.court_circular_lines import Line, best_line, line_to_json
 
 __all__ = ["CourtCircularView", "Phase"]
@@ -84,6 +85,37 @@ class CourtCircularView:
     def is_last_trick(self) -> bool:
         """The stock is empty: nobody may resign."""
         return self.stock_size == 0
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> CourtCircularView:
+        """The view a JSON form (:meth:`to_json`) was written from: how a bot that is handed
+        the JSON view (an outside caller, a test) reads it once into typed fields. A field
+        left out takes its empty value (the play phase, no cards): a hand-built view may
+        give only what its reader needs."""
+        lead = data.get("lead")
+        table = data.get("table") or ((), ())
+        piles: Sequence[Mapping[str, Any]] = data.get("piles") or ({}, {})
+        trick = data.get("trick") or {}
+        sizes = tuple(data.get("hand_sizes", (0, 0)))
+        up0, up1 = (mask_of(cards_json(p.get("face_up", ()))) for p in piles)
+        return cls(
+            seat_or_none(data.get("seat")),
+            Phase(data.get("phase", "play")),
+            int(data.get("dealer", 0)),
+            seat_or_none(data.get("turn")),
+            mask_of(cards_json(data.get("hand", ()))),
+            (int(sizes[0]), int(sizes[1])),
+            None if lead is None else cards_json((lead,))[0],
+            (mask_of(cards_json(table[0])), mask_of(cards_json(table[1]))),
+            int(trick.get("leader", 0)),
+            cards_json(trick.get("cards", ())),
+            int(data.get("stock_size", 0)),
+            ((up0, int(piles[0].get("face_down", 0))), (up1, int(piles[1].get("face_down", 0)))),
+            int(data.get("tricks_played", 0)),
+            tuple(data.get("legal", ())),
+            bool(data.get("carroll_resign", False)),
+            data.get("result"),
+        )
 
     def to_json(self) -> dict[str, Any]:
         """The JSON form: what ``State.view`` returns, the wire and the terminal read."""

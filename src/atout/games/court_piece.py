@@ -37,6 +37,7 @@ from atout.cards import (
     mask_of,
     parse_card,
     parse_suit,
+    seat_hand,
 )
 from atout.core import (
     IllegalActionError,
@@ -186,21 +187,6 @@ from state to state unboxed (an optional tuple is an object).
 """
 
 
-def _seat_hand(hands: tuple[int, int, int, int], seat: int) -> CardSet:
-    """``hands[seat]``, spelled out: compiled, indexing a fixed-size tuple by a
-    variable first boxes it into a new tuple of four new ints."""
-    h0, h1, h2, h3 = hands
-    if seat == 0:
-        return h0
-    if seat == 1:
-        return h1
-    if seat == 2:
-        return h2
-    if seat == 3:
-        return h3
-    raise IndexError(f"no seat {seat} (seats are 0 to 3)")
-
-
 class CourtPieceState:
     """One deal of Court Piece. Immutable; ``apply`` returns a new state.
 
@@ -334,7 +320,7 @@ class CourtPieceState:
 
     def hand(self, seat: int) -> CardSet:
         """The cards ``seat`` holds now (all 13 from the start; views reveal them in stages)."""
-        return _seat_hand(self._hands, seat)
+        return seat_hand(self._hands, seat)
 
     def is_over(self) -> bool:
         """Whether the deal has ended."""
@@ -370,7 +356,7 @@ class CourtPieceState:
             elif self._trump < 0:
                 legal = TRUMP_ACTIONS
             else:
-                h0, h1, h2, h3 = self._hands  # not _seat_hand: no call on the hot path
+                h0, h1, h2, h3 = self._hands  # not seat_hand: no call on the hot path
                 hand = h0 if turn == 0 else h1 if turn == 1 else h2 if turn == 2 else h3
                 trick = self._trick
                 if trick and not self.rules.honour_mode:
@@ -579,7 +565,7 @@ class CourtPieceState:
                 "only a renege, or a card played after a corrected renege, may be changed"
             )
         old = trick[position]
-        hand = _seat_hand(self._hands, seat) | 1 << old
+        hand = seat_hand(self._hands, seat) | 1 << old
         self._check_correction(hand, old, card)
         changed = list(self._hands)
         changed[seat] = hand ^ 1 << card
@@ -654,7 +640,7 @@ class CourtPieceState:
                 first_five = deal.hands[caller][:5]
                 hand = mask_of(first_five)
         else:
-            hand = _seat_hand(self._hands, seat)
+            hand = seat_hand(self._hands, seat)
         h0, h1, h2, h3 = self._hands
         honour = self.rules.honour_mode
         return CourtPieceView(

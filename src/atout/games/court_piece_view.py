@@ -11,12 +11,20 @@ records, the terminal.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any, Final
 
-from atout.cards import Card, CardSet, Suit, card_names
-from atout.games._json import CARD_NAMES, fresh_json, tricks_json
+from atout.cards import Card, CardSet, Suit, card_names, mask_of
+from atout.games._json import (
+    CARD_NAMES,
+    cards_json,
+    fresh_json,
+    seat_or_none,
+    tricks_from_json,
+    tricks_json,
+)
 
 __all__ = ["CourtPieceView", "Phase"]
 
@@ -69,6 +77,45 @@ class CourtPieceView:
     """Honour mode: what the seat may do besides its turn (``correct 7H``, ``claim revoke``)."""
     result: dict[str, Any] | None
     """The deal's result once over (``State.result()``)."""
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> CourtPieceView:
+        """The view a JSON form (:meth:`to_json`) was written from: how a bot that is handed
+        the JSON view (an outside caller, a test) reads it once into typed fields. A field
+        left out takes its empty value (the play phase, no cards): a hand-built view may
+        give only what its reader needs."""
+        phase = Phase(data.get("phase", "play"))
+        cards = cards_json(data.get("hand", ()))
+        first_five = cards if phase is Phase.TRUMP else ()
+        trump = data.get("trump")
+        trick = data.get("trick") or {}
+        tricks = data.get("tricks")
+        played = data.get("played")
+        out_of_turn = data.get("out_of_turn")
+        sizes = tuple(data.get("hand_sizes", (0, 0, 0, 0)))
+        won = tuple(data.get("tricks_won", (0, 0)))
+        return cls(
+            seat_or_none(data.get("seat")),
+            str(data.get("variant", "simple")),
+            int(data.get("dealer", 0)),
+            int(data.get("caller", (int(data.get("dealer", 0)) + 1) % 4)),
+            phase,
+            None if trump is None else SUITS["SHDC".index(trump)],
+            seat_or_none(data.get("turn")),
+            mask_of(cards),
+            first_five,
+            (int(sizes[0]), int(sizes[1]), int(sizes[2]), int(sizes[3])),
+            int(trick.get("leader", 0)),
+            cards_json(trick.get("cards", ())),
+            (int(won[0]), int(won[1])),
+            tuple(data.get("legal", ())),
+            None if tricks is None else tricks_from_json(tricks),
+            None
+            if played is None
+            else tuple((int(seat), cards_json((name,))[0]) for seat, name in played),
+            None if out_of_turn is None else tuple(out_of_turn),
+            data.get("result"),
+        )
 
     def to_json(self) -> dict[str, Any]:
         """The JSON form: what ``State.view`` returns, the wire and the terminal read."""

@@ -27,7 +27,7 @@ import numpy as np
 from pettingzoo import AECEnv  # type: ignore[import-untyped]
 
 from atout.bots import Bot
-from atout.bots.registry import make_bot
+from atout.bots.registry import as_bot, make_bot
 from atout.core import IllegalActionError, Match, Settlement
 from atout.games import get_game
 from atout.rl.arrays import Masks, Vectors
@@ -150,7 +150,9 @@ class AtoutEnv(AECEnv):  # type: ignore[misc]
         """A new game (deals, first dealer and bots all drawn from ``seed``)."""
         self._rng = rng = random.Random(seed)
         self._bots = {
-            seat: make_bot(bot, self.game.id, rng.randrange(2**31)) if isinstance(bot, str) else bot
+            seat: make_bot(bot, self.game.id, rng.randrange(2**31))
+            if isinstance(bot, str)
+            else as_bot(bot)
             for seat, bot in self.opponents.items()
         }
         self._match = Match.new(self.game, self.options, rng)
@@ -314,7 +316,7 @@ class AtoutEnv(AECEnv):  # type: ignore[misc]
                     self._hold(match)
                     self.agent_selection = self._agent_of[actor]
                     return
-                match = match.apply(bot.choose(match.view(actor)), state.turn)
+                match = match.apply(bot.choose(match.seen(actor)), state.turn)
                 continue
             if self._settled < len(match.deals):
                 self._settled = len(match.deals)

@@ -16,6 +16,7 @@ import contextlib
 import logging
 import random
 import time
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from atout.bots import Bot, GreedyBot, RandomBot
@@ -90,7 +91,7 @@ def _release_after(delay: float, thinking: float) -> float:
     return _jitter.uniform(low, low + 2 * JITTER * delay)
 
 
-def _choose(bot: Bot, view: JSON, table: str = "") -> str:
+def _choose(bot: Bot, view: Mapping[str, Any], table: str = "") -> str:
     """A bot's choice; a bot that fails or answers nonsense is replaced by a fallback."""
     legal = [*(view.get("legal") or []), *(view.get("out_of_turn") or [])]
     try:
@@ -104,7 +105,7 @@ def _choose(bot: Bot, view: JSON, table: str = "") -> str:
     return _fallback(view, str(view.get("game", "")))
 
 
-def _fallback(view: JSON, game_id: str) -> str:
+def _fallback(view: Mapping[str, Any], game_id: str) -> str:
     """A legal action for a bot that failed: the greedy bot's, else a random legal one."""
     legal = [str(a) for a in view.get("legal") or []]
     try:
@@ -128,7 +129,7 @@ class Driver(RoomState):
         if actor is None or actor != seat:
             raise RoomError("it is not your turn")
         bot = self._bot(seat, HINT_BOT, stand_in=True)
-        view = self.view(seat)
+        view = self.match.seen(seat)
         return await asyncio.to_thread(bot.choose, view)
 
     async def run(self) -> None:
@@ -198,7 +199,7 @@ class Driver(RoomState):
         version = self.version
         # A trick just closed: leave people time to see it before the next lead.
         closed = self.last_trick is not None and self.last_trick["version"] == version
-        view = self.view(seat, match)
+        view = match.seen(seat)
         self._views.clear()  # not kept through the wait (objects the GC would move to old ages)
         action = await self._paced_action(
             bot, view, self.hub.settings.bot_delay * bot_delay_factor(self) * (2 if closed else 1)
@@ -215,7 +216,7 @@ class Driver(RoomState):
             return max(pause, self.hub.settings.revoke_window)
         return pause
 
-    async def _paced_action(self, bot: Bot, view: JSON, delay: float) -> str:
+    async def _paced_action(self, bot: Bot, view: Mapping[str, Any], delay: float) -> str:
         """The bot's choice, released at a time drawn independently of how long it thought.
 
         Why: a Hard bot with one legal card answered at once (median 0.79 s
@@ -231,7 +232,7 @@ class Driver(RoomState):
             await asyncio.sleep(max(0.0, release - time.monotonic()))
         return action
 
-    async def _bot_action(self, bot: Bot, view: JSON) -> str:
+    async def _bot_action(self, bot: Bot, view: Mapping[str, Any]) -> str:
         """The bot's choice, off the event loop; past its time budget, a fallback's.
 
         The random and greedy bots answer in microseconds: they play on the

@@ -13,7 +13,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from atout.bots import Bot
-from atout.bots.registry import make_bot
+from atout.bots.registry import JsonBot, as_bot, make_bot
 from atout.core import Match
 from atout.games import get_game
 
@@ -60,6 +60,8 @@ def play_game(
             _make(name, game.id, seed * 16 + i, budget_seconds, effort, factories or {})
             for i, name in enumerate(players)
         ]
+    else:
+        bots = [as_bot(bot) for bot in bots]
     match = Match.new(game, options, rng, players=players)
     while not match.is_over():
         if match.needs_deal():
@@ -81,8 +83,7 @@ def _make(
 ) -> Bot:
     """Seat ``name``'s bot: from its shipped factory, or by name (Hard with its budget)."""
     if name in factories:
-        bot: Bot = factories[name](game=game, seed=seed)
-        return bot
+        return JsonBot(factories[name](game=game, seed=seed))
     if name == "hard":
         return make_bot(name, game, seed, budget_seconds=budget_seconds, effort=effort)
     return make_bot(name, game, seed)
@@ -91,11 +92,11 @@ def _make(
 def _bot_move(match: Match, bots: Sequence[Bot], players: Sequence[str]) -> Match:
     seat, actor = match.turn, match.actor  # they differ in bridge when dummy's card is due
     assert seat is not None and actor is not None
-    view = match.view(actor)
+    view = match.seen(actor)
     try:
         action = bots[actor].choose(view)
     except Exception as error:  # a user's bot may raise anything
         raise BotFailure(actor, players[actor], view, repr(error)) from error
-    if action not in view["legal"] and action not in view.get("out_of_turn", ()):
+    if action not in view.view.legal and action not in match.out_of_turn(actor):
         raise BotFailure(actor, players[actor], view, f"illegal action {action!r}")
     return match.apply(action, seat)

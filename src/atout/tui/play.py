@@ -66,7 +66,7 @@ def play_terminal(
         seat, actor = match.turn, match.actor  # they differ when declarer plays dummy
         assert seat is not None and actor is not None
         if actor != human:
-            action = seat_bots[actor].choose(match.view(actor))
+            action = seat_bots[actor].choose(match.seen(actor))
             before = match.view(human)
             match = match.apply(action, seat)
             _tell_claim(console, before, match.view(human), action, actor, human)

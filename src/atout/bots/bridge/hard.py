@@ -23,10 +23,13 @@ from typing import Any
 
 from atout.bots.bridge import medium
 from atout.bots.bridge.bidding import Meaning, call_meaning, candidates, hand_fits
+from atout.bots.levels import View, legal_cards, typed
 from atout.bots.pimc import pimc
 from atout.bots.sampling import bridge_world
-from atout.cards import CardSet, card_names, parse_card
+from atout.cards import CardSet, card_names
+from atout.games.bridge.auction import call_name, level_of, strain_of
 from atout.games.bridge.scoring import duplicate_score
+from atout.games.bridge.view import BridgeView
 from atout.solver.dds import dds_solve
 
 __all__ = ["auction_filter", "choose"]
@@ -36,10 +39,11 @@ _STRAINS = ("C", "D", "H", "S", "NT")
 
 def choose(view: Mapping[str, Any], rng: random.Random, budget: float, samples: int = 64) -> str:
     """The hard action for this view, within ``budget`` seconds (a contested bid gets three)."""
-    legal = list(view["legal"])
+    seen = typed(view, BridgeView)
+    legal = list(seen.legal)
     if len(legal) == 1:
         return str(legal[0])
-    phase = view.get("phase")
+    phase = seen.phase
     if phase == "claim":
         return medium.choose(view, rng)
     if phase == "auction":
@@ -50,23 +54,24 @@ def choose(view: Mapping[str, Any], rng: random.Random, budget: float, samples: 
     return _play(view, rng, time.perf_counter() + budget, samples)
 
 
-def auction_filter(view: Mapping[str, Any]) -> Callable[[list[CardSet]], bool]:
+def auction_filter(view: View) -> Callable[[list[CardSet]], bool]:
     """A test that drawn hands agree with the auction (and with the cards each has played)."""
-    calls = [(int(s), str(c)) for s, c in view.get("auction", [])]
+    seen = typed(view, BridgeView)
+    calls = _calls(seen)
     meanings: dict[int, list[Meaning]] = {}
     for i, (seat, _) in enumerate(calls):
         meanings.setdefault(seat, []).append(call_meaning(calls, i))
     played: dict[int, CardSet] = {}
-    for t in view.get("tricks", []):
-        for i, c in enumerate(t["cards"]):
-            s = (int(t["leader"]) + i) % 4
-            played[s] = played.get(s, 0) | 1 << parse_card(c)
-    trick = view.get("trick") or {}
-    for i, c in enumerate(trick.get("cards", [])):
-        s = (int(trick["leader"]) + i) % 4
-        played[s] = played.get(s, 0) | 1 << parse_card(c)
-    me = int(view["seat"])
-    dummy = view.get("dummy_seat") if view.get("dummy") else None
+    for leader, cards, _ in seen.tricks:
+        for i, c in enumerate(cards):
+            s = (leader + i) % 4
+            played[s] = played.get(s, 0) | 1 << c
+    for i, c in enumerate(seen.trick):
+        assert seen.trick_leader is not None
+        s = (seen.trick_leader + i) % 4
+        played[s] = played.get(s, 0) | 1 << c
+    me = seen.seat
+    dummy = seen.dummy_seat if seen.dummy else None
 
     def accept(packets: list[CardSet]) -> bool:
         for seat in range(4):
@@ -80,24 +85,31 @@ def auction_filter(view: Mapping[str, Any]) -> Callable[[list[CardSet]], bool]:
     return accept
 
 
-def _contract(view: Mapping[str, Any]) -> tuple[int, int, int, int]:
+def _calls(view: BridgeView) -> list[tuple[int, str]]:
+    """The auction as the bidding system reads it: ``(seat, call)`` by the call's name."""
+    dealer = view.auction.dealer
+    return [((dealer + i) % 4, call_name(c)) for i, c in enumerate(view.auction.calls)]
+
+
+def _contract(view: BridgeView) -> tuple[int, int, int, int]:
     """(level, strain in bidding order, doubled, declarer) of the contract being played."""
-    text = str(view["contract"])
-    doubled = len(text) - len(text.rstrip("X"))
-    bare = text.rstrip("X")
-    return int(bare[0]), _STRAINS.index(bare[1:]), doubled, int(view["declarer"])
+    bid, declarer = view.bid, view.declarer
+    assert bid is not None and declarer is not None
+    return level_of(bid), strain_of(bid), view.doubled, declarer
 
 
 def _play(view: Mapping[str, Any], rng: random.Random, deadline: float, samples: int) -> str:
-    legal = [a for a in view["legal"] if len(a) == 2]
+    seen = typed(view, BridgeView)
+    legal = [a for a in seen.legal if len(a) == 2]
     if not legal:
         return medium.choose(view, rng)
-    level, strain, doubled, declarer = _contract(view)
+    level, strain, doubled, declarer = _contract(seen)
     trump = (3, 2, 1, 0, -1)[strain]
-    turn = int(view["turn"])
-    me = int(view["seat"])
-    vulnerable = bool(view["vulnerable"][declarer % 2])
-    won = [int(x) for x in view["tricks_won"]]
+    turn = seen.turn
+    me = seen.seat
+    assert turn is not None and me is not None
+    vulnerable = seen.vulnerable[declarer % 2]
+    won = seen.tricks_won
     decl_side = declarer % 2
     need_decl = level + 6 - won[decl_side]
     need_def = 13 - (level + 6) + 1 - won[1 - decl_side]
@@ -106,19 +118,19 @@ def _play(view: Mapping[str, Any], rng: random.Random, deadline: float, samples:
     ours_declaring = me % 2 == decl_side
     playing_declarer = turn % 2 == decl_side
     need = need_decl if playing_declarer else need_def
-    trick_view = view["trick"]
-    trick = [parse_card(c) for c in trick_view["cards"]]
-    leader = int(trick_view["leader"]) if trick_view["leader"] is not None else turn
-    by_card = {parse_card(a): a for a in legal}
-    accept = auction_filter(view)
+    trick = list(seen.trick)
+    leader = seen.trick_leader if seen.trick_leader is not None else turn
+    by_card = dict(zip(legal_cards(legal), legal, strict=True))
+    accept = auction_filter(seen)
     fallback = medium.choose(view, rng)
-    left = len(view["dummy"] if turn == view.get("dummy_seat") and turn != me else view["hand"])
+    playing = (seen.dummy or 0) if turn == seen.dummy_seat and turn != me else seen.hand
+    left = playing.bit_count()
     if need <= 0 or need > left:
         # Already made or already beaten: the book's card is as good as any.
         return fallback
 
     def evaluate(r: random.Random) -> dict[str, float] | None:
-        world = bridge_world(view, r, accept)
+        world = bridge_world(seen, r, accept)
         scores = dds_solve(list(world.hands), trump, leader, trick, target=need, solutions=2)
         reaching = {by_card[c] for c, t in scores.items() if t >= need and c in by_card}
         out: dict[str, float] = {}
@@ -142,14 +154,16 @@ def _play(view: Mapping[str, Any], rng: random.Random, deadline: float, samples:
 def _simulate_calls(
     view: Mapping[str, Any], calls: list[str], rng: random.Random, deadline: float, samples: int
 ) -> str:
-    me = int(view["seat"])
-    auction = [(int(s), str(c)) for s, c in view.get("auction", [])]
-    accept = auction_filter(view)
-    vulnerable = list(view["vulnerable"])
+    seen = typed(view, BridgeView)
+    me = seen.seat
+    assert me is not None
+    auction = _calls(seen)
+    accept = auction_filter(seen)
+    vulnerable = seen.vulnerable
     finals = {call: _final_contract(auction, me, call) for call in calls}
 
     def evaluate(r: random.Random) -> dict[str, float] | None:
-        world = bridge_world(view, r, accept)
+        world = bridge_world(seen, r, accept)
         hands = list(world.hands)
         cache: dict[tuple[int, int], int] = {}
         out: dict[str, float] = {}

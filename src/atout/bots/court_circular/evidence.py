@@ -33,8 +33,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from atout.bots.court_circular.greedy import play_or_resign
-from atout.cards import Card, CardSet, mask_of, parse_card
+from atout.bots.levels import typed
+from atout.cards import Card, CardSet, mask_of
 from atout.games.court_circular import resign_refusal
+from atout.games.court_circular_view import CourtCircularView
 
 __all__ = ["SURPRISE", "TrickEvidence"]
 
@@ -63,11 +65,13 @@ class TrickEvidence:
     plays: tuple[_Play, ...]
 
     @classmethod
-    def from_view(cls, view: Mapping[str, Any]) -> TrickEvidence:
+    def from_view(cls, view: CourtCircularView | Mapping[str, Any]) -> TrickEvidence:
         """The opponent's moves in this trick, in order (none outside a trick)."""
-        seat = int(view["seat"])
-        leader = int(view["trick"]["leader"])
-        cards = [parse_card(c) for c in view["trick"]["cards"]]
+        seen = typed(view, CourtCircularView)
+        seat = seen.seat
+        assert seat is not None and seen.lead is not None
+        leader = seen.trick_leader
+        cards = list(seen.trick)
         theirs = [c for i, c in enumerate(cards) if (leader + i) % 2 != seat]
         ours = [c for i, c in enumerate(cards) if (leader + i) % 2 == seat]
         plays = []
@@ -78,9 +82,9 @@ class TrickEvidence:
                 _Play(mask_of(theirs[:k]), mask_of(ours[:before]), card, mask_of(theirs[k:]))
             )
         return cls(
-            lead=parse_card(view["lead"]),
-            last_trick=bool(view.get("is_last_trick")),
-            carroll=bool(view.get("carroll_resign")),
+            lead=seen.lead,
+            last_trick=seen.is_last_trick,
+            carroll=seen.carroll_resign,
             plays=tuple(plays),
         )
 

@@ -20,13 +20,14 @@ deterministic, since every tie is broken by the total card order.
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from functools import lru_cache
 from itertools import combinations
-from typing import Any
 
-from atout.cards import Card, CardSet, card_name, cards_of, mask_of, parse_card
+from atout.bots.levels import View, typed
+from atout.cards import CARD_BY_NAME, Card, CardSet, card_name, cards_of, mask_of
 from atout.games.court_circular_lines import CARD_STRENGTH, Line, best_line, card_points
+from atout.games.court_circular_view import CourtCircularView, Phase
 
 __all__ = ["best_reachable", "choose", "play_or_resign"]
 
@@ -34,18 +35,19 @@ CONCEDE = "concede"
 PER_TRICK = 3
 
 
-def choose(view: Mapping[str, Any], rng: random.Random) -> str:
+def choose(view: View, rng: random.Random) -> str:
     """The greedy action for this view."""
-    legal: Sequence[str] = view["legal"]
+    seen = typed(view, CourtCircularView)
+    legal = seen.legal
     if not legal:
         raise ValueError("no legal action in this view")
-    hand = mask_of(parse_card(c) for c in view["hand"])
-    if view["phase"] == "lead":
+    hand = seen.hand
+    if seen.phase is Phase.LEAD:
         return _choose_lead(legal, hand)
-    seat = int(view["seat"])
-    lead = parse_card(view["lead"])
-    mine = mask_of(parse_card(c) for c in view["table"][seat])
-    theirs = mask_of(parse_card(c) for c in view["table"][1 - seat])
+    seat = seen.seat
+    lead = seen.lead
+    assert seat is not None and lead is not None
+    mine, theirs = seen.table[seat], seen.table[1 - seat]
     card = play_or_resign(mine, theirs, hand, lead, may_resign=CONCEDE in legal)
     return CONCEDE if card is None else card_name(card)
 
@@ -68,7 +70,7 @@ def play_or_resign(
 def best_reachable(mine: CardSet, hand: CardSet, lead: Card) -> tuple[Line, CardSet]:
     """The best line ``mine`` can still become with cards of ``hand``, and those cards.
 
-    >>> from atout.cards import format_cards, parse_cards
+    >>> from atout.cards import format_cards, parse_card, parse_cards
     >>> line, plan = best_reachable(
     ...     mask_of(parse_cards(["9D"])), mask_of(parse_cards(["9S", "2H", "KC", "3D"])),
     ...     parse_card("9C"))
@@ -91,7 +93,7 @@ def _choose_lead(legal: Sequence[str], hand: CardSet) -> str:
     """The candidate Lead that makes the best line with our hand; then the cheapest one."""
 
     def value(action: str) -> tuple[tuple[int, int, int], int, int]:
-        card = parse_card(action.split()[1])
+        card = CARD_BY_NAME[action.split()[1]]
         line, _ = best_reachable(0, hand, card)
         return (line.key, -card_points(card, face_up=True), -CARD_STRENGTH[card])
 

@@ -20,11 +20,12 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from typing import Any
 
 from atout.bots.court_circular import greedy
 from atout.bots.court_circular.evidence import TrickEvidence
+from atout.bots.levels import View, typed
 from atout.bots.pimc import pimc
 from atout.bots.sampling import (
     World,
@@ -32,9 +33,10 @@ from atout.bots.sampling import (
     court_circular_state,
     court_circular_world,
 )
-from atout.cards import card_name, parse_card
+from atout.cards import CARD_BY_NAME, card_name, cards_of
 from atout.games.court_circular import COURT_CIRCULAR, Phase
 from atout.games.court_circular_lines import card_points
+from atout.games.court_circular_view import CourtCircularView
 
 __all__ = ["careful", "choose"]
 
@@ -76,19 +78,20 @@ def _rollout(state: Any, seat: int, horizon: int) -> float:
     return float(points[seat] - points[1 - seat])
 
 
-def _believability(view: Mapping[str, Any]) -> Callable[[World], float] | None:
+def _believability(view: CourtCircularView) -> Callable[[World], float] | None:
     """How well a world explains the opponent's cards in this trick (``None``: nothing to read)."""
-    if view["phase"] != "play":
+    if view.phase is not Phase.PLAY:
         return None
     evidence = TrickEvidence.from_view(view)
     if not evidence.plays:
         return None
-    other = 1 - int(view["seat"])
+    assert view.seat is not None
+    other = 1 - view.seat
     return lambda world: evidence.weight(world.hands[other])
 
 
 def choose(
-    view: Mapping[str, Any],
+    view: View,
     rng: random.Random,
     budget: float,
     samples: int = 64,
@@ -101,20 +104,22 @@ def choose(
     unread) are there for the medium level, which looks less far. The search
     starts from :func:`careful`'s action.
     """
-    legal = list(view["legal"])
+    seen = typed(view, CourtCircularView)
+    legal = list(seen.legal)
     if len(legal) == 1:
         return str(legal[0])
-    seat = int(view["seat"])
-    rules = _CARROLL_RULES if view.get("carroll_resign") else _RULES
-    fallback = careful(view, rng)
-    weight = _believability(view) if candidates > 1 else None  # one world: nothing to weigh
+    seat = seen.seat
+    assert seat is not None
+    rules = _CARROLL_RULES if seen.carroll_resign else _RULES
+    fallback = careful(seen, rng)
+    weight = _believability(seen) if candidates > 1 else None  # one world: nothing to weigh
 
     def draw(r: random.Random) -> World:
-        return court_circular_world(view, r)
+        return court_circular_world(seen, r)
 
     def evaluate(r: random.Random) -> dict[str, float] | None:
         world = believable_world(draw, weight, r, candidates)
-        base = court_circular_state(view, world, rules)
+        base = court_circular_state(seen, world, rules)
         out: dict[str, float] = {}
         for action in legal:
             try:
@@ -136,20 +141,23 @@ def choose(
     )
 
 
-def careful(view: Mapping[str, Any], rng: random.Random) -> str:
+def careful(view: View, rng: random.Random) -> str:
     """The greedy action, except that a nearly empty trick is played out, not resigned."""
-    action = greedy.choose(view, rng)
+    seen = typed(view, CourtCircularView)
+    action = greedy.choose(seen, rng)
     if action != "concede":
         return action
     # Resigning saves the cards still in hand from the opponent's pile; with one card left to
     # play it saves at most that card, so play it unless the table is already lost anyway.
-    seat = int(view["seat"])
-    mine = len(view["table"][seat])
+    seat = seen.seat
+    assert seat is not None
+    mine = seen.table[seat].bit_count()
     if mine >= 2:
-        table = [parse_card(c) for side in view["table"] for c in side]
+        table = cards_of(seen.table[0] | seen.table[1])
         at_stake = sum(card_points(c, face_up=True) for c in table)
         if at_stake <= 6:
-            plays = [a for a in view["legal"] if a != "concede"]
+            plays = [a for a in seen.legal if a != "concede"]
             if plays:
-                return str(min(plays, key=lambda a: card_points(parse_card(a), face_up=True)))
+                by_name = CARD_BY_NAME
+                return str(min(plays, key=lambda a: card_points(by_name[a], face_up=True)))
     return action

@@ -11,15 +11,14 @@ the greedy player to the end of the current trick only: Hard's search
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
-from typing import Any
 
 from atout.bots.court_circular import hard
+from atout.bots.levels import View
 
 __all__ = ["choose"]
 
 
-def choose(view: Mapping[str, Any], rng: random.Random) -> str:
+def choose(view: View, rng: random.Random) -> str:
     """The medium action: three worlds, each action played to the end of the trick."""
     # Fixed work, so deterministic; uniform worlds: the opponent's cards are not read.
     return hard.choose(view, rng, float("inf"), samples=3, horizon=0, candidates=1)

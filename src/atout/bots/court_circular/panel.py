@@ -12,31 +12,32 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
-from typing import Any
 
 from atout.bots.court_circular import greedy
+from atout.bots.levels import View, typed
 from atout.bots.styles import Style
-from atout.cards import card_name, cards_of, mask_of, parse_card
+from atout.cards import card_name, cards_of
 from atout.games.court_circular_lines import CARD_STRENGTH, best_line
+from atout.games.court_circular_view import CourtCircularView, Phase
 
 __all__ = ["choose"]
 
 CONCEDE = "concede"
 
 
-def choose(view: Mapping[str, Any], rng: random.Random, style: Style) -> str:
+def choose(view: View, rng: random.Random, style: Style) -> str:
     """The action ``style`` takes in this view."""
-    legal: Sequence[str] = view["legal"]
+    seen = typed(view, CourtCircularView)
+    legal = seen.legal
     if not legal:
         raise ValueError("no legal action in this view")
-    if view["phase"] == "lead":
-        return greedy.choose(view, rng)
-    seat = int(view["seat"])
-    lead = parse_card(view["lead"])
-    hand = mask_of(parse_card(c) for c in view["hand"])
-    mine = mask_of(parse_card(c) for c in view["table"][seat])
-    theirs = mask_of(parse_card(c) for c in view["table"][1 - seat])
+    if seen.phase is Phase.LEAD:
+        return greedy.choose(seen, rng)
+    seat = seen.seat
+    lead = seen.lead
+    assert seat is not None and lead is not None
+    hand = seen.hand
+    mine, theirs = seen.table[seat], seen.table[1 - seat]
     _, plan = greedy.best_reachable(mine, hand, lead)
     if style == "cautious":
         if CONCEDE in legal and _beaten_within_one(mine, theirs, hand, lead):

@@ -44,7 +44,9 @@ from atout.bots.book import choose_card as book_card
 from atout.bots.court_piece.greedy import choose_card as greedy_card
 from atout.bots.court_piece.policies import RULE, play_options, policy_card
 from atout.bots.court_piece.tree import kernel
-from atout.cards import SUIT_MASKS, Card, CardSet, cards_of, mask_of, parse_card
+from atout.bots.levels import typed
+from atout.cards import SUIT_MASKS, Card, CardSet, cards_of, mask_of
+from atout.games.court_piece_view import CourtPieceView
 from atout.tricks import legal_follow
 
 __all__ = [
@@ -89,14 +91,14 @@ class PlayEvidence:
     """The plays as the kernel's ``greedy_misses`` reads them (7 int64 fields each)."""
 
     @classmethod
-    def from_view(cls, view: Mapping[str, Any]) -> PlayEvidence:
+    def from_view(cls, view: CourtPieceView | Mapping[str, Any]) -> PlayEvidence:
         """The opponents' plays in the tricks the view shows (none under the courts rules)."""
-        side = int(view["seat"]) % 2
-        shown = view.get("tricks") or []
-        tricks = [(int(t["leader"]), [parse_card(c) for c in t["cards"]]) for t in shown]
-        current = view["trick"]
-        if current["cards"]:
-            tricks.append((int(current["leader"]), [parse_card(c) for c in current["cards"]]))
+        seen = typed(view, CourtPieceView)
+        assert seen.seat is not None and seen.trump is not None
+        side = seen.seat % 2
+        tricks = [(leader, list(cards)) for leader, cards, _ in seen.tricks or ()]
+        if seen.trick:
+            tricks.append((seen.trick_leader, list(seen.trick)))
         order = [
             ((leader + i) % 4, leader, tuple(cards[:i]), card)
             for leader, cards in tricks
@@ -117,7 +119,7 @@ class PlayEvidence:
         for play in plays:
             table = [*play.before, -1, -1, -1][:3]
             fields.extend([play.seat, play.since, len(play.before), *table, play.card])
-        return cls(tuple(plays), "SHDC".index(view["trump"]), fields.tobytes())
+        return cls(tuple(plays), int(seen.trump), fields.tobytes())
 
     def weight(self, hands: Sequence[CardSet]) -> float:
         """The likelihood of the opponents' plays in a world (1.0: all explained)."""
@@ -292,7 +294,7 @@ class CallEvidence:
     """The cards the caller has played in this deal."""
 
     @classmethod
-    def from_view(cls, view: Mapping[str, Any]) -> CallEvidence | None:
+    def from_view(cls, view: CourtPieceView | Mapping[str, Any]) -> CallEvidence | None:
         """The call's evidence, or ``None`` where there is none to read.
 
         None when our side called: the viewer knows his own hand, and a Hard
@@ -302,21 +304,23 @@ class CallEvidence:
         rules keep old tricks face down: after the first trick his deal can
         no longer be put together).
         """
-        seat, caller = int(view["seat"]), int(view.get("caller", -1))
-        if not 0 <= caller < 4 or caller % 2 == seat % 2 or view.get("trump") is None:
+        seen = typed(view, CourtPieceView)
+        seat, caller, trump = seen.seat, seen.caller, seen.trump
+        assert seat is not None
+        if not 0 <= caller < 4 or caller % 2 == seat % 2 or trump is None:
             return None
-        shown = view.get("tricks")
-        if shown is None and any(int(x) for x in view["tricks_won"]):
+        shown = seen.tricks
+        if shown is None and any(seen.tricks_won):
             return None
-        tricks = [(int(t["leader"]), t["cards"]) for t in shown or []]
-        tricks.append((int(view["trick"]["leader"]), view["trick"]["cards"]))
+        tricks = [(leader, cards) for leader, cards, _ in shown or ()]
+        tricks.append((seen.trick_leader, seen.trick))
         played = mask_of(
-            parse_card(card)
+            card
             for leader, cards in tricks
             for i, card in enumerate(cards)
             if (leader + i) % 4 == caller
         )
-        return cls(caller, "SHDC".index(view["trump"]), played)
+        return cls(caller, int(trump), played)
 
     def weight(self, hands: Sequence[CardSet]) -> float:
         """The likelihood of the call in a world (at least :data:`CALL_FLOOR`)."""

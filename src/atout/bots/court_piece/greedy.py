@@ -14,29 +14,33 @@ In ``honour_mode`` the engine accepts any card; this bot still follows suit.
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
-from typing import Any
+from collections.abc import Sequence
 
+from atout.bots.levels import View, legal_cards, typed
 from atout.bots.revokes import proven_revoke
-from atout.cards import card_name, parse_card, parse_suit, rank_of, suit_of
+from atout.cards import card_name, cards_of, rank_of, suit_of
+from atout.games.court_piece_view import CourtPieceView, Phase
 from atout.tricks import plain_trick_winner
 
 __all__ = ["choose", "choose_card", "name_trump"]
 
 
-def choose(view: Mapping[str, Any], rng: random.Random) -> str:
+def choose(view: View, rng: random.Random) -> str:
     """The greedy action for this view."""
-    legal: Sequence[str] = view["legal"]
+    seen = typed(view, CourtPieceView)
+    legal = seen.legal
     if not legal:
         raise ValueError("no legal action in this view")
-    if proven_revoke(view):
+    if proven_revoke(seen):
         return "claim revoke"
-    if view["phase"] == "trump":
-        return f"trump {'SHDC'[name_trump([parse_card(c) for c in view['hand']])]}"
-    trump = int(parse_suit(view["trump"]))
-    hand = [parse_card(c) for c in view["hand"]]
-    trick = tuple(parse_card(c) for c in view["trick"]["cards"])
-    cards = _lawful([parse_card(c) for c in legal if c in view["hand"]], hand, trick)
+    if seen.phase is Phase.TRUMP:
+        return f"trump {'SHDC'[name_trump(seen.first_five)]}"
+    assert seen.trump is not None
+    trump = int(seen.trump)
+    held = seen.hand
+    hand = list(cards_of(held))
+    trick = seen.trick
+    cards = _lawful([c for c in legal_cards(legal) if held >> c & 1], hand, trick)
     return card_name(choose_card(cards, trick, trump))
 
 

@@ -38,8 +38,7 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Callable, Mapping
-from typing import Any
+from collections.abc import Callable
 
 from atout.bots.court_piece import medium, tree
 from atout.bots.court_piece.evidence import (
@@ -49,10 +48,12 @@ from atout.bots.court_piece.evidence import (
     StyledEvidence,
 )
 from atout.bots.court_piece.opponents import OpponentModel
+from atout.bots.levels import View, legal_cards, typed
 from atout.bots.pimc import pimc
 from atout.bots.revokes import proven_revoke
 from atout.bots.sampling import court_piece_chain, court_piece_sampler
-from atout.cards import CardSet, mask_of, parse_card
+from atout.cards import CardSet, mask_of
+from atout.games.court_piece_view import CourtPieceView, Phase
 from atout.solver.dds import dds_solve
 
 __all__ = [
@@ -94,7 +95,7 @@ def _need(won: list[int], side: int, *, courts: bool) -> tuple[int, tuple[float,
 
 
 def choose(
-    view: Mapping[str, Any],
+    view: View,
     rng: random.Random,
     budget: float,
     samples: int = 64,
@@ -107,26 +108,27 @@ def choose(
     match (it reads the view's new cards first); without it they are read as rule
     players.
     """
-    legal = list(view["legal"])
+    seen = typed(view, CourtPieceView)
+    legal = list(seen.legal)
     if opponents is not None:
         opponents.observe(view, rng)
-    if proven_revoke(view):
+    if proven_revoke(seen):
         return "claim revoke"
     if len(legal) == 1:
         return str(legal[0])
-    if view["phase"] == "trump":
-        return _call_trump(view, rng, time.perf_counter() + 3 * budget, max(2, samples // 2))
+    if seen.phase is Phase.TRUMP:
+        return _call_trump(seen, rng, time.perf_counter() + 3 * budget, max(2, samples // 2))
     if any(a.startswith(("correct", "claim")) for a in legal):
         return medium.choose(view, rng)
     start = time.perf_counter()
-    seat = int(view["seat"])
-    won = [int(x) for x in view["tricks_won"]]
-    need, stakes = _need(won, seat % 2, courts=view.get("variant") == "courts")
-    by_card = {parse_card(a): a for a in legal}
-    hand = mask_of(parse_card(c) for c in view["hand"])
-    if need > len(view["hand"]) or _equivalent(list(by_card), hand | _gone(view)):
+    seat = seen.seat
+    assert seat is not None and seen.trump is not None
+    need, stakes = _need(list(seen.tricks_won), seat % 2, courts=seen.variant == "courts")
+    by_card = dict(zip(legal_cards(legal), legal, strict=True))
+    hand = seen.hand
+    if need > hand.bit_count() or _equivalent(list(by_card), hand | _gone(seen)):
         return medium.choose(view, rng)  # the deal, or the card, no longer matters
-    draw = _world_source(view, rng, opponents)
+    draw = _world_source(seen, rng, opponents)
     most = WORLDS_PER_SAMPLE * samples
     worlds: list[list[CardSet]] = []
     while len(worlds) < most and (len(worlds) < 8 or time.perf_counter() < start + budget / 2):
@@ -134,9 +136,9 @@ def choose(
     card = tree.search(
         worlds,
         seat=seat,
-        trump="SHDC".index(view["trump"]),
-        leader=int(view["trick"]["leader"]),
-        trick=[parse_card(c) for c in view["trick"]["cards"]],
+        trump=int(seen.trump),
+        leader=seen.trick_leader,
+        trick=list(seen.trick),
         need=need,
         stakes=stakes,
         seconds=max(0.0, start + budget - time.perf_counter()),
@@ -147,7 +149,7 @@ def choose(
 
 
 def _world_source(
-    view: Mapping[str, Any], rng: random.Random, opponents: OpponentModel | None = None
+    view: CourtPieceView, rng: random.Random, opponents: OpponentModel | None = None
 ) -> Callable[[], list[CardSet]]:
     """Where this decision's worlds come from: uniform draws, or a chain weighted by evidence.
 
@@ -165,7 +167,7 @@ def _world_source(
 
 
 def _believability(
-    view: Mapping[str, Any], opponents: OpponentModel | None = None
+    view: CourtPieceView, opponents: OpponentModel | None = None
 ) -> Callable[[list[CardSet]], float] | None:
     """How much a world weighs: the opponents' plays and, if they called, their trump call.
 
@@ -192,11 +194,9 @@ def _believability(
     return lambda hands: play_weight(hands) * call_weight(hands)
 
 
-def _gone(view: Mapping[str, Any]) -> CardSet:
+def _gone(view: CourtPieceView) -> CardSet:
     """Every card already played (finished tricks the view shows, and the current one)."""
-    names = [c for t in view.get("tricks") or [] for c in t["cards"]]
-    names += view["trick"]["cards"]
-    return mask_of(parse_card(c) for c in names)
+    return mask_of(c for _, cards, _ in view.tricks or () for c in cards) | mask_of(view.trick)
 
 
 def _equivalent(cards: list[int], known: CardSet) -> bool:
@@ -210,10 +210,11 @@ def _equivalent(cards: list[int], known: CardSet) -> bool:
     return all(known >> c & 1 for c in range(min(cards), max(cards) + 1))
 
 
-def _call_trump(view: Mapping[str, Any], rng: random.Random, deadline: float, samples: int) -> str:
-    seat = int(view["seat"])
-    legal = list(view["legal"])
-    preferred = f"trump {'SHDC'[medium.name_trump([parse_card(c) for c in view['hand']])]}"
+def _call_trump(view: CourtPieceView, rng: random.Random, deadline: float, samples: int) -> str:
+    seat = view.seat
+    assert seat is not None
+    legal = list(view.legal)
+    preferred = f"trump {'SHDC'[medium.name_trump(view.first_five)]}"
 
     sampler = court_piece_sampler(view)
 

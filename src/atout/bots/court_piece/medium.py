@@ -12,50 +12,50 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
-from typing import Any
+from collections.abc import Sequence
 
 from atout.bots.book import choose_card
+from atout.bots.levels import View, legal_cards, typed
 from atout.bots.revokes import proven_revoke
 from atout.bots.sampling import shown_voids
-from atout.cards import card_name, mask_of, parse_card
+from atout.cards import card_name, mask_of
+from atout.games.court_piece_view import CourtPieceView, Phase
 
 __all__ = ["choose", "name_trump"]
 
 
-def choose(view: Mapping[str, Any], rng: random.Random) -> str:
+def choose(view: View, rng: random.Random) -> str:
     """The medium action for this view."""
-    legal: Sequence[str] = view["legal"]
+    seen = typed(view, CourtPieceView)
+    legal = seen.legal
     if not legal:
         raise ValueError("no legal action in this view")
-    if proven_revoke(view):
+    if proven_revoke(seen):
         return "claim revoke"
-    if view["phase"] == "trump":
-        return f"trump {'SHDC'[name_trump([parse_card(c) for c in view['hand']])]}"
-    cards = [parse_card(c) for c in legal if not c.startswith(("correct", "claim"))]
+    if seen.phase is Phase.TRUMP:
+        return f"trump {'SHDC'[name_trump(seen.first_five)]}"
+    cards = legal_cards(legal)
     if not cards:
         return legal[0]
-    hand = mask_of(parse_card(c) for c in view["hand"])
-    trick_view = view["trick"]
-    trick = [parse_card(c) for c in trick_view["cards"]]
+    assert seen.seat is not None and seen.trump is not None
+    trick = list(seen.trick)
     if trick:  # honour mode lets any card be played: still follow suit
         same = [c for c in cards if c // 13 == trick[0] // 13]
         cards = same or cards
-    done = [
-        (int(t["leader"]), [parse_card(c) for c in t["cards"]], None)
-        for t in view.get("tricks", [])
+    done: list[tuple[int, list[int], int | None]] = [
+        (leader, list(cs), None) for leader, cs, _ in seen.tricks or ()
     ]
     played = mask_of(c for _, cs, _ in done for c in cs) | mask_of(trick)
     if trick:
-        done.append((int(trick_view["leader"]), trick, None))
+        done.append((seen.trick_leader, trick, None))
     voids = shown_voids(done, 4, lambda c: c // 13)
     card = choose_card(
-        hand=hand,
+        hand=seen.hand,
         legal=cards,
         trick=trick,
-        seat=int(view["seat"]),
-        leader=int(trick_view["leader"]),
-        trump="SHDC".index(view["trump"]),
+        seat=seen.seat,
+        leader=seen.trick_leader,
+        trump=int(seen.trump),
         played=played,
         voids=voids,
     )

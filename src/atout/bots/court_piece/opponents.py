@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -35,8 +35,10 @@ from atout.bots.court_piece.policies import (
     play_options,
     policy_card,
 )
+from atout.bots.levels import View, sheet_of, typed
 from atout.bots.sampling import court_piece_sampler
 from atout.cards import CardSet
+from atout.games.court_piece_view import CourtPieceView, Phase
 
 __all__ = ["NOISE", "PRIOR", "OpponentModel"]
 
@@ -77,13 +79,14 @@ class OpponentModel:
         posterior = self.posterior(seat)
         return sum(posterior[p] for p in RULE)
 
-    def observe(self, view: Mapping[str, Any], rng: random.Random) -> None:
+    def observe(self, view: View, rng: random.Random) -> None:
         """Read every opponent play in the view not read before."""
-        if view.get("phase") != "play" or view.get("trump") is None:
+        seen = typed(view, CourtPieceView)
+        if seen.phase is not Phase.PLAY or seen.trump is None:
             return
-        evidence = PlayEvidence.from_view(view)
-        deal = int((view.get("match") or {}).get("deal_number", 0))
-        keys = _play_keys(view)
+        evidence = PlayEvidence.from_view(seen)
+        deal = int(sheet_of(view).get("deal_number", 0))
+        keys = _play_keys(seen)
         fresh = [
             (key, play)
             for key, play in zip(keys, evidence.plays, strict=True)
@@ -91,7 +94,7 @@ class OpponentModel:
         ]
         if not fresh:
             return
-        sampler = court_piece_sampler(view)
+        sampler = court_piece_sampler(seen)
         worlds = [list(sampler(rng).hands) for _ in range(WORLDS_PER_UPDATE)]
         for (trick, position), play in fresh:
             self.seen.add((deal, trick, position))
@@ -109,17 +112,17 @@ class OpponentModel:
         self.seen = {key for key in self.seen if key[0] >= deal}
 
 
-def _play_keys(view: Mapping[str, Any]) -> list[tuple[int, int] | None]:
+def _play_keys(view: CourtPieceView) -> list[tuple[int, int] | None]:
     """(trick number, position) of each opponent play, in the order PlayEvidence lists them."""
-    side = int(view["seat"]) % 2
-    shown = view.get("tricks")
-    tricks = [(int(t["leader"]), t["cards"]) for t in shown or []]
-    done = len(tricks) if shown is not None else sum(int(x) for x in view["tricks_won"])
-    current = view["trick"]
+    assert view.seat is not None
+    side = view.seat % 2
+    shown = view.tricks
+    tricks = [(leader, cards) for leader, cards, _ in shown or ()]
+    done = len(tricks) if shown is not None else sum(view.tricks_won)
     keys: list[tuple[int, int] | None] = []
     numbered = [(i, leader, cards) for i, (leader, cards) in enumerate(tricks)]
-    if current["cards"]:
-        numbered.append((done, int(current["leader"]), current["cards"]))
+    if view.trick:
+        numbered.append((done, view.trick_leader, view.trick))
     for number, leader, cards in numbered:
         for position in range(len(cards)):
             if (leader + position) % 4 % 2 != side:

@@ -24,34 +24,58 @@ bowers and the joker.
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from typing import Any
 
-from atout.cards import JOKER, Card, card_name, cards_of, parse_card
-from atout.games.five_hundred import DECK, contract_order, parse_call, strain_of
+from atout.bots.levels import View, typed
+from atout.cards import CARD_BY_NAME, JOKER, Card, card_name, cards_of
+from atout.games.five_hundred import DECK, contract_order, parse_call
+from atout.games.five_hundred.rules import MISERE
+from atout.games.five_hundred.view import FiveHundredContract, FiveHundredView, Phase
 from atout.tricks import TrickOrder, trick_winner
 
-__all__ = ["choose", "discard", "estimate_tricks"]
+__all__ = [
+    "action_cards",
+    "choose",
+    "contract_strain",
+    "discard",
+    "discard_cards",
+    "estimate_tricks",
+]
 
 NT = 4
 _STRAIN_TRUMP = (0, 3, 2, 1, 4)
 """The effective trump suit of each strain (``4``: the joker's own suit in no-trumps)."""
 
 
-def choose(view: Mapping[str, Any], rng: random.Random) -> str:
+def choose(view: View, rng: random.Random) -> str:
     """The greedy action for this view (``rng`` is unused: the bot is deterministic)."""
-    legal: Sequence[str] = view["legal"]
+    seen = typed(view, FiveHundredView)
+    legal = seen.legal
     if not legal:
         raise ValueError("no legal action in this view")
-    hand = [parse_card(c) for c in view["hand"]]
-    phase = view["phase"]
-    if phase == "auction":
-        return _bid(view, hand, legal)
-    contract = view["contract"]
-    order = contract_order(strain_of(contract["bid"]))
-    if phase == "kitty":
-        return discard(hand, order, misere=contract["bid"].endswith("misere"))
-    return _play(view, hand, order, legal)
+    hand = list(cards_of(seen.hand))
+    phase = seen.phase
+    if phase is Phase.AUCTION:
+        return _bid(seen, hand, legal)
+    contract = seen.contract
+    assert contract is not None
+    order = contract_order(contract_strain(contract))
+    if phase is Phase.KITTY:
+        return discard(hand, order, misere=contract.bid >= MISERE)
+    return _play(seen, contract, hand, order, legal)
+
+
+def contract_strain(contract: FiveHundredContract) -> int:
+    """The strain the contract is played in (0 ♠, 1 ♣, 2 ♦, 3 ♥, 4 NT; misères are NT)."""
+    return NT if contract.bid >= MISERE else contract.bid % 5
+
+
+def action_cards(legal: Sequence[str]) -> list[Card]:
+    """The card of each legal play, in order (a joker lead naming a suit, ``JK H``, is the
+    joker's): the one translation of a play's text to its card."""
+    by_name = CARD_BY_NAME
+    return [by_name[a.partition(" ")[0]] for a in legal]
 
 
 # Bidding.
@@ -89,10 +113,10 @@ def estimate_tricks(hand: Sequence[Card], strain: int) -> float:
     return tricks
 
 
-def _bid(view: Mapping[str, Any], hand: list[Card], legal: Sequence[str]) -> str:
-    auction = view["auction"]
-    seat = view["seat"]
-    bids = [(s, c) for s, c in auction if c != "pass"]
+def _bid(view: FiveHundredView, hand: list[Card], legal: Sequence[str]) -> str:
+    seat = view.seat
+    assert seat is not None
+    bids = [(s, c) for s, c in view.auction if c >= 0]
     if bids and bids[-1][0] == (seat + 2) % 4:
         return "pass"  # partner holds the auction: do not outbid him
     support = {s: int(estimate_tricks(hand, s) + 2) for s in range(5)}
@@ -109,6 +133,11 @@ def _bid(view: Mapping[str, Any], hand: list[Card], legal: Sequence[str]) -> str
 
 def discard(hand: Sequence[Card], order: TrickOrder, *, misere: bool = False) -> str:
     """The three cards to throw: low cards of short side suits (misère: the highest)."""
+    return "discard " + " ".join(card_name(c) for c in discard_cards(hand, order, misere=misere))
+
+
+def discard_cards(hand: Sequence[Card], order: TrickOrder, *, misere: bool = False) -> list[Card]:
+    """:func:`discard`'s three cards, in index order."""
 
     def keep(card: Card) -> tuple[int, int, int]:
         suit = order.suit[card]
@@ -123,7 +152,7 @@ def discard(hand: Sequence[Card], order: TrickOrder, *, misere: bool = False) ->
         chosen = sorted(hand, key=lambda c: (order.suit[c] == order.trump, order.strength[c]))[-3:]
     else:
         chosen = sorted(hand, key=keep)[:3]
-    return "discard " + " ".join(card_name(c) for c in sorted(chosen))
+    return sorted(chosen)
 
 
 # Card play.
@@ -135,20 +164,24 @@ def _low(order: TrickOrder) -> Any:
 
 
 def _play(
-    view: Mapping[str, Any], hand: list[Card], order: TrickOrder, legal: Sequence[str]
+    view: FiveHundredView,
+    contract: FiveHundredContract,
+    hand: list[Card],
+    order: TrickOrder,
+    legal: Sequence[str],
 ) -> str:
-    cards = [parse_card(a.split()[0]) for a in legal]
-    trick_view = view["trick"]
-    trick = [parse_card(c) for c in trick_view["cards"]]
-    contract = view["contract"]
-    seat = view["seat"]
-    misere_contractor = contract["bid"].endswith("misere") and contract["contractor"] == seat
+    cards = action_cards(legal)
+    trick = list(view.trick)
+    seat = view.seat
+    assert seat is not None
+    misere_contractor = contract.bid >= MISERE and contract.contractor == seat
     if not trick:
-        card = _lead(view, hand, order, cards, misere_contractor)
+        card = _lead(view, contract, hand, order, cards, misere_contractor)
         return _name_joker(card, hand, order, legal)
-    named = trick_view.get("named_suit")
-    led = "SHDC".index(named) if named else order.suit[trick[0]]
-    seats = _seats(trick_view["leader"], contract.get("sits_out"), len(trick))
+    named = view.named_suit
+    led = int(named) if named is not None else order.suit[trick[0]]
+    assert view.trick_leader is not None
+    seats = _seats(view.trick_leader, contract.sits_out, len(trick))
     best = trick_winner(trick, order, led)
     wins = [c for c in cards if trick_winner([*trick, c], order, led) == len(trick)]
     low = _low(order)
@@ -172,7 +205,8 @@ def _seats(leader: int, sits_out: int | None, count: int) -> list[int]:
 
 
 def _lead(
-    view: Mapping[str, Any],
+    view: FiveHundredView,
+    contract: FiveHundredContract,
     hand: list[Card],
     order: TrickOrder,
     cards: list[Card],
@@ -184,8 +218,8 @@ def _lead(
     trump = order.trump
     trumps = sorted((c for c in cards if order.suit[c] == trump), key=low, reverse=True)
     others = [c for c in cards if order.suit[c] != trump]
-    contract = view["contract"]
-    ours = contract["contractor"] % 2 == view["seat"] % 2
+    assert view.seat is not None
+    ours = contract.contractor % 2 == view.seat % 2
     if trumps and trump != 4 and ours and (len(trumps) >= 3 or _is_boss(trumps[0], view, order)):
         return trumps[0]
     if not others:
@@ -194,12 +228,11 @@ def _lead(
     return max((c for c in others if order.suit[c] == longest), key=low)
 
 
-def _is_boss(card: Card, view: Mapping[str, Any], order: TrickOrder) -> bool:
+def _is_boss(card: Card, view: FiveHundredView, order: TrickOrder) -> bool:
     """Whether ``card`` is the highest trump not yet played (the discards aside)."""
-    gone = {parse_card(c) for t in view.get("tricks", []) for c in t["cards"]}
-    gone.update(parse_card(c) for c in view.get("discards", []))
+    gone = (view.discards or 0) | sum(1 << c for _, cards, _ in view.tricks for c in cards)
     return all(
-        c in gone
+        gone >> c & 1
         for c in cards_of(DECK)
         if order.suit[c] == order.trump and order.strength[c] > order.strength[card]
     )

@@ -24,19 +24,27 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Mapping
+from collections.abc import Sequence
 from itertools import combinations
-from typing import Any
 
 from atout.bots.five_hundred import greedy, medium
+from atout.bots.levels import View, typed
 from atout.bots.pimc import pimc
 from atout.bots.sampling import five_hundred_world
-from atout.cards import CardSet, card_name, cards_of, mask_of, parse_card
-from atout.games.five_hundred import call_value, contract_order, parse_call, strain_of
+from atout.cards import CardSet, card_name, cards_of, mask_of
+from atout.games.five_hundred import call_value, contract_order, parse_call
+from atout.games.five_hundred.rules import MISERE
+from atout.games.five_hundred.view import FiveHundredContract, FiveHundredView, Phase
 from atout.solver.dds import dds_solve
 from atout.solver.project import five_hundred_table
 
 __all__ = ["choose", "deal_score", "effective_hands"]
+
+
+def _discard_action(cards: Sequence[int]) -> str:
+    """The action that throws ``cards`` (in index order)."""
+    return "discard " + " ".join(card_name(c) for c in cards)
+
 
 NT = 4
 
@@ -55,23 +63,25 @@ def deal_score(bid_code: int, tricks: int) -> int:
     return made - 10 * (10 - tricks)
 
 
-def choose(view: Mapping[str, Any], rng: random.Random, budget: float, samples: int = 64) -> str:
+def choose(view: View, rng: random.Random, budget: float, samples: int = 64) -> str:
     """The hard action for this view, within ``budget`` seconds (bids and discards get three)."""
-    legal = list(view["legal"])
+    seen = typed(view, FiveHundredView)
+    legal = list(seen.legal)
     if len(legal) == 1:
         return str(legal[0])
-    phase = view["phase"]
-    if phase == "auction":
-        return _bid(view, rng, time.perf_counter() + 3 * budget, max(4, samples // 4))
-    if phase == "kitty":
-        return _discard(view, rng, time.perf_counter() + 3 * budget, max(4, samples // 4))
-    contract = view["contract"]
-    strain = strain_of(contract["bid"])
-    if strain == NT or contract.get("sits_out") is not None:
-        if len(view["hand"]) > SEARCH_CARDS:
-            return medium.choose(view, rng)
-        return _play_searched(view, rng, time.perf_counter() + budget, samples)
-    return _play(view, rng, strain, time.perf_counter() + budget, samples)
+    phase = seen.phase
+    if phase is Phase.AUCTION:
+        return _bid(seen, rng, time.perf_counter() + 3 * budget, max(4, samples // 4))
+    contract = seen.contract
+    assert contract is not None
+    if phase is Phase.KITTY:
+        return _discard(seen, contract, rng, time.perf_counter() + 3 * budget, max(4, samples // 4))
+    strain = greedy.contract_strain(contract)
+    if strain == NT or contract.sits_out is not None:
+        if seen.hand.bit_count() > SEARCH_CARDS:
+            return medium.choose(seen, rng)
+        return _play_searched(seen, contract, rng, time.perf_counter() + budget, samples)
+    return _play(seen, contract, rng, strain, time.perf_counter() + budget, samples)
 
 
 SEARCH_CARDS = 5
@@ -79,29 +89,32 @@ SEARCH_CARDS = 5
 
 
 def _play_searched(
-    view: Mapping[str, Any], rng: random.Random, deadline: float, samples: int
+    view: FiveHundredView,
+    contract: FiveHundredContract,
+    rng: random.Random,
+    deadline: float,
+    samples: int,
 ) -> str:
     """No-trumps (the joker its own trump suit) and misère: PIMC over the solver's own search."""
     from atout.solver import solve_projection  # noqa: PLC0415 - loads the search on demand
     from atout.solver.position import JOKER_SUIT  # noqa: PLC0415
     from atout.solver.project import Projection  # noqa: PLC0415
 
-    legal = list(view["legal"])
-    contract = view["contract"]
-    code = parse_call(contract["bid"])
-    contractor = int(contract["contractor"])
-    sits_out = contract.get("sits_out")
+    legal = list(view.legal)
+    code = contract.bid
+    contractor = contract.contractor
+    sits_out = contract.sits_out
     misere = sits_out is not None or code >= 25
-    seat = int(view["seat"])
+    seat = view.seat
+    assert seat is not None and view.trick_leader is not None
     ours = seat % 2 == contractor % 2
     order = contract_order(NT)
-    trick_view = view["trick"]
-    trick = tuple(parse_card(c) for c in trick_view["cards"])
-    named = trick_view.get("named_suit")
-    led = "SHDC".index(named) if named else (order.suit[trick[0]] if trick else -1)
-    leader = int(trick_view["leader"])
-    won = [int(x) for x in view["tricks_won"]]
-    left = len(view["hand"])
+    trick = view.trick
+    named = view.named_suit
+    led = int(named) if named is not None else (order.suit[trick[0]] if trick else -1)
+    leader = view.trick_leader
+    won = view.tricks_won
+    left = view.hand.bit_count()
     fallback = medium.choose(view, rng)
 
     def evaluate(r: random.Random) -> dict[str, float] | None:
@@ -112,7 +125,7 @@ def _play_searched(
             leader,
             trick,
             led,
-            skip=-1 if sits_out is None else int(sits_out),
+            skip=-1 if sits_out is None else sits_out,
             misere=misere,
             contractor=contractor,
             restrict_joker=True,
@@ -141,23 +154,27 @@ def _play_searched(
 
 
 def _play(
-    view: Mapping[str, Any], rng: random.Random, strain: int, deadline: float, samples: int
+    view: FiveHundredView,
+    contract: FiveHundredContract,
+    rng: random.Random,
+    strain: int,
+    deadline: float,
+    samples: int,
 ) -> str:
-    legal = list(view["legal"])
-    contract = view["contract"]
-    code = parse_call(contract["bid"])
-    contractor = int(contract["contractor"])
-    seat = int(view["seat"])
+    legal = list(view.legal)
+    code = contract.bid
+    contractor = contract.contractor
+    seat = view.seat
+    assert seat is not None and view.trick_leader is not None
     ours = seat % 2 == contractor % 2
     order = contract_order(strain)
     table = five_hundred_table(strain)
     trump = order.trump
-    trick_view = view["trick"]
-    trick = [table[parse_card(c)] for c in trick_view["cards"]]
-    leader = int(trick_view["leader"])
-    won = [int(x) for x in view["tricks_won"]]
-    side_won = won[contractor % 2]
-    by_card = {table[parse_card(a.split()[0])]: a for a in legal}
+    trick = [table[c] for c in view.trick]
+    leader = view.trick_leader
+    side_won = view.tricks_won[contractor % 2]
+    left = view.hand.bit_count()
+    by_card = {table[c]: a for c, a in zip(greedy.action_cards(legal), legal, strict=True)}
     fallback = medium.choose(view, rng)
 
     def evaluate(r: random.Random) -> dict[str, float] | None:
@@ -169,7 +186,7 @@ def _play(
             action = by_card.get(card)
             if action is None:
                 continue
-            contract_tricks = side_won + (tricks if ours else len(view["hand"]) - tricks)
+            contract_tricks = side_won + (tricks if ours else left - tricks)
             score = deal_score(code, contract_tricks)
             out[action] = (score if ours else -score) / 100.0
         return out or None
@@ -189,20 +206,21 @@ def _tricks_as_contractor(hand: CardSet, others: list[CardSet], seat: int, strai
     """DDS tricks for ``seat``'s side, ``seat`` holding ``hand`` (kitty taken, three discarded)."""
     order = contract_order(strain)
     cards = list(cards_of(hand))
-    thrown = {parse_card(c) for c in greedy.discard(cards, order).split()[1:]}
+    thrown = set(greedy.discard_cards(cards, order))
     kept = mask_of(c for c in cards if c not in thrown)
     hands = [kept if s == seat else others[s] for s in range(4)]
     result = dds_solve(effective_hands(hands, strain), order.trump, seat, solutions=1)
     return max(result.values()) if result else 0
 
 
-def _bid(view: Mapping[str, Any], rng: random.Random, deadline: float, samples: int) -> str:
-    legal = list(view["legal"])
-    seat = int(view["seat"])
-    bids = [(int(s), c) for s, c in view["auction"] if c != "pass"]
+def _bid(view: FiveHundredView, rng: random.Random, deadline: float, samples: int) -> str:
+    legal = list(view.legal)
+    seat = view.seat
+    assert seat is not None
+    bids = [(s, c) for s, c in view.auction if c >= 0]
     if bids and bids[-1][0] == (seat + 2) % 4:
         return "pass"  # partner holds the auction
-    own = mask_of(parse_card(c) for c in view["hand"])
+    own = view.hand
     hint = medium.bid(view)
     suit_bids = [
         a for a in legal if a != "pass" and 0 <= parse_call(a) < 25 and parse_call(a) % 5 < 4
@@ -248,35 +266,41 @@ def _bid(view: Mapping[str, Any], rng: random.Random, deadline: float, samples: 
     )
 
 
-def _discard(view: Mapping[str, Any], rng: random.Random, deadline: float, samples: int) -> str:
-    legal = list(view["legal"])
-    contract = view["contract"]
-    strain = strain_of(contract["bid"])
-    hand = [parse_card(c) for c in view["hand"]]
+def _discard(
+    view: FiveHundredView,
+    contract: FiveHundredContract,
+    rng: random.Random,
+    deadline: float,
+    samples: int,
+) -> str:
+    legal = view.legal
+    strain = greedy.contract_strain(contract)
+    hand = list(cards_of(view.hand))
     order = contract_order(strain)
-    greedy_choice = greedy.discard(hand, order, misere=contract["bid"].endswith("misere"))
+    greedy_thrown = greedy.discard_cards(hand, order, misere=contract.bid >= MISERE)
+    greedy_choice = _discard_action(greedy_thrown)
     if strain == NT:
         return greedy_choice if greedy_choice in legal else legal[0]
-    code = parse_call(contract["bid"])
-    seat = int(view["seat"])
+    code = contract.bid
+    seat = view.seat
+    assert seat is not None
 
     def keep(card: int) -> tuple[int, int]:
         return (order.suit[card] == order.trump, order.strength[card])
 
     weakest = sorted(hand, key=keep)[:6]
-    options = {
-        "discard " + " ".join(card_name(c) for c in sorted(combo))
-        for combo in combinations(weakest, 3)
+    thrown_by: dict[str, tuple[int, ...]] = {
+        _discard_action(sorted(combo)): combo for combo in combinations(weakest, 3)
     }
-    options = {o for o in options if o in legal}
-    options.add(greedy_choice)
-    actions = sorted(options)
+    thrown_by = {o: combo for o, combo in thrown_by.items() if o in legal}
+    thrown_by[greedy_choice] = tuple(greedy_thrown)
+    actions = sorted(thrown_by)
 
     def evaluate(r: random.Random) -> dict[str, float] | None:
         world = five_hundred_world(view, r, order)
         out: dict[str, float] = {}
         for action in actions:
-            thrown = {parse_card(c) for c in action.split()[1:]}
+            thrown = set(thrown_by[action])
             kept = mask_of(c for c in hand if c not in thrown)
             hands = [kept if s == seat else world.hands[s] for s in range(4)]
             result = dds_solve(effective_hands(hands, strain), order.trump, seat, solutions=1)

@@ -14,55 +14,57 @@ remember voids. No-trumps, misère and the kitty discard are the greedy bot's.
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
-from typing import Any
 
 from atout.bots.book import choose_card
 from atout.bots.five_hundred import greedy
+from atout.bots.levels import View, legal_cards, typed
 from atout.bots.sampling import shown_voids
-from atout.cards import JOKER, card_name, cards_of, mask_of, parse_card
-from atout.games.five_hundred import DECK, contract_order, parse_call, strain_of
+from atout.cards import JOKER, card_name, cards_of, mask_of
+from atout.games.five_hundred import DECK, contract_order, parse_call
+from atout.games.five_hundred.view import FiveHundredView, Phase
 from atout.solver.project import five_hundred_table
 
 __all__ = ["bid", "choose"]
 
 
-def choose(view: Mapping[str, Any], rng: random.Random) -> str:
+def choose(view: View, rng: random.Random) -> str:
     """The medium action for this view."""
-    if view["phase"] == "auction":
-        return bid(view)
-    contract = view.get("contract") or {}
-    if view["phase"] != "play" or contract.get("sits_out") is not None:
-        return greedy.choose(view, rng)
-    strain = strain_of(contract["bid"])
+    seen = typed(view, FiveHundredView)
+    if seen.phase is Phase.AUCTION:
+        return bid(seen)
+    contract = seen.contract
+    if seen.phase is not Phase.PLAY or contract is None or contract.sits_out is not None:
+        return greedy.choose(seen, rng)
+    strain = greedy.contract_strain(contract)
     if strain == 4:
-        return greedy.choose(view, rng)
-    return _play(view, strain)
+        return greedy.choose(seen, rng)
+    return _play(seen, strain)
 
 
-def _play(view: Mapping[str, Any], strain: int) -> str:
+def _play(view: FiveHundredView, strain: int) -> str:
     """Book play on effective cards (see :func:`atout.bots.five_hundred.hard.effective_hands`)."""
     table = five_hundred_table(strain)
     back = {table[c]: c for c in cards_of(DECK)}
     order = contract_order(strain)
-    legal = [table[parse_card(a)] for a in view["legal"]]
-    hand = mask_of(table[parse_card(c)] for c in view["hand"])
-    trick_view = view["trick"]
-    trick = [table[parse_card(c)] for c in trick_view["cards"]]
-    gone = [parse_card(c) for t in view["tricks"] for c in t["cards"]]
-    gone += [parse_card(c) for c in view.get("discards", [])]
+    legal = [table[c] for c in legal_cards(view.legal)]
+    hand = mask_of(table[c] for c in cards_of(view.hand))
+    trick = [table[c] for c in view.trick]
+    gone = [c for _, cards, _ in view.tricks for c in cards]
+    gone += cards_of(view.discards or 0)
     played = mask_of(table[c] for c in gone) | mask_of(trick)
-    done = [
-        (int(t["leader"]), [table[parse_card(c)] for c in t["cards"]], None) for t in view["tricks"]
+    done: list[tuple[int, list[int], int | None]] = [
+        (leader, [table[c] for c in cards], None) for leader, cards, _ in view.tricks
     ]
+    leader = view.trick_leader
+    assert view.seat is not None and leader is not None
     if trick:
-        done.append((int(trick_view["leader"]), trick, None))
+        done.append((leader, trick, None))
     card = choose_card(
         hand=hand,
         legal=legal,
         trick=trick,
-        seat=int(view["seat"]),
-        leader=int(trick_view["leader"]),
+        seat=view.seat,
+        leader=leader,
         trump=order.trump,
         played=played,
         voids=shown_voids(done, 4, lambda c: c // 13),
@@ -70,12 +72,14 @@ def _play(view: Mapping[str, Any], strain: int) -> str:
     return card_name(back[card])
 
 
-def bid(view: Mapping[str, Any]) -> str:
+def bid(view: View) -> str:
     """The cheapest legal bid the best strain supports, cautiously; else pass."""
-    legal: Sequence[str] = view["legal"]
-    seat = int(view["seat"])
-    hand = [parse_card(c) for c in view["hand"]]
-    bids = [(int(s), c) for s, c in view["auction"] if c != "pass"]
+    seen = typed(view, FiveHundredView)
+    legal = seen.legal
+    seat = seen.seat
+    assert seat is not None
+    hand = list(cards_of(seen.hand))
+    bids = [(s, c) for s, c in seen.auction if c >= 0]
     if bids and bids[-1][0] == (seat + 2) % 4:
         return "pass"
     support: dict[int, int] = {}

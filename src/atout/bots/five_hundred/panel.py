@@ -10,49 +10,51 @@ misère are the greedy player's.
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
-from typing import Any
 
 from atout.bots.five_hundred import greedy, medium
+from atout.bots.levels import View, legal_cards, typed
 from atout.bots.sampling import shown_voids
 from atout.bots.styles import Style, choose_card
-from atout.cards import card_name, cards_of, mask_of, parse_card
-from atout.games.five_hundred import DECK, contract_order, strain_of
+from atout.cards import card_name, cards_of, mask_of
+from atout.games.five_hundred import DECK, contract_order
+from atout.games.five_hundred.view import FiveHundredView, Phase
 from atout.solver.project import five_hundred_table
 
 __all__ = ["choose"]
 
 
-def choose(view: Mapping[str, Any], rng: random.Random, style: Style) -> str:
+def choose(view: View, rng: random.Random, style: Style) -> str:
     """The action ``style`` takes in this view."""
-    if not view["legal"]:
+    seen = typed(view, FiveHundredView)
+    if not seen.legal:
         raise ValueError("no legal action in this view")
-    if view["phase"] == "auction":
-        return medium.bid(view) if style == "cautious" else greedy.choose(view, rng)
-    contract = view.get("contract") or {}
-    if view["phase"] != "play" or contract.get("sits_out") is not None:
-        return greedy.choose(view, rng)
-    strain = strain_of(contract["bid"])
+    if seen.phase is Phase.AUCTION:
+        return medium.bid(seen) if style == "cautious" else greedy.choose(seen, rng)
+    contract = seen.contract
+    if seen.phase is not Phase.PLAY or contract is None or contract.sits_out is not None:
+        return greedy.choose(seen, rng)
+    strain = greedy.contract_strain(contract)
     if strain == 4:
-        return greedy.choose(view, rng)
+        return greedy.choose(seen, rng)
     table = five_hundred_table(strain)
     back = {table[c]: c for c in cards_of(DECK)}
-    legal = [table[parse_card(a)] for a in view["legal"]]
-    trick_view = view["trick"]
-    trick = [table[parse_card(c)] for c in trick_view["cards"]]
-    gone = [parse_card(c) for t in view["tricks"] for c in t["cards"]]
-    gone += [parse_card(c) for c in view.get("discards", [])]
-    done = [
-        (int(t["leader"]), [table[parse_card(c)] for c in t["cards"]], None) for t in view["tricks"]
+    legal = [table[c] for c in legal_cards(seen.legal)]
+    trick = [table[c] for c in seen.trick]
+    gone = [c for _, cards, _ in seen.tricks for c in cards]
+    gone += cards_of(seen.discards or 0)
+    done: list[tuple[int, list[int], int | None]] = [
+        (leader, [table[c] for c in cards], None) for leader, cards, _ in seen.tricks
     ]
+    leader = seen.trick_leader
+    assert seen.seat is not None and leader is not None
     if trick:
-        done.append((int(trick_view["leader"]), trick, None))
+        done.append((leader, trick, None))
     card = choose_card(
         style,
-        hand=mask_of(table[parse_card(c)] for c in view["hand"]),
+        hand=mask_of(table[c] for c in cards_of(seen.hand)),
         legal=legal,
         trick=trick,
-        seat=int(view["seat"]),
+        seat=seen.seat,
         trump=contract_order(strain).trump,
         played=mask_of(table[c] for c in gone) | mask_of(trick),
         voids=shown_voids(done, 4, lambda c: c // 13),

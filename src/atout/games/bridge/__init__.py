@@ -46,6 +46,7 @@ from atout.cards import (
     format_cards,
     mask_of,
     parse_card,
+    seat_hand,
 )
 from atout.core import IllegalActionError, InvalidActionError, Settlement, Trick
 from atout.games.bridge.auction import (
@@ -442,7 +443,7 @@ class BridgeState:
 
     def hand(self, seat: int) -> CardSet:
         """The cards ``seat`` holds now."""
-        return _seat_hand(self._hands, seat)
+        return seat_hand(self._hands, seat)
 
     def is_over(self) -> bool:
         """All 13 tricks played, a claim accepted, or the deal passed out."""
@@ -473,7 +474,7 @@ class BridgeState:
             phase = self._phase
             if phase == PLAY:
                 turn = self._turn
-                h0, h1, h2, h3 = self._hands  # not _seat_hand: no call on the hot path
+                h0, h1, h2, h3 = self._hands  # not seat_hand: no call on the hot path
                 hand = h0 if turn == 0 else h1 if turn == 1 else h2 if turn == 2 else h3
                 trick = self._trick
                 if trick:
@@ -497,7 +498,7 @@ class BridgeState:
         return self._playable(self._turn)
 
     def _playable(self, seat: int) -> CardSet:
-        hand = _seat_hand(self._hands, seat)
+        hand = seat_hand(self._hands, seat)
         if not self._trick:
             return hand
         return hand & SUIT_MASKS[self._trick[0] // 13] or hand
@@ -572,7 +573,7 @@ class BridgeState:
         return f"not {SEAT_LETTERS[seat]}'s turn: {name} is to act"
 
     def _refusal(self, seat: int, card: Card) -> str:
-        hand = _seat_hand(self._hands, seat)
+        hand = seat_hand(self._hands, seat)
         if not hand >> card & 1:
             whose = "dummy does" if seat == (self._declarer + 2) % 4 else "you do"
             return f"{whose} not hold {card_name(card)}"
@@ -902,21 +903,6 @@ def _auction_actions(auction: Auction) -> tuple[str, ...]:
     if legal is None:
         legal = _AUCTION_ACTIONS[key] = tuple(call_name(c) for c in auction.legal_calls())
     return legal
-
-
-def _seat_hand(hands: tuple[CardSet, CardSet, CardSet, CardSet], seat: int) -> CardSet:
-    """``hands[seat]``, spelled out: compiled, indexing a fixed-size tuple by a variable
-    first boxes it into a new tuple."""
-    h0, h1, h2, h3 = hands
-    if seat == 0:
-        return h0
-    if seat == 1:
-        return h1
-    if seat == 2:
-        return h2
-    if seat == 3:
-        return h3
-    raise IndexError(f"no seat {seat} (seats are 0 to 3)")
 
 
 def _is_call(text: str) -> bool:

@@ -11,13 +11,21 @@ records, the terminal.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
 
-from atout.cards import Card, CardSet, card_names
-from atout.games._json import CARD_NAMES, fresh_json, tricks_json
-from atout.games.bridge.auction import Auction
+from atout.cards import Card, CardSet, card_names, mask_of
+from atout.games._json import (
+    CARD_NAMES,
+    cards_json,
+    fresh_json,
+    seat_or_none,
+    tricks_from_json,
+    tricks_json,
+)
+from atout.games.bridge.auction import Auction, parse_call
 
 __all__ = ["BridgeClaim", "BridgeView", "Phase"]
 
@@ -77,6 +85,58 @@ class BridgeView:
     """The seat's legal actions when it decides now (declarer for dummy), else empty."""
     result: dict[str, Any] | None
     """The deal's result once over (``State.result()``)."""
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> BridgeView:
+        """The view a JSON form (:meth:`to_json`) was written from: how a bot that is handed
+        the JSON view (an outside caller, a test) reads it once into typed fields. A field
+        left out takes its empty value (the play phase, no cards): a hand-built view may
+        give only what its reader needs."""
+        dealer = int(data.get("dealer", 0))
+        auction = Auction.start(dealer)
+        for _, name in data.get("auction", ()):
+            auction = auction.call(parse_call(str(name)))
+        contract = data.get("contract")
+        bid = None if contract is None else parse_call(str(contract).rstrip("X"))
+        dummy = data.get("dummy")
+        claim = data.get("claim")
+        claim_hand = None if claim is None else claim.get("hand")
+        trick = data.get("trick") or {}
+        sizes = tuple(data.get("hand_sizes", (0, 0, 0, 0)))
+        won = tuple(data.get("tricks_won", (0, 0)))
+        vulnerable = tuple(data.get("vulnerable", (False, False)))
+        return cls(
+            seat_or_none(data.get("seat")),
+            str(data.get("scoring", "rubber")),
+            Phase(data.get("phase", "play")),
+            dealer,
+            seat_or_none(data.get("board")),
+            seat_or_none(data.get("turn")),
+            mask_of(cards_json(data.get("hand", ()))),
+            None if dummy is None else mask_of(cards_json(dummy)),
+            seat_or_none(data.get("dummy_seat")),
+            (int(sizes[0]), int(sizes[1]), int(sizes[2]), int(sizes[3])),
+            auction,
+            None if contract is None else str(contract),
+            bid,
+            0 if contract is None else len(str(contract)) - len(str(contract).rstrip("X")),
+            seat_or_none(data.get("declarer")),
+            (bool(vulnerable[0]), bool(vulnerable[1])),
+            seat_or_none(trick.get("leader")),
+            cards_json(trick.get("cards", ())),
+            (int(won[0]), int(won[1])),
+            tricks_from_json(data.get("tricks", ())),
+            None
+            if claim is None
+            else BridgeClaim(
+                int(claim["by"]),
+                int(claim["tricks"]),
+                None if claim_hand is None else mask_of(cards_json(claim_hand)),
+            ),
+            bool(data.get("can_claim", False)),
+            tuple(data.get("legal", ())),
+            data.get("result"),
+        )
 
     def to_json(self) -> dict[str, Any]:
         """The JSON form: what ``State.view`` returns, the wire and the terminal read."""

@@ -21,6 +21,7 @@ from atout.cards import (
     mask_of,
     parse_card,
     parse_suit,
+    seat_hand,
 )
 from atout.core import IllegalActionError, InvalidActionError, Trick
 from atout.games._json import CARD_NAMES
@@ -317,7 +318,7 @@ class FiveHundredState:
 
     def hand(self, seat: int) -> CardSet:
         """The cards ``seat`` holds now (the contractor's includes the kitty until he discards)."""
-        return _seat_hand(self._hands, seat)
+        return seat_hand(self._hands, seat)
 
     def is_over(self) -> bool:
         """Whether the deal has ended (played out, misère lost, or thrown in)."""
@@ -359,7 +360,7 @@ class FiveHundredState:
             elif phase == Phase.AUCTION:
                 legal = _auction_actions(self._high, self.rules.misere)
             elif phase == Phase.KITTY:
-                legal = _discard_actions(_seat_hand(self._hands, self._turn))
+                legal = _discard_actions(seat_hand(self._hands, self._turn))
             else:
                 legal = ()
             self._legal = legal
@@ -370,7 +371,7 @@ class FiveHundredState:
         (the kitty phase; 0 otherwise)."""
         if self._phase != Phase.KITTY:
             return 0
-        return _seat_hand(self._hands, self._turn)
+        return seat_hand(self._hands, self._turn)
 
     def playable_cards(self) -> CardSet:
         """The cards the seat to act may play now (following suit), 0 outside the play.
@@ -380,7 +381,7 @@ class FiveHundredState:
         """
         if self._phase != Phase.PLAY:
             return 0
-        hand = _seat_hand(self._hands, self._turn)
+        hand = seat_hand(self._hands, self._turn)
         if self._trick:
             return hand & self._order.follow[self._led] or hand
         return hand
@@ -388,7 +389,7 @@ class FiveHundredState:
     def _legal_plays(self) -> tuple[str, ...]:
         if self._trick:
             return card_names(self.playable_cards())
-        hand = _seat_hand(self._hands, self._turn)
+        hand = seat_hand(self._hands, self._turn)
         if self._order.trump != JOKER_SUIT or not hand >> JOKER & 1:
             return card_names(hand)
         letters = "SHDC"
@@ -413,7 +414,7 @@ class FiveHundredState:
                 if code is not None:
                     return self._call(code, turn if seat is None else seat)
             return self._apply_other(action, turn if seat is None else seat)
-        hand = _seat_hand(self._hands, turn)
+        hand = seat_hand(self._hands, turn)
         order = self._order
         if self._trick:
             legal = hand & order.follow[self._led] or hand
@@ -484,13 +485,13 @@ class FiveHundredState:
         self._trick = ()
         self._leader = winner
         lost_misere = self._skip >= 0 and winner == self._high_seat
-        if lost_misere or not _seat_hand(self._hands, winner):
+        if lost_misere or not seat_hand(self._hands, winner):
             self._phase, self._turn = Phase.OVER, -1
         else:
             self._turn = winner
 
     def _refusal(self, seat: int, card: Card) -> str:
-        hand = _seat_hand(self._hands, seat)
+        hand = seat_hand(self._hands, seat)
         if not hand >> card & 1:
             return f"you do not hold {card_name(card)}"
         order, led = self._order, self._led
@@ -554,7 +555,7 @@ class FiveHundredState:
             raise IllegalActionError("the joker names a suit only when led in no-trumps: play JK")
         if self._trick:
             raise IllegalActionError("the joker names a suit only when it leads a trick: play JK")
-        if not _seat_hand(self._hands, seat) >> JOKER & 1:
+        if not seat_hand(self._hands, seat) >> JOKER & 1:
             raise IllegalActionError("you do not hold JK")
         if suit not in self._nominable(seat):
             raise IllegalActionError(
@@ -608,7 +609,7 @@ class FiveHundredState:
         self._check_turn(seat, Phase.KITTY, "discarding")
         if len(cards) != 3 or len(set(cards)) != 3:
             raise InvalidActionError("discard exactly three different cards: discard C1 C2 C3")
-        hand = _seat_hand(self._hands, seat)
+        hand = seat_hand(self._hands, seat)
         missing = [card_name(c) for c in cards if not hand >> c & 1]
         if missing:
             raise IllegalActionError(f"you do not hold {' '.join(missing)}")
@@ -700,7 +701,7 @@ class FiveHundredState:
         if seat is None or seat != turn or turn < 0:
             return ()
         if self._legal is None and self._phase is Phase.KITTY:
-            return Discards(_seat_hand(self._hands, turn), _discard_actions)
+            return Discards(seat_hand(self._hands, turn), _discard_actions)
         return self.legal_actions()
 
     def view(self, seat: int | None) -> dict[str, Any]:
@@ -750,21 +751,6 @@ def _auction_actions(high: int, misere: bool) -> tuple[str, ...]:
     """The auction's legal actions over the highest bid ``high``: ``pass``, then bids by rank."""
     bids = [CALL_NAMES[c] for c in CALLS_BY_RANK if _bid_refusal(c, high, misere) is None]
     return ("pass", *bids)
-
-
-def _seat_hand(hands: tuple[CardSet, CardSet, CardSet, CardSet], seat: int) -> CardSet:
-    """``hands[seat]``, spelled out: compiled, indexing a fixed-size tuple by a variable
-    first boxes it into a new tuple."""
-    h0, h1, h2, h3 = hands
-    if seat == 0:
-        return h0
-    if seat == 1:
-        return h1
-    if seat == 2:
-        return h2
-    if seat == 3:
-        return h3
-    raise IndexError(f"no seat {seat} (seats are 0 to 3)")
 
 
 def _next_seat(seat: int, skip: int) -> int:

@@ -10,13 +10,20 @@ calls as their codes (``CALL_NAMES``); the JSON form (``to_json()``, what
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Final
 
-from atout.cards import Card, CardSet, Suit, card_names
-from atout.games._json import CARD_NAMES, fresh_json, tricks_json
-from atout.games.five_hundred.rules import CALL_NAMES, Phase
+from atout.cards import Card, CardSet, Suit, card_names, mask_of
+from atout.games._json import (
+    CARD_NAMES,
+    cards_json,
+    fresh_json,
+    seat_or_none,
+    tricks_from_json,
+    tricks_json,
+)
+from atout.games.five_hundred.rules import CALL_NAMES, Phase, parse_call
 
 __all__ = ["FiveHundredContract", "FiveHundredView", "Phase"]
 
@@ -75,6 +82,54 @@ class FiveHundredView:
     are a :class:`~atout.games.five_hundred.discards.Discards`, written out when read)."""
     result: dict[str, Any] | None
     """The deal's result once over (``State.result()``)."""
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> FiveHundredView:
+        """The view a JSON form (:meth:`to_json`) was written from: how a bot that is handed
+        the JSON view (an outside caller, a test) reads it once into typed fields. A field
+        left out takes its empty value (the play phase, no cards): a hand-built view may
+        give only what its reader needs."""
+        contract = data.get("contract")
+        typed_contract = None
+        if contract is not None:
+            trump = contract.get("trump")
+            sits_out = contract.get("sits_out")
+            typed_contract = FiveHundredContract(
+                parse_call(str(contract["bid"])),
+                int(contract["contractor"]),
+                int(contract.get("value", 0)),
+                None if trump is None else SUITS["SHDC".index(trump)],
+                None if sits_out is None else int(sits_out),
+            )
+        kitty = data.get("kitty")
+        discards = data.get("discards")
+        exposed = data.get("exposed")
+        trick = data.get("trick") or {}
+        named = trick.get("named_suit")
+        sizes = tuple(data.get("hand_sizes", (0, 0, 0, 0)))
+        won = tuple(data.get("tricks_won", (0, 0)))
+        return cls(
+            seat_or_none(data.get("seat")),
+            Phase(data.get("phase", "play")),
+            int(data.get("dealer", 0)),
+            seat_or_none(data.get("turn")),
+            mask_of(cards_json(data.get("hand", ()))),
+            (int(sizes[0]), int(sizes[1]), int(sizes[2]), int(sizes[3])),
+            tuple((int(seat), parse_call(str(call))) for seat, call in data.get("auction", ())),
+            typed_contract,
+            None if kitty is None else cards_json(kitty),
+            None if discards is None else mask_of(cards_json(discards)),
+            None
+            if exposed is None
+            else (int(exposed["seat"]), mask_of(cards_json(exposed["hand"]))),
+            seat_or_none(trick.get("leader")),
+            cards_json(trick.get("cards", ())),
+            None if named is None else SUITS["SHDC".index(named)],
+            (int(won[0]), int(won[1])),
+            tricks_from_json(data.get("tricks", ())),
+            tuple(data.get("legal", ())),
+            data.get("result"),
+        )
 
     def to_json(self) -> dict[str, Any]:
         """The JSON form: what ``State.view`` returns, the wire and the terminal read."""
