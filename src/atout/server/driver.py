@@ -123,13 +123,14 @@ class Driver(RoomState):
     async def hint(self, seat: int) -> str:
         """What the hint bot would do in ``seat``'s place now (or in the place of the bot
         declarer whose contract the person at ``seat`` plays: from declarer's view)."""
-        actor = None if self.match is None else self.match.actor
+        match = self.match
+        actor = None if match is None else match.actor
         if actor is not None and actor != seat and decider(self, actor) == seat:
             seat = actor
-        if actor is None or actor != seat:
+        if match is None or actor is None or actor != seat:
             raise RoomError("it is not your turn")
         bot = self._bot(seat, HINT_BOT, stand_in=True)
-        view = self.match.seen(seat)
+        view = match.seen(seat)
         return await asyncio.to_thread(bot.choose, view)
 
     async def run(self) -> None:
