@@ -63,8 +63,8 @@ def test_a_finished_deal_waiting_for_next_deal_cannot_be_undone(client: TestClie
         ws.send_json({"type": "undo"})
         error = receive_until(ws, lambda f: f["type"] == "error")
         assert "deal is over" in error["message"]
-    assert (room.next_seq, room.version) == (seq, version)  # nothing was taken back
-    assert room.match.needs_deal() and over["last_deal"]["number"] == 1
+        assert (room.next_seq, room.version) == (seq, version)  # nothing was taken back
+        assert room.match.needs_deal() and over["last_deal"]["number"] == 1
 
 
 def test_without_the_pause_the_next_deal_comes_by_itself(client: TestClient) -> None:

@@ -42,6 +42,11 @@ def _play_until(client: TestClient, table: dict[str, Any], done: Callable[[Any],
         acted = -1  # a state frame may come twice: act once per state
         for _ in range(5000):
             frame = ws.receive_json()
+            if frame.get("type") == "error":
+                # A refused action (the table moved on meanwhile): act again on a fresh view,
+                # or nothing more would come and the loop would wait for ever.
+                frame = client.get(f"{url}/view", headers=auth).json()
+                acted = -1
             if frame.get("type") != "state" or frame["view"] is None:
                 continue
             if done(frame):
