@@ -43,7 +43,10 @@ def test_the_result_screen_opens_the_review_of_the_deal(
     table = create_from_lobby(page, server, game)
     page.wait_for_selector("#my-hand")
     play_until(page, "#deal-result .review-open, #game-over .review-open")
-    page.locator(".review-open").first.click()
+    # The deal's last frame shows its result; when it also ends the game, the next frame puts
+    # the game's end (with its own Review) in its place: let the table settle first.
+    page.wait_for_timeout(500)
+    page.locator("#game-over .review-open, #deal-result .review-open").first.click(timeout=30_000)
     page.locator("#review-tricks").wait_for(timeout=60_000)
     review = _review_json(server, page, table, 0)
     players = GAMES[game].players
