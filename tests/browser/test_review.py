@@ -42,11 +42,10 @@ def test_the_result_screen_opens_the_review_of_the_deal(
     page.on("pageerror", lambda error: errors.append(str(error)))
     table = create_from_lobby(page, server, game)
     page.wait_for_selector("#my-hand")
-    play_until(page, "#deal-result .review-open, #game-over .review-open")
-    # The deal's last frame shows its result; when it also ends the game, the next frame puts
-    # the game's end (with its own Review) in its place: let the table settle first.
-    page.wait_for_timeout(500)
-    page.locator("#game-over .review-open, #deal-result .review-open").first.click(timeout=30_000)
+    # Not Next deal: clicked between a look for the result and the click on Review, it took
+    # the result (and its button) away.
+    play_until(page, "#deal-result .review-open, #game-over .review-open", next_deal=False)
+    page.locator(".review-open").first.click()
     page.locator("#review-tricks").wait_for(timeout=60_000)
     review = _review_json(server, page, table, 0)
     players = GAMES[game].players

@@ -119,12 +119,13 @@ def click_and_wait(page: Any, selector: str) -> None:
     page.locator(f".table-page:not([data-seq='{seq}'])").wait_for()
 
 
-def play_until(page: Any, selector: str, limit: int = 400) -> None:
-    """Click legal actions until ``selector`` shows up."""
+def play_until(page: Any, selector: str, limit: int = 400, next_deal: bool = True) -> None:
+    """Click legal actions until ``selector`` shows up (and Next deal too, unless told not:
+    a result screen waited for may otherwise be clicked away between a look and a click)."""
     for _ in range(limit):
         if page.locator(selector).count():
             return
-        if not click_something(page):
+        if not click_something(page, next_deal):
             page.wait_for_timeout(40)
     raise AssertionError(f"{selector} never appeared")
 
