@@ -479,6 +479,12 @@ async def deal_review(request: Request) -> Response:
       503:
         description: Too many analyses at once, or the review overran its time bound.
     """
+    return await _analysed(request, "review")
+
+
+async def _analysed(request: Request, kind: str) -> Response:
+    """A finished deal's review or replay by Hard, under one guard: finished deals, own seat
+    while the game goes on, the analysis worker's bounds (``server/review.py``)."""
     room = await _room(request)
     token = _token(request)
     held = room.require_seat(token) if token else None
@@ -488,7 +494,8 @@ async def deal_review(request: Request) -> Response:
         seat = reviews.seat_to_review(room, held, request.query_params.get("seat"), deal)
     except ReviewRefusal as refusal:
         return _error(str(refusal), refusal.status)
-    status, body = await reviews.review(room, deal, seat, _client(request))
+    analyse = reviews.review if kind == "review" else reviews.again
+    status, body = await analyse(room, deal, seat, _client(request))
     return JSONResponse(body, status_code=status)
 
 
@@ -525,17 +532,7 @@ async def deal_again(request: Request) -> Response:
       503:
         description: Too many analyses at once, or the replay overran its time bound.
     """
-    room = await _room(request)
-    token = _token(request)
-    held = room.require_seat(token) if token else None
-    deal = int(request.path_params["deal"])
-    reviews: Reviews = request.app.state.reviews
-    try:
-        seat = reviews.seat_to_review(room, held, request.query_params.get("seat"), deal)
-    except ReviewRefusal as refusal:
-        return _error(str(refusal), refusal.status)
-    status, body = await reviews.again(room, deal, seat, _client(request))
-    return JSONResponse(body, status_code=status)
+    return await _analysed(request, "again")
 
 
 @_refusals
