@@ -50,6 +50,30 @@ def test_the_result_stays_until_the_person_asks_for_the_next_deal(client: TestCl
     assert refused.status_code == 400 and "already here" in refused.json()["error"]
 
 
+def test_each_deals_result_waits_for_its_own_next_deal(client: TestClient) -> None:
+    """The first deal's Next deal was still counted at the end of the second: the page said
+    "waiting for the others" with no button, and the table waited for ever."""
+    table = create_table(client, BOTS, pause_deals=True)
+    room = client.app.state.hub.rooms[table["id"]]  # type: ignore[attr-defined]
+    url = f"/api/tables/{table['id']}/next"
+    auth = {"Authorization": f"Bearer {table['token']}"}
+    with client.websocket_connect(table["ws"]) as ws:
+        play_first_deal(ws, table["token"])
+        assert client.post(url, headers=auth).status_code == 200
+        frame = receive_until(ws, lambda f: is_state(f) and f["table"]["deal_number"] == 2)
+        while frame["last_deal"] is None or frame["last_deal"]["number"] != 2:
+            if frame["view"]["legal"] and frame["seat"] == 0:
+                action = frame["view"]["legal"][0]
+                ws.send_json({"type": "action", "action": action, "seq": frame["seq"]})
+            frame = receive_until(ws, is_state)
+        assert frame["table"]["ready"] == []  # this deal's result: nobody has asked yet
+        time.sleep(0.3)
+        assert room.match.needs_deal() and len(room.match.deals) == 2  # it waits for the person
+        assert client.get(f"/api/tables/{table['id']}").json()["ready"] == []
+        assert client.post(url, headers=auth).status_code == 200
+        receive_until(ws, lambda f: is_state(f) and f["table"]["deal_number"] == 3)
+
+
 def test_a_finished_deal_waiting_for_next_deal_cannot_be_undone(client: TestClient) -> None:
     """Its result is out and scored: an undo would take back a move of a played deal."""
     table = create_table(client, BOTS, pause_deals=True)

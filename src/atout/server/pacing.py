@@ -102,10 +102,13 @@ def pause_state(room: Room) -> dict[str, object]:
     """What the page shows of the pause: the table's settings and who is ready."""
     match = room.match
     between = match is not None and room.status == "playing" and match.needs_deal()
+    # Only this pause's: the last one's Next deal (its ``deals`` one fewer) said "waiting for
+    # the others" at the end of every second deal, with no button, until the page was reloaded.
+    current = match is not None and room.deal_pause.deals == len(match.deals)
     return {
         "pause_deals": bool(room.extra.get("pause_deals")),
         "bot_speed": str(room.extra.get("bot_speed", "normal")),
-        "ready": sorted(room.deal_pause.ready) if between else [],
+        "ready": sorted(room.deal_pause.ready) if between and current else [],
     }
 
 
