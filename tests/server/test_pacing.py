@@ -8,6 +8,7 @@ from typing import Any
 import pytest
 from starlette.testclient import TestClient
 
+from atout.server import Settings, create_app
 from atout.server.pacing import NEXT_DEAL_SECONDS, deal_hold
 
 from .conftest import another_browser, create_table, receive_until
@@ -72,6 +73,20 @@ def test_each_deals_result_waits_for_its_own_next_deal(client: TestClient) -> No
         assert client.get(f"/api/tables/{table['id']}").json()["ready"] == []
         assert client.post(url, headers=auth).status_code == 200
         receive_until(ws, lambda f: is_state(f) and f["table"]["deal_number"] == 3)
+
+
+def test_next_deal_pressed_deals_at_once(db_url: str) -> None:
+    """After Next deal the page said "waiting for the others" for the server's 2.5 s pause."""
+    paced = Settings(bot_delay=0, deal_pause=5, grace_seconds=3600, request_rate=1e6)
+    with TestClient(create_app(db_url, settings=paced)) as client:
+        table = create_table(client, BOTS, pause_deals=True)
+        auth = {"Authorization": f"Bearer {table['token']}"}
+        with client.websocket_connect(table["ws"]) as ws:
+            play_first_deal(ws, table["token"])
+            pressed = time.monotonic()
+            assert client.post(f"/api/tables/{table['id']}/next", headers=auth).status_code == 200
+            receive_until(ws, lambda f: is_state(f) and f["table"]["deal_number"] == 2)
+            assert time.monotonic() - pressed < 2.5  # not the 5 s pause
 
 
 def test_a_finished_deal_waiting_for_next_deal_cannot_be_undone(client: TestClient) -> None:

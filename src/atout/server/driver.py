@@ -215,6 +215,8 @@ class Driver(RoomState):
         pause = self.hub.settings.deal_pause
         if any(match.out_of_turn(seat) for seat in range(self.game.players)):
             return max(pause, self.hub.settings.revoke_window)
+        if self.extra.get("pause_deals") and self.deal_pause.ready:
+            return 0.0  # the people read the result and asked for the next deal: no more wait
         return pause
 
     async def _paced_action(self, bot: Bot, view: Mapping[str, Any], delay: float) -> str:
