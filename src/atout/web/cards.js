@@ -70,8 +70,6 @@ function el(name, attrs = {}, text) {
   return node;
 }
 
-let corners = 0;
-
 /** One card face (or its back when code is null), 60×84 user units. */
 export function cardSvg(code, { className = "" } = {}) {
   const svg = el("svg", { viewBox: "0 0 60 84", class: `card ${className}`.trim(), role: "img" });
@@ -87,13 +85,13 @@ export function cardSvg(code, { className = "" } = {}) {
   svg.setAttribute("aria-label", pretty(code));
   svg.append(el("rect", { x: 1, y: 1, width: 58, height: 82, rx: 5, class: "face" }));
   const symbol = suit ? SUITS[suit] : "★";
-  const id = `corner-${++corners}`;
-  const corner = el("g", { class: colour, id });
+  const corner = el("g", { class: colour });
   corner.append(el("text", { x: 5, y: 17, class: "rank" }, rankLabel(code)));
   corner.append(el("text", { x: 5, y: 30, class: "pip" }, symbol));
-  // The other corner repeats this one (a <use>, not a copy: the card's text is written once,
-  // so a card that is a button is named by what it shows).
-  const mirrored = el("use", { href: `#${id}`, transform: "rotate(180 30 42)" });
+  // The other corner is a copy turned round, not a <use>: the page's styles do not reach into
+  // a <use>'s copy, which drew a red card's second corner black, its "10" at another size.
+  const mirrored = corner.cloneNode(true);
+  mirrored.setAttribute("transform", "rotate(180 30 42)");
   // The word on the Joker's face, as the page's language writes it (i18n's jokerFace).
   const centre = code === "JK" ? t("jokerFace") : symbol;
   // The drawing's letters are hidden from screen readers: the card's name ("10♥") says it all,
