@@ -2,27 +2,33 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 from tests.browser.test_table import play_vs_bots
 
 
-def test_both_corners_of_a_red_card_are_red_and_alike(server: str, context: Any) -> None:
-    """The second corner was a <use> the page's styles did not reach: black, its 10 larger."""
+def test_both_corners_of_a_red_card_are_red_and_alike(
+    server: str, context: Any, artifacts: Path
+) -> None:
+    """The second corner is a <use> of the first; the page's rules on .rank and .pip did not
+    reach into its copy, which drew black with its "10" at another size. The copy inherits
+    from the <use>: it must carry the corner's colour and size."""
     page = play_vs_bots(context, server, "bridge")
     page.wait_for_selector("#my-hand svg.card")
     red = page.locator("#my-hand svg.card[data-card$='H'], #my-hand svg.card[data-card$='D']")
     assert red.count() > 0
     card = red.first
-    corners = card.locator("g.red")
-    assert corners.count() == 2
-    styles = [
-        corners.nth(i).evaluate(
-            "g => [getComputedStyle(g).fill, getComputedStyle(g.querySelector('.rank')).fontSize]"
-        )
-        for i in range(2)
-    ]
-    assert styles[0] == styles[1]
-    assert styles[0][0] not in ("rgb(0, 0, 0)", "none")
-    black = card.locator("g.black")
-    assert black.count() == 0
+    corner, copy = card.locator("g.corner"), card.locator("use.corner")
+    assert corner.count() == 1 and copy.count() == 1
+    assert corner.get_attribute("fill") == "currentColor"
+    style = "e => [getComputedStyle(e).color, getComputedStyle(e).fontSize]"
+    assert corner.evaluate(style) == copy.evaluate(style)
+    colour, _ = copy.evaluate(style)
+    assert colour not in ("rgb(0, 0, 0)", "rgb(17, 17, 17)")
+    sizes = card.locator("g.corner text").evaluate_all(
+        "ts => ts.map(t => t.getAttribute('font-size'))"
+    )
+    assert sizes == ["1em", "0.87em"]  # relative: the copy's texts size from the <use>
+    card.screenshot(path=str(artifacts / "card-red-corners.png"))
+    page.locator("#my-hand").screenshot(path=str(artifacts / "hand-corners.png"))

@@ -70,6 +70,8 @@ function el(name, attrs = {}, text) {
   return node;
 }
 
+let corners = 0;
+
 /** One card face (or its back when code is null), 60×84 user units. */
 export function cardSvg(code, { className = "" } = {}) {
   const svg = el("svg", { viewBox: "0 0 60 84", class: `card ${className}`.trim(), role: "img" });
@@ -85,13 +87,17 @@ export function cardSvg(code, { className = "" } = {}) {
   svg.setAttribute("aria-label", pretty(code));
   svg.append(el("rect", { x: 1, y: 1, width: 58, height: 82, rx: 5, class: "face" }));
   const symbol = suit ? SUITS[suit] : "★";
-  const corner = el("g", { class: colour });
-  corner.append(el("text", { x: 5, y: 17, class: "rank" }, rankLabel(code)));
-  corner.append(el("text", { x: 5, y: 30, class: "pip" }, symbol));
-  // The other corner is a copy turned round, not a <use>: the page's styles do not reach into
-  // a <use>'s copy, which drew a red card's second corner black, its "10" at another size.
-  const mirrored = corner.cloneNode(true);
-  mirrored.setAttribute("transform", "rotate(180 30 42)");
+  const id = `corner-${++corners}`;
+  // Colour and sizes come from the <g> itself (currentColor, em), not from the page's rules
+  // on .rank and .pip: those do not reach into a <use>'s copy, which drew a red card's
+  // second corner black and its "10" at another size.
+  const corner = el("g", { class: `${colour} corner`, id, fill: "currentColor" });
+  corner.append(el("text", { x: 5, y: 17, class: "rank", "font-size": "1em" }, rankLabel(code)));
+  corner.append(el("text", { x: 5, y: 30, class: "pip", "font-size": "0.87em" }, symbol));
+  // The other corner repeats this one (a <use>, not a copy: the card's text is written once,
+  // so a card that is a button is named by what it shows); the copy inherits colour and size
+  // from the <use>, which carries the same classes.
+  const mirrored = el("use", { href: `#${id}`, transform: "rotate(180 30 42)", class: `${colour} corner` });
   // The word on the Joker's face, as the page's language writes it (i18n's jokerFace).
   const centre = code === "JK" ? t("jokerFace") : symbol;
   // The drawing's letters are hidden from screen readers: the card's name ("10♥") says it all,
