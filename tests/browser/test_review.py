@@ -20,6 +20,8 @@ from .test_table import create_from_lobby, play_until
 EXAMPLES = Path("/work/shared/examples")
 PBN = Path("/work/shared/data/pbn")
 SIZES = ((1280, 860), (390, 844))
+BOT_NAMES = ("Alex", "Bea", "Cleo", "Dani", "Eli", "Fay")
+"""The bots' names at the table (web/names.js)."""
 
 
 def _review_json(server: str, page: Any, table: str, deal: int) -> Any:
@@ -57,6 +59,10 @@ def test_the_result_screen_opens_the_review_of_the_deal(
     for d in costly:
         marked = page.locator(f"#review-tricks li[data-trick='{d['trick']}'] .review-card.costly")
         assert "better" in (marked.first.get_attribute("title") or "")
+    if game != "bridge":  # each card names its player whole ("Cleo", not "Cle")
+        names = {"You", "Ana", *BOT_NAMES}
+        shown = set(page.locator("#review-tricks .review-card small").all_inner_texts())
+        assert shown and shown <= names, shown
     summary = page.locator("#review-summary").inner_text()
     if game == "bridge":
         assert "Par:" in summary and page.locator("#review-dd-table td").count() == 20

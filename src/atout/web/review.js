@@ -133,7 +133,7 @@ export function openReview({ tableId, deal, token, name, seat = null, again = fa
           return h(
             "span",
             { class: `review-card ${seat === trick.winner ? "winner" : ""} ${costly ? "costly" : ""} ${card[1] === "H" || card[1] === "D" ? "red" : ""}`, title, "data-card": card },
-            h("small", {}, data.game === "bridge" ? SEAT_LETTERS[seat] : name(seat).slice(0, 3)),
+            h("small", {}, data.game === "bridge" ? SEAT_LETTERS[seat] : name(seat)),
             " ",
             pretty(card),
             costly ? h("sup", {}, `−${d.cost}`) : null,
@@ -182,7 +182,7 @@ export function openReview({ tableId, deal, token, name, seat = null, again = fa
         return h(
           "span",
           { class: `review-card ${seat === trick.winner ? "winner" : ""} ${seat === data.seat ? "mine" : ""} ${card[1] === "H" || card[1] === "D" ? "red" : ""}`, "data-card": card },
-          h("small", {}, data.game === "bridge" ? SEAT_LETTERS[seat] : name(seat).slice(0, 3)),
+          h("small", {}, data.game === "bridge" ? SEAT_LETTERS[seat] : name(seat)),
           " ",
           pretty(card),
         );
