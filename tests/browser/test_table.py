@@ -139,7 +139,7 @@ def test_play_a_whole_deal_against_bots_by_clicking(
     page.on("pageerror", lambda error: errors.append(str(error)))
     create_from_lobby(page, server, game)
     page.wait_for_selector("#my-hand")
-    play_until(page, "#deal-result, #game-over")
+    play_until(page, "#deal-result, #game-over", next_deal=False)
     assert page.locator("#deal-result, #game-over").first.is_visible()
     page.screenshot(path=str(artifacts / f"deal-{game}.png"))
     assert page.locator("#score").count() == 1
@@ -251,7 +251,7 @@ def test_lobby_in_french_and_the_last_trick(server: str, context: Any, artifacts
     page.wait_for_selector("#play-court-piece:has-text('Jouer')")
     page.screenshot(path=str(artifacts / "lobby-fr.png"))
     create_from_lobby(page, server, "court-piece")
-    play_until(page, "#deal-result")
+    play_until(page, "#deal-result", next_deal=False)
     page.click("#last-trick")
     assert page.locator("#last-trick-panel svg.card").count() == 4
 
@@ -276,7 +276,7 @@ def test_the_result_and_the_score_sheet_in_words(
 ) -> None:
     page = context.new_page()
     create_from_lobby(page, server, game)
-    play_until(page, "#deal-result .headline, #game-over .headline")
+    play_until(page, "#deal-result .headline, #game-over .headline", next_deal=False)
     headline = page.locator("#deal-result .headline, #game-over .headline").first.inner_text()
     assert re.search(RESULT_WORDS[game], headline), headline
     panel = page.locator("#panel").inner_text()
