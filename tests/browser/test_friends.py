@@ -169,6 +169,9 @@ def test_a_rematch_keeps_everyone_in_their_seat(server: str, context: Any) -> No
     watcher.close()
     page = context.new_page()
     sit(page, server, table)
+    # Seated, the sheet says Us and Them (a spectator's says Side 1, Side 2): read it then.
+    page.wait_for_selector(".seat-box.pos-bottom[data-seat='1']")
+    expect(page.locator("#score thead")).to_contain_text("Us")
     before = page.locator("#score thead").inner_text()
     page.click("#rematch")
     page.wait_for_url(re.compile(r"/t/(?!" + table["id"] + r")\w+"))
