@@ -102,7 +102,7 @@ def play_again(
         turn, actor = again.turn, again.actor
         if turn is None or actor is None:
             break
-        again = again.apply(players[actor].choose(again.view(actor)), turn)
+        again = again.apply(players[actor].choose(again.seen(actor)), turn)
     raise ReviewError(f"deal {deal} did not come to an end when played again")
 
 
