@@ -281,14 +281,17 @@ def test_revokes_corrected_and_claimed_by_clicking(
                     continue
                 # Keep this renege: Bo claims it once the trick is closed (the next lead);
                 # until then the engine refuses the claim in words and play goes on.
-                for _ in range(300):
-                    bo.wait_for_selector("#honour button[data-action='claim revoke']")
-                    seq = bo.evaluate(SEQ)
-                    bo.click("#honour button[data-action='claim revoke']")
-                    bo.locator(f".table-page:not([data-seq='{seq}']), #message").first.wait_for()
-                    if bo.evaluate(SEQ) != seq:
-                        break
-                    assert "revoke" in bo.locator("#message").inner_text()
+                # The button appears only once a trick is closed: a renege in the deal's
+                # first trick needs Bo (and the bots) to play on before it can be claimed.
+                claim = "#honour button[data-action='claim revoke']"
+                for _ in range(600):
+                    if bo.locator(claim).count():
+                        seq = bo.evaluate(SEQ)
+                        bo.click(claim)
+                        bo.locator(f".table-page:not([data-seq='{seq}']), #message").first.wait_for()
+                        if bo.evaluate(SEQ) != seq:
+                            break
+                        assert "revoke" in bo.locator("#message").inner_text()
                     for page in (ana, bo):
                         if page.locator("#my-hand svg.card.legal").count():
                             seq = page.evaluate(SEQ)
@@ -296,7 +299,9 @@ def test_revokes_corrected_and_claimed_by_clicking(
                             page.locator(f".table-page:not([data-seq='{seq}'])").wait_for()
                             break
                     else:
-                        bo.wait_for_timeout(30)
+                        bo.wait_for_timeout(50)
+                else:
+                    raise AssertionError("Bo never got to claim the revoke")
                 ana.wait_for_selector("#notice:has-text('Revoke claimed by')")
                 ana.wait_for_selector("#deal-result:has-text('A revoke was claimed')")
                 ana.screenshot(path=str(artifacts / "revoke-claimed.png"))
