@@ -288,7 +288,9 @@ def test_revokes_corrected_and_claimed_by_clicking(
                     if bo.locator(claim).count():
                         seq = bo.evaluate(SEQ)
                         bo.click(claim)
-                        bo.locator(f".table-page:not([data-seq='{seq}']), #message").first.wait_for()
+                        bo.locator(
+                            f".table-page:not([data-seq='{seq}']), #message"
+                        ).first.wait_for()
                         if bo.evaluate(SEQ) != seq:
                             break
                         assert "revoke" in bo.locator("#message").inner_text()
