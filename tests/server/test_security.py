@@ -33,7 +33,10 @@ from .conftest import FAST, another_browser, create_table, receive_until
 
 JSON = dict[str, Any]
 BOTS = ["human", "bot:random", "bot:random", "bot:random"]
-REQUEST_RATE, REQUEST_BURST = Settings().request_rate, Settings().request_burst
+REQUEST_BURST = Settings().request_burst
+SLOW_REFILL = 0.5
+"""Requests a second a seat earns back in the budget tests: on a loaded machine a request can take
+longer than the default's tenth of a second, and tokens earned between requests blur the count."""
 """A seat's budget of costly requests on a server as started (the tests' FAST has none)."""
 
 
@@ -476,7 +479,10 @@ def test_tables_per_client_are_limited(client: TestClient) -> None:
 
 def test_a_seats_requests_are_limited_and_a_refused_one_changes_nothing(db_url: str) -> None:
     """A script changing the bot speed in a loop was a write and a frame to everyone each time."""
-    with TestClient(create_app(db_url, settings=Settings(bot_delay=60))) as client:
+    # A slow refill: on a loaded machine a request can take longer than the default's tenth of
+    # a second, and a token earned between the refused requests would let the undo through.
+    slow = Settings(bot_delay=60, request_rate=SLOW_REFILL)
+    with TestClient(create_app(db_url, settings=slow)) as client:
         _seat_requests_limited(client)
 
 
@@ -503,7 +509,7 @@ def _seat_requests_limited(client: TestClient) -> None:
         f"/api/tables/{other['id']}/speed", json={"speed": "fast"}, headers=_bearer(other["token"])
     )
     assert mine.status_code == 200
-    time.sleep(1.5 / REQUEST_RATE)
+    time.sleep(1.5 / SLOW_REFILL)
     again = client.post(f"{url}/speed", json={"speed": "fast"}, headers=_bearer(first["token"]))
     assert again.status_code == 200  # the budget comes back
 
@@ -529,7 +535,7 @@ def test_websockets_per_client_are_limited(db_url: str) -> None:
 
 def test_hints_and_undos_over_websockets_share_the_seats_budget(db_url: str) -> None:
     """100 sockets of one seat sent 47,949 hints in 30 s: each socket had its own budget."""
-    slow = Settings(bot_delay=60, deal_pause=0, grace_seconds=3600)
+    slow = Settings(bot_delay=60, deal_pause=0, grace_seconds=3600, request_rate=SLOW_REFILL)
     with TestClient(create_app(db_url, settings=slow)) as client:
         table = client.post("/api/tables", json=_BRIDGE_VS_BOTS).json()
         replies: list[JSON] = []
