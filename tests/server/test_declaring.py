@@ -20,9 +20,9 @@ from starlette.testclient import TestClient
 
 from atout.bots.registry import make_bot as real_make_bot
 from atout.core import Match
+from atout.declaring import with_declarers_hand
 from atout.server import create_app
 from atout.server import driver as driver_module
-from atout.server.declaring import with_declarers_hand
 from atout.server.rooms import Room
 
 from .conftest import FAST, receive_until
