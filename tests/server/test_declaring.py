@@ -19,9 +19,11 @@ from typing import Any
 import pytest
 from starlette.testclient import TestClient
 
+from atout.analysis import review_deal
 from atout.bots.registry import make_bot as real_make_bot
 from atout.core import Match
 from atout.declaring import with_declarers_hand
+from atout.notation.record import match_from_record
 from atout.server import create_app
 from atout.server import driver as driver_module
 from atout.server.rooms import Room
@@ -340,3 +342,26 @@ def test_the_person_takes_back_a_card_they_played_for_declarer(
     assert room.record()["deals"][0]["actions"] == before
     assert again["view"] == frame["view"]  # North to play again, the same cards offered
     assert card in again["view"]["legal"] and again["view"]["plays_for"]["seat"] == 0
+
+
+def test_the_review_judges_the_cards_the_person_played_for_north(client: TestClient) -> None:
+    """The person's review of a deal whose contract they played for their bot partner judges
+    North's cards and dummy's as theirs (the engine alone would call them North's)."""
+    table = _table(client, BOTS_AROUND_SOUTH)
+    room = _room(client, table)
+    with client.websocket_connect(table["ws"]) as ws:
+        ws.send_json({"type": "hello", "token": table["token"]})
+        frame = _act(ws, receive_until(ws, _mine), "pass")
+        while frame["type"] != "state" or frame["last_deal"] is None:
+            if _mine(frame) and frame["view"]["phase"] == "play":
+                frame = _act(ws, frame, frame["view"]["legal"][0])
+            else:
+                frame = receive_until(ws, lambda f: f["type"] == "state")
+    auth = {"Authorization": f"Bearer {table['token']}"}
+    response = client.get(f"/api/tables/{table['id']}/deals/0/review", headers=auth)
+    assert response.status_code == 200, response.text
+    review = response.json()
+    assert {d["seat"] for d in review["decisions"]} == {0, 2} and review["played_for"] == [0]
+    match = match_from_record(room.record())
+    assert review == review_deal(match, 0, 2, bots=(True, True, False, True))
+    assert len(review["decisions"]) == len(review_deal(match, 0, 0)["decisions"])
