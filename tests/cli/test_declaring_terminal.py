@@ -11,7 +11,9 @@ from __future__ import annotations
 import io
 
 from rich.console import Console
+from typer.testing import CliRunner
 
+from atout.cli import app
 from atout.core import Match
 from atout.tui.play import play_terminal
 
@@ -71,3 +73,18 @@ def _symbolic(card: str) -> str:
     """A notation card as the screen writes it, upper case (``TH`` is ``10♥``)."""
     rank = "10" if card[0] == "T" else card[0]
     return rank + {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}[card[1]]
+
+
+def test_atout_play_offers_the_contract_to_the_person_unless_told_otherwise() -> None:
+    """Through the command: by default South is asked for dummy's card after the lead;
+    with ``--partner-declares`` North plays its contract and South only watches."""
+    args = ["play", "bridge", "-o", "scoring=duplicate", "--seed", str(SEED)]
+    runner = CliRunner()
+    played = runner.invoke(app, args, input="pass\nq\n")
+    assert played.exception is None, played.output
+    assert "You play your own cards (dummy) for North" in played.output
+    assert "deal over" not in played.output
+    watched = runner.invoke(app, [*args, "--partner-declares"], input="pass\n\nq\n")
+    assert watched.exception is None, watched.output
+    assert "You play" not in watched.output and "North's hand" not in watched.output
+    assert "deal over: dealt by N (partner); 1NT by N" in " ".join(watched.output.split())

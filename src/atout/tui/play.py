@@ -32,14 +32,20 @@ def play_terminal(
     ask: Callable[[str], str] = input,
     console: Console | None = None,
     clock: Callable[[], float] = time.monotonic,
+    play_side_contracts: bool = True,
 ) -> Match:
-    """A game with a person at seat ``human`` and bots elsewhere, until it ends or they quit."""
+    """A game with a person at seat ``human`` and bots elsewhere, until it ends or they quit.
+
+    In bridge the person plays the contracts their bot partner wins (``atout.declaring``,
+    as at the web table), unless ``play_side_contracts`` is false.
+    """
     console = console or Console()
     game = get_game(game_id)
     rng = random.Random(seed)
     names = list(bots)
     players = ["you" if s == human else f"bot:{names.pop(0)}" for s in range(game.players)]
-    is_bot = tuple(s != human for s in range(game.players))
+    # Which seats a bot plays, for atout.declaring; all of them: nobody plays a bot's contract.
+    is_bot = tuple(s != human or not play_side_contracts for s in range(game.players))
     seat_bots = {
         s: make_bot(p.removeprefix("bot:"), game.id, rng.randrange(1 << 30))
         for s, p in enumerate(players)
