@@ -97,6 +97,12 @@ def play(
         help="The bots' level (random, greedy, easy, medium, hard, or module:callable for"
         " your own bot), or one per seat separated by commas.",
     ),
+    side_contracts: bool = typer.Option(
+        True,
+        "--play-side-contracts/--partner-declares",
+        help="Bridge: when your bot partner wins the auction, you play its cards and"
+        " dummy's (as at the web table), or it plays its contract while you watch.",
+    ),
 ) -> None:
     """Play a game in the terminal against bots (you sit at seat 0; South in bridge)."""
     from atout.games import get_game  # noqa: PLC0415 - keep `atout replay` light
@@ -113,7 +119,14 @@ def play(
     if len(names) == 1:
         names = names * (spec.players - 1)
     try:
-        play_terminal(spec.id, options, seed=seed, bots=names, human=spec.home_seat)
+        play_terminal(
+            spec.id,
+            options,
+            seed=seed,
+            bots=names,
+            human=spec.home_seat,
+            play_side_contracts=side_contracts,
+        )
     except (EOFError, KeyboardInterrupt):
         typer.echo("\ngame left unfinished")
 

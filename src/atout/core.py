@@ -463,18 +463,20 @@ class Match:
         (in bridge, declarer chooses dummy's cards). The one answer to "whose move is it"."""
         return self.deals[-1].state.actor if self.deals else None
 
-    def deciders(self) -> tuple[int, ...]:
-        """Who decided each action of the current deal, in order.
+    def deciders(self, deal: int = -1) -> tuple[int, ...]:
+        """Who decided each action of deal ``deal`` (by default the current one), in order.
 
         The record names the seat an action was for; where another seat chose it
         (in bridge declarer plays dummy's cards, recorded under dummy's seat) the
         decider is that other seat. Undo asks this: a seat takes back only what it
-        decided, never a card played from its hand by someone else.
+        decided, never a card played from its hand by someone else; the review
+        judges a seat's decisions (:func:`atout.declaring.deciders` adds who
+        played a bot declarer's contract).
         """
-        deal = self.current
-        state = self.game.start(self.rules, deal.layout, deal.tally_before)
+        played = self.deals[deal]
+        state = self.game.start(self.rules, played.layout, played.tally_before)
         out: list[int] = []
-        for seat, action in deal.actions:
+        for seat, action in played.actions:
             actor = state.actor
             in_turn = seat == state.turn and actor is not None
             out.append(actor if in_turn and actor is not None else seat)

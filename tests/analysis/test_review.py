@@ -100,6 +100,26 @@ def test_bridge_declarer_judges_dummys_cards_and_the_start_matches_the_dd_table(
     assert review_deal(match, 0, defender)["start"]["tricks"] == 13 - table_tricks
 
 
+def test_a_person_who_played_their_bot_partners_contract_is_judged_on_its_cards() -> None:
+    """Dummy a person, declarer a bot whose contract they played (``atout.declaring``): the
+    person's review judges declarer's cards and dummy's from the opening lead; the bot
+    declarer's review is as before; a defender's does not change."""
+    match = first_deal_played("bridge", 5)
+    state = match.deals[0].state
+    declarer, dummy = state.declarer, state.dummy  # type: ignore[attr-defined]
+    bots = tuple(seat != dummy for seat in range(4))
+    theirs = review_deal(match, 0, declarer)
+    mine = review_deal(match, 0, dummy, bots=bots)
+    assert mine["decisions"] == theirs["decisions"] and mine["judged"] == theirs["judged"] > 0
+    assert {d["seat"] for d in mine["decisions"]} == {declarer, dummy}
+    assert mine["played_for"] == [declarer] and "played_for" not in theirs
+    assert review_deal(match, 0, declarer, bots=bots) == theirs
+    defender = (declarer + 1) % 4
+    assert review_deal(match, 0, defender, bots=bots) == review_deal(match, 0, defender)
+    with pytest.raises(ReviewError, match="bots names 3 seats"):
+        review_deal(match, 0, dummy, bots=bots[:3])
+
+
 def test_five_hundred_makeability_follows_the_contractors_dd_tricks() -> None:
     match = first_deal_played("five-hundred", 2)
     state = match.deals[0].state

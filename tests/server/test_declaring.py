@@ -9,6 +9,7 @@ lead on, never before; the bots' views are the engine's.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import random
 import time
@@ -18,12 +19,15 @@ from typing import Any
 import pytest
 from starlette.testclient import TestClient
 
+from atout.analysis import review_deal
 from atout.bots.registry import make_bot as real_make_bot
 from atout.core import Match
+from atout.declaring import with_declarers_hand
+from atout.notation.record import match_from_record
 from atout.server import create_app
 from atout.server import driver as driver_module
-from atout.server.declaring import with_declarers_hand
 from atout.server.rooms import Room
+from atout.tui.render import card_word
 
 from .conftest import FAST, receive_until
 from .test_hidden import Positions, secret_cards, twin_of
@@ -279,3 +283,85 @@ def test_an_away_person_leaves_the_contract_to_the_bot(db_url: str, client: Test
         time.sleep(0.02)
     result = room.match.current.state.result()
     assert result["declarer_seat"] == 0
+
+
+@pytest.fixture
+def gated(db_url: str, monkeypatch: pytest.MonkeyPatch) -> Iterator[tuple[TestClient, JSON]]:
+    """The scripted table of ``client``, whose bots answer at once until ``gate["shut"]``:
+    from then on a bot's turn waits (an hour), so the person's last card is the last action."""
+    gate: JSON = {"shut": False}
+
+    def make_bot(name: str, game: str, seed: int = 0) -> Any:
+        return NorthOpens(game, seed) if game == "bridge" else real_make_bot(name, game, seed=seed)
+
+    monkeypatch.setattr(driver_module, "make_bot", make_bot)
+    monkeypatch.setattr(driver_module, "bot_delay_factor", lambda room: 3600.0 * gate["shut"])
+    monkeypatch.setattr(Room, "_rng", lambda self, deal: random.Random(35 + deal))
+    settings = dataclasses.replace(FAST, bot_delay=1.0)
+    with TestClient(create_app(db_url, settings=settings)) as test_client:
+        yield test_client, gate
+
+
+def _undo(client: TestClient, table: JSON) -> Any:
+    auth = {"Authorization": f"Bearer {table['token']}"}
+    return client.post(f"/api/tables/{table['id']}/undo", headers=auth)
+
+
+def test_the_person_takes_back_a_card_they_played_for_declarer(
+    gated: tuple[TestClient, JSON],
+) -> None:
+    """Undo treats the cards the person chose for their bot partner's contract as their own,
+    under the same rule: never past a card seen since (here North's hand, then West's card)."""
+    client, gate = gated
+    table = _table(client, BOTS_AROUND_SOUTH)
+    room = _room(client, table)
+    with client.websocket_connect(table["ws"]) as ws:
+        ws.send_json({"type": "hello", "token": table["token"]})
+        frame = _act(ws, receive_until(ws, _mine), "pass")
+        frame = receive_until(ws, _mine)  # East has led: dummy's card, the person's choice
+        north = frame["view"]["plays_for"]["hand"]
+        # Their call was before North's hand was shown to them: it stays.
+        refused = _undo(client, table)
+        assert refused.status_code == 400, refused.text
+        assert "seen cards" in refused.json()["error"]
+        assert any(card_word(card) in refused.json()["error"] for card in north)
+        frame = _act(ws, frame, frame["view"]["legal"][-1])  # dummy's card; West answers
+        frame = receive_until(ws, lambda f: _mine(f) and f["view"]["turn"] == 0)
+        west = room.record()["deals"][0]["actions"][-1]
+        assert west[0] == 3
+        refused = _undo(client, table)  # dummy's card: West's card has been seen since
+        assert refused.status_code == 400 and card_word(west[1]) in refused.json()["error"]
+        gate["shut"] = True  # no bot answers North's card
+        before = room.record()["deals"][0]["actions"]
+        card = frame["view"]["legal"][0]
+        played = _act(ws, frame, card)
+        assert played["type"] == "state" and room.record()["deals"][0]["actions"][-1] == [0, card]
+        taken_back = _undo(client, table)
+        assert taken_back.status_code == 200, taken_back.text
+        again = receive_until(ws, lambda f: f["type"] == "state" and f["seq"] == frame["seq"])
+    assert room.record()["deals"][0]["actions"] == before
+    assert again["view"] == frame["view"]  # North to play again, the same cards offered
+    assert card in again["view"]["legal"] and again["view"]["plays_for"]["seat"] == 0
+
+
+def test_the_review_judges_the_cards_the_person_played_for_north(client: TestClient) -> None:
+    """The person's review of a deal whose contract they played for their bot partner judges
+    North's cards and dummy's as theirs (the engine alone would call them North's)."""
+    table = _table(client, BOTS_AROUND_SOUTH)
+    room = _room(client, table)
+    with client.websocket_connect(table["ws"]) as ws:
+        ws.send_json({"type": "hello", "token": table["token"]})
+        frame = _act(ws, receive_until(ws, _mine), "pass")
+        while frame["type"] != "state" or frame["last_deal"] is None:
+            if _mine(frame) and frame["view"]["phase"] == "play":
+                frame = _act(ws, frame, frame["view"]["legal"][0])
+            else:
+                frame = receive_until(ws, lambda f: f["type"] == "state")
+    auth = {"Authorization": f"Bearer {table['token']}"}
+    response = client.get(f"/api/tables/{table['id']}/deals/0/review", headers=auth)
+    assert response.status_code == 200, response.text
+    review = response.json()
+    assert {d["seat"] for d in review["decisions"]} == {0, 2} and review["played_for"] == [0]
+    match = match_from_record(room.record())
+    assert review == review_deal(match, 0, 2, bots=(True, True, False, True))
+    assert len(review["decisions"]) == len(review_deal(match, 0, 0)["decisions"])

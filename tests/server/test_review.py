@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
 import pytest
 from starlette.testclient import TestClient
@@ -13,6 +13,7 @@ from typer.testing import CliRunner
 
 from atout.analysis import review_deal
 from atout.cli import app
+from atout.games import get_game
 from atout.notation.record import load_record, match_from_record
 
 EXAMPLES = Path("/work/shared/examples")
@@ -86,11 +87,13 @@ def test_a_finished_deal_is_reviewed_and_the_deal_in_play_is_not(client: TestCli
     _play_until(client, table, lambda f: f["table"]["status"] == "over")
     record = client.get(f"{url}/record").json()
     match = match_from_record(record)
-    # Once the game is over, anyone may review any seat; the values are the solver's.
+    # Once the game is over, anyone may review any seat; the values are the solver's. Seat 0
+    # (a person) is judged on the cards they chose for a bot partner's contract too.
+    bots = (False, True, True, True)
     for seat in range(4):
         response = client.get(f"{url}/deals/0/review?seat={seat}")
         assert response.status_code == 200
-        assert response.json() == review_deal(match, 0, seat)
+        assert response.json() == review_deal(match, 0, seat, bots=bots)
     assert client.get(f"{url}/deals/0/review", headers=auth).json() == review
 
 
@@ -182,13 +185,17 @@ def test_one_review_computed_for_many_askers_and_two_at_once_per_address() -> No
     calls: list[tuple[int, int]] = []
 
     class Workers:
-        async def call(self, _job: Any, _record: Any, deal: int, seat: int, **_: Any) -> Any:
+        async def call(
+            self, _job: Any, _record: Any, deal: int, seat: int, *_: Any, **__: Any
+        ) -> Any:
             calls.append((deal, seat))
             await asyncio.sleep(0.05)
             return 200, {"deal": deal, "seat": seat}
 
     class Room:
         id = "t1"
+        extra: ClassVar[dict[str, Any]] = {}
+        game = get_game("court-piece")
 
         def record(self) -> dict[str, Any]:
             return {"deals": [{}, {}, {}, {}]}

@@ -16,7 +16,7 @@ DD table and par.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -31,6 +31,7 @@ from atout.analysis.judge import (
 )
 from atout.cards import card_names
 from atout.core import Match, State
+from atout.declaring import deciders
 
 __all__ = ["ReviewError", "judge_deal", "review_deal"]
 
@@ -60,15 +61,16 @@ def _deal_of(match: Match, deal: int) -> None:
         raise ReviewError(f"no deal {deal}: the record has {len(match.deals)}")
 
 
-def _walk(match: Match, deal: int, judged: Callable[[int], bool], limits: Limits) -> _Walk:
-    """Replay deal ``deal``, judging the play decisions of the seats ``judged`` accepts."""
+def _walk(match: Match, deal: int, judged: Callable[[int, int], bool], limits: Limits) -> _Walk:
+    """Replay deal ``deal``, judging the play decisions ``judged`` accepts (given an
+    action's index and the seat to act)."""
     game = match.game
     played = match.deals[deal]
     state = game.start(match.rules, played.layout, played.tally_before)
     walk = _Walk(start=state, end=state, steps=[_hands(state, game.players)])
     for index, (who, action) in enumerate(played.actions):
         actor = getattr(state, "actor", state.turn)
-        mine = actor is not None and judged(actor)
+        mine = actor is not None and judged(index, actor)
         if is_play(state, action) and (walk.first is None or mine):
             values = _values_or_reason(state, limits)
             if walk.first is None:
@@ -90,7 +92,7 @@ def judge_deal(match: Match, deal: int, limits: Limits | None = None) -> JSON:
     The deal may be unfinished: what has been played is judged.
     """
     _deal_of(match, deal)
-    walk = _walk(match, deal, lambda _seat: True, limits or Limits())
+    walk = _walk(match, deal, lambda _index, _seat: True, limits or Limits())
     return {
         "game": match.game.id,
         "deal": deal,
@@ -100,8 +102,22 @@ def judge_deal(match: Match, deal: int, limits: Limits | None = None) -> JSON:
     }
 
 
-def review_deal(match: Match, deal: int, seat: int, limits: Limits | None = None) -> JSON:
+def review_deal(
+    match: Match,
+    deal: int,
+    seat: int,
+    limits: Limits | None = None,
+    bots: Sequence[bool] | None = None,
+) -> JSON:
     """The review (a JSON-ready dict) of finished deal ``deal`` for ``seat``'s decisions.
+
+    A seat's decisions are the engine's (:meth:`Match.deciders`: declarer's
+    include dummy's cards). ``bots`` (which seats bots played) is for a deal
+    played where a person plays their bot partner's contract
+    (:mod:`atout.declaring`): the cards they chose for declarer and dummy are
+    judged as theirs too, and ``played_for`` names declarer's seat. The bot
+    declarer's own review still judges its seat's cards, as a record without
+    ``bots`` would: they were played from that seat, whoever chose them.
 
     Raises :class:`ReviewError` for a deal that is missing or not over, and
     for a seat the game does not have.
@@ -113,8 +129,12 @@ def review_deal(match: Match, deal: int, seat: int, limits: Limits | None = None
     played = match.deals[deal]
     if played.settlement is None:
         raise ReviewError(f"deal {deal} is still in play: only a finished deal is reviewed")
+    if bots is not None and len(bots) != game.players:
+        raise ReviewError(f"bots names {len(bots)} seats: {game.title} has {game.players}")
     side = seat % game.sides
-    walk = _walk(match, deal, lambda actor: actor == seat, limits or Limits())
+    engine = match.deciders(deal)
+    decided = engine if bots is None else deciders(match, bots, deal)
+    walk = _walk(match, deal, lambda i, _actor: seat in (engine[i], decided[i]), limits or Limits())
     start = start_facts(walk.first, walk.first_values, side, game.sides)
     judged = [d for d in walk.decisions if d["solved"]]
     out: JSON = {
@@ -136,6 +156,10 @@ def review_deal(match: Match, deal: int, seat: int, limits: Limits | None = None
         "not_solved": len(walk.decisions) - len(judged),
         "cost": sum(d["cost"] for d in judged),
     }
+    # The seats whose decisions the person made besides their own (a bot partner's contract).
+    for_others = sorted({e for e, d in zip(engine, decided, strict=True) if d == seat != e})
+    if for_others:
+        out["played_for"] = for_others
     contract = contract_facts(game.id, walk.first, start, side)
     if contract is not None:
         out["contract"] = contract

@@ -465,7 +465,8 @@ async def deal_review(request: Request) -> Response:
           "value" of the one chosen, the "best", its "cost" and the "better" actions (or
           "solved" false with a "reason" where the solver does not reach); the side's DD
           result at the "start"; the "contract" and whether it makes double dummy (bridge,
-          Five Hundred); bridge "dd_table" and "par".
+          Five Hundred); bridge "dd_table" and "par". A person who played their bot
+          partner's contract is judged on its cards too ("played_for": declarer's seat).
       400:
         description: A bad seat.
       403:

@@ -1,80 +1,68 @@
 """At bridge against bots, the person plays their side's contracts (as at BBO's robot tables).
 
-When a person's bot partner wins the auction, the rules make the person
-dummy, who only watches. People at a robot table expect to play the hand,
-so the table hands the bot declarer's decisions to the person: once dummy is
-faced (after the opening lead), the person's view shows declarer's hand and
-declarer's legal actions, and the person chooses declarer's cards and
-dummy's, and may claim. The game is unchanged: the engine still has the bot's
-seat as declarer and the record names declarer's (or dummy's) seat for each
-card, as the rules say; only who decides for that seat changes. The bots see
-what they saw before (the opponents learn nothing new), and the person sees
-declarer's hand only from the moment they are to play it.
-
-A table setting, on by default: ``"play_side_contracts": false`` at creation
-(kept as ``bots_declare`` in the table's extras) leaves the bot to declare.
-Between two people who are partners nothing changes (declarer is a person).
-While the person is away past the table's grace, the bot plays its contract.
+Who decides for a seat is :mod:`atout.declaring`'s (the terminal, undo and
+the review ask it too); this module adds what only a table knows. A table
+setting, on by default: ``"play_side_contracts": false`` at creation (kept as
+``bots_declare`` in the table's extras) leaves the bot to declare. Only a
+seated person plays (a seat nobody holds does not). Between two people who
+are partners nothing changes (declarer is a person). While the person is
+away past the table's grace, the bot plays its contract (``driver.py``).
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Final
+
+from atout import declaring
 
 if TYPE_CHECKING:
     from atout.core import Match
     from atout.server.state import RoomState as Room
 
-__all__ = ["SETTING", "decider", "plays_for", "with_declarers_hand"]
+__all__ = ["SETTING", "decider", "deciders", "plays_for", "seat_bots", "shown_to"]
 
 JSON = dict[str, Any]
 
 SETTING: Final = "bots_declare"
 """The table's extra when it is off: a bot partner declares its own contracts."""
 
-_PLAY: Final = ("play", "claim")
+
+def seat_bots(room: Room) -> tuple[bool, ...] | None:
+    """Which seats a bot plays, for :mod:`atout.declaring`; ``None`` where nobody plays
+    a bot's contract (the setting off, or not bridge)."""
+    if room.extra.get(SETTING) or room.game.id != "bridge":
+        return None
+    return tuple(chair.kind == "bot" for chair in room.seats)
 
 
 def plays_for(room: Room, seat: int, match: Match | None = None) -> int | None:
-    """The bot declarer whose contract the person at ``seat`` plays now, else ``None``.
-
-    Only once dummy is faced: before the opening lead declarer has nothing to
-    decide, and the person must not see their partner's hand early.
-    """
-    if room.extra.get(SETTING) or room.game.id != "bridge":
+    """The bot declarer whose contract the person at ``seat`` plays now, else ``None``."""
+    bots = seat_bots(room)
+    if bots is None or room.seats[seat].token_hash is None:
         return None
-    chair = room.seats[seat]
-    if chair.kind != "human" or chair.token_hash is None:
-        return None
-    public = room.view(None, match)
-    declarer = public.get("declarer")
-    if not isinstance(declarer, int) or public.get("dummy_seat") != seat:
-        return None
-    if public.get("phase") not in _PLAY or public.get("dummy") is None:
-        return None
-    return declarer if room.seats[declarer].kind == "bot" else None
+    return declaring.plays_for(room.view(None, match), seat, bots)
 
 
 def decider(room: Room, actor: int) -> int | None:
     """The seat of the person who decides for ``actor`` (a bot declarer), else ``None``."""
-    if room.seats[actor].kind != "bot" or room.game.id != "bridge":
+    bots = seat_bots(room)
+    if bots is None or not bots[actor]:
         return None
-    for seat in range(len(room.seats)):
-        if seat != actor and plays_for(room, seat) == actor:
-            return seat
-    return None
+    person = declaring.person_for(room.view(None), actor, bots)
+    return person if person is not None and plays_for(room, person) == actor else None
 
 
-def with_declarers_hand(view: JSON, declarers: JSON) -> JSON:
-    """The person's view (dummy's seat) with what they need to play declarer's side.
+def deciders(room: Room, match: Match) -> tuple[int, ...]:
+    """Who decided each action of ``match``'s current deal at this table (undo asks)."""
+    bots = seat_bots(room)
+    return match.deciders() if bots is None else declaring.deciders(match, bots)
 
-    ``plays_for`` gives declarer's seat and hand; ``legal`` and ``can_claim``
-    are declarer's, whose choices (its own cards, dummy's, a claim) the
-    person makes. Everything else stays the engine's view of the person's seat.
-    """
-    return {
-        **view,
-        "legal": list(declarers.get("legal") or []),
-        "can_claim": bool(declarers.get("can_claim")),
-        "plays_for": {"seat": declarers.get("seat"), "hand": list(declarers.get("hand") or [])},
-    }
+
+def shown_to(room: Room, seat: int) -> Callable[[Match], JSON]:
+    """What the person at ``seat`` is shown of any position of the table's game (undo's
+    check of the cards seen since asks it): with a bot partner's hand while they play it."""
+    bots = seat_bots(room)
+    if bots is None or room.seats[seat].token_hash is None:
+        return lambda match: match.view(seat)
+    return lambda match: declaring.person_view(match, seat, bots)

@@ -17,7 +17,7 @@ counts as a card shown nor hides the three of diamonds when it is shown.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any
 
 from atout.cards import CARD_BY_NAME
@@ -25,6 +25,8 @@ from atout.core import Match
 
 __all__ = ["CALLS", "cards_in", "cards_learnt", "cards_shown"]
 
+
+JSON = dict[str, Any]
 
 CALLS = frozenset({"legal", "auction", "contract", "match"})
 """Keys of a view that hold calls and actions, whose words may read like cards (``3D``)."""
@@ -46,16 +48,24 @@ def _strings(value: Any) -> Iterator[str]:
             yield from _strings(item)
 
 
-def cards_learnt(match: Match, seat: int, first: int) -> set[str]:
-    """Cards ``seat`` was shown after the current deal's first ``first`` actions, not before."""
+def cards_learnt(
+    match: Match, seat: int, first: int, view: Callable[[Match], JSON] | None = None
+) -> set[str]:
+    """Cards ``seat`` was shown after the current deal's first ``first`` actions, not before.
+
+    ``view`` gives what the seat's person is shown at each position (by default
+    the engine's view of the seat; at a table, with the hand of the bot
+    partner whose contract they play, ``atout.declaring``).
+    """
+    shown_to = view or (lambda step: step.view(seat))
     played = match.current
     step = Match(match.game, match.rules, match.deals[:-1], match.players, match.extra)
     step = step.start_deal(played.layout)
-    before = cards_shown(step.view(seat))
+    before = cards_shown(shown_to(step))
     since: set[str] = set()
     for index, (actor, action) in enumerate(played.actions):
         step = step.apply(action, actor)
-        seen = cards_shown(step.view(seat))
+        seen = cards_shown(shown_to(step))
         if index < first:
             before |= seen
         else:
@@ -63,6 +73,6 @@ def cards_learnt(match: Match, seat: int, first: int) -> set[str]:
     return since - before
 
 
-def cards_shown(view: dict[str, Any]) -> set[str]:
+def cards_shown(view: JSON) -> set[str]:
     """The cards a view shows: every card name outside its calls (:data:`CALLS`)."""
     return cards_in({key: value for key, value in view.items() if key not in CALLS})

@@ -13,9 +13,10 @@ from collections.abc import AsyncIterator
 from typing import Any
 
 from atout.core import Match
+from atout.declaring import with_declarers_hand
 from atout.notation.record import FORMAT
 from atout.server.connections import Connection, encode_frame
-from atout.server.declaring import plays_for, with_declarers_hand
+from atout.server.declaring import plays_for
 from atout.server.duplicate import duplicate_state
 from atout.server.errors import RoomError
 from atout.server.friends import friends_state, stands_in

@@ -6,7 +6,9 @@
   game goes on, only a seated player may ask, and only for their own
   decisions; a deal still in play is never reviewed, so its hands are never
   shown. Once the game is over, anyone may review any seat (the record is
-  public then).
+  public then). A person who played their bot partner's contract
+  (``declaring.py``) is judged on the cards they chose for it too, with
+  ``played_for`` naming declarer's seat (a record alone does not say who chose).
 * ``POST /api/analyse?deal=K&at=I`` -- an uploaded record's position valued
   (each legal action's DD value), under the replay upload's limits; without
   ``at``, every play decision of deal ``K`` (the record's costly cards).
@@ -31,6 +33,7 @@ from starlette.responses import JSONResponse, Response
 from atout.analysis import ReviewError, judge_deal, position_report, read_seat, review_deal
 from atout.analysis.again import compare_lines
 from atout.notation.record import RecordError, match_from_record
+from atout.server.declaring import seat_bots
 from atout.server.inputs import InputError
 from atout.server.replay import ReplayWorkers, read_record, run_upload
 
@@ -70,10 +73,16 @@ class ReviewRefusal(Exception):
         self.status = status
 
 
-def review_in_worker(record: JSON, deal: int, seat: int) -> tuple[int, JSON]:
-    """In a worker: the review of ``deal`` of the stored ``record`` for ``seat`` (plain data)."""
+def review_in_worker(
+    record: JSON, deal: int, seat: int, bots: tuple[bool, ...] | None = None
+) -> tuple[int, JSON]:
+    """In a worker: the review of ``deal`` of the stored ``record`` for ``seat`` (plain data).
+
+    ``bots`` where a person plays their bot partner's contracts (``declaring.py``):
+    the cards they chose for it are judged as theirs.
+    """
     try:
-        return 200, review_deal(match_from_record(record), deal, seat)
+        return 200, review_deal(match_from_record(record), deal, seat, bots=bots)
     except ReviewError as error:
         return 409, {"error": str(error)}
     except RecordError as error:
@@ -183,6 +192,7 @@ class Reviews:
                 self._record_to(room, deal),
                 deal,
                 seat,
+                seat_bots(room),
                 seconds=self.seconds,
                 what="review",
             ),

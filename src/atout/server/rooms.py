@@ -39,7 +39,8 @@ from atout.notation.record import FORMAT, match_from_record
 from atout.server.claims import REVOKE_NOT_PROVEN, claim_refusal, is_revoke_claim
 from atout.server.cluster import Cluster, Presence
 from atout.server.connections import Connection, encode_frame
-from atout.server.declaring import decider
+from atout.server.declaring import decider, shown_to
+from atout.server.declaring import deciders as table_deciders
 from atout.server.disclosure import cards_learnt
 from atout.server.driver import ACTIVE, HINT_BOT, Driver
 from atout.server.duplicate import schedule_boards
@@ -447,12 +448,13 @@ class Room(Frames, Seating, Driver):
                 # The result is out (and scored): the deal is played, nothing in it is undone.
                 raise RoomError("the deal is over: nothing in it can be taken back")
             actions = self.match.current.actions
-            # What the seat decided: not dummy's cards, which declarer chose.
-            deciders = self.match.deciders()
+            # What the seat decided: not dummy's cards, which declarer chose; but the
+            # cards a person chose for their bot partner's contract are theirs.
+            deciders = table_deciders(self, self.match)
             mine = [i for i, decider in enumerate(deciders) if decider == seat]
             if not mine:
                 raise RoomError("nothing of yours to undo in this deal")
-            learnt = cards_learnt(self.match, seat, mine[-1])
+            learnt = cards_learnt(self.match, seat, mine[-1], shown_to(self, seat))
             if learnt:
                 # The cards as players read them (10♥, not TH): the page shows this sentence.
                 seen = format_cards(mask_of(parse_card(c) for c in learnt), symbols=True)

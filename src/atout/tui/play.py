@@ -12,6 +12,7 @@ from rich.console import Console
 
 from atout.bots.registry import make_bot
 from atout.core import ActionError, Match
+from atout.declaring import person_for, person_view
 from atout.games import get_game
 from atout.tui.render import legal_forms, render_view, said_with_cards, seat_name
 from atout.tui.words import result_words, seats_around, side_name, sides_text
@@ -31,13 +32,20 @@ def play_terminal(
     ask: Callable[[str], str] = input,
     console: Console | None = None,
     clock: Callable[[], float] = time.monotonic,
+    play_side_contracts: bool = True,
 ) -> Match:
-    """A game with a person at seat ``human`` and bots elsewhere, until it ends or they quit."""
+    """A game with a person at seat ``human`` and bots elsewhere, until it ends or they quit.
+
+    In bridge the person plays the contracts their bot partner wins (``atout.declaring``,
+    as at the web table), unless ``play_side_contracts`` is false.
+    """
     console = console or Console()
     game = get_game(game_id)
     rng = random.Random(seed)
     names = list(bots)
     players = ["you" if s == human else f"bot:{names.pop(0)}" for s in range(game.players)]
+    # Which seats a bot plays, for atout.declaring; all of them: nobody plays a bot's contract.
+    is_bot = tuple(s != human or not play_side_contracts for s in range(game.players))
     seat_bots = {
         s: make_bot(p.removeprefix("bot:"), game.id, rng.randrange(1 << 30))
         for s, p in enumerate(players)
@@ -65,23 +73,24 @@ def play_terminal(
             continue
         seat, actor = match.turn, match.actor  # they differ when declarer plays dummy
         assert seat is not None and actor is not None
-        if actor != human:
+        # The person plays their bot partner's contract (``atout.declaring``).
+        if actor != human and person_for(match.view(None), actor, is_bot) != human:
             action = seat_bots[actor].choose(match.seen(actor))
             before = match.view(human)
             match = match.apply(action, seat)
             _tell_claim(console, before, match.view(human), action, actor, human)
             continue
-        console.print(render_view(match.view(human), human))
+        view = person_view(match, human, is_bot)
+        console.print(render_view(view, human))
         text = ask("your move (a card like th or 10h, or an action; ? for help, q to quit) > ")
         if text.strip().lower() in ("q", "quit", "exit"):
             console.print("game left unfinished")
             return match
-        view = match.view(human)
         if text.strip() in ("?", "help"):
             console.print("legal: " + ", ".join(legal_forms(view)))
             continue
         # The Joker is shown by its name: typed so too, it is the notation's JK.
-        meant = match.read(_JOKER.sub("JK", text), human, abbreviated=True)
+        meant = match.read(_JOKER.sub("JK", text), actor, abbreviated=True)
         try:
             match = match.apply(meant, seat)
         except ActionError as error:

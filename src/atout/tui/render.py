@@ -17,6 +17,7 @@ from atout.tui.words import result_words, score_words, side_name, sides_text
 __all__ = [
     "card_word",
     "legal_forms",
+    "playing_for",
     "print_replay",
     "render_view",
     "said_with_cards",
@@ -122,6 +123,7 @@ def render_view(view: Mapping[str, Any], me: int | None) -> Group:
     legal = [a for a in view.get("legal", []) if len(a) <= 2]
     hand = sorted_hand(view.get("hand", []))
     parts.append(Text("your hand: ").append(cards_text(hand, legal)))
+    parts += _partners_contract(view, me, legal)
     tricks = view.get("tricks") or []
     if tricks:
         last = tricks[-1]
@@ -137,6 +139,33 @@ def render_view(view: Mapping[str, Any], me: int | None) -> Group:
             more = len(forms) - 40
             parts.append(Text(f"... and {more} more (? lists all)", style="green"))
     return Group(Panel(Group(*parts), expand=False))
+
+
+_SEAT_WORDS = ("North", "East", "South", "West")
+
+
+def playing_for(view: Mapping[str, Any], me: int | None) -> str | None:
+    """Whose cards the person plays now when they play their bot partner's contract:
+    ``You play North's cards (declarer)``, or their own as dummy; else ``None``."""
+    declarer = (view.get("plays_for") or {}).get("seat")
+    if not isinstance(declarer, int):
+        return None
+    if view.get("turn") == me:
+        return f"You play your own cards (dummy) for {_SEAT_WORDS[declarer]}"
+    return f"You play {_SEAT_WORDS[declarer]}'s cards (declarer)"
+
+
+def _partners_contract(view: Mapping[str, Any], me: int | None, legal: Sequence[str]) -> list[Text]:
+    """Declarer's hand and whose cards are played, for a person playing a bot's contract."""
+    playing = view.get("plays_for")
+    if not isinstance(playing, Mapping):
+        return []
+    name = _SEAT_WORDS[playing["seat"]]
+    hand = sorted_hand(playing.get("hand") or [])
+    return [
+        Text(f"{name}'s hand (declarer): ").append(cards_text(hand, legal)),
+        Text(playing_for(view, me) or "", style="bold yellow"),
+    ]
 
 
 def legal_forms(view: Mapping[str, Any]) -> list[str]:
