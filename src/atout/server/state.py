@@ -45,6 +45,7 @@ if TYPE_CHECKING:
         epoch: int
         grace: float
         extra: JSON
+        boards: dict[int, JSON]
         rematch: str | None
         seats: list[Seat]
         match: Match | None
