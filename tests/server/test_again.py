@@ -13,7 +13,8 @@ from atout.analysis.again import net
 from atout.bots import GreedyBot
 from atout.cards import card_name, cards_of
 from atout.notation.record import match_from_record
-from atout.server import create_app
+from atout.server import create_app, duplicate
+from atout.server.boards import drop_board, store_board, take_board
 from atout.sim.stats import imps
 from tests.server.conftest import FAST, receive_until
 from tests.server.test_review import _bridge_table, _play_until
@@ -272,3 +273,50 @@ def test_the_duplicate_sheet_follows_a_revoke_claim_and_a_board_leaves_the_versi
     with TestClient(create_app(db_url, settings=settings)) as client:
         kept = client.get(f"/api/tables/{table['id']}").json()
         assert kept["duplicate"] == [after]
+
+
+async def _schedule(room: Any) -> None:
+    duplicate.schedule_boards(room)
+
+
+def test_a_board_another_process_took_is_not_played_here_and_shows_once_stored(
+    db_url: str, monkeypatch: Any
+) -> None:
+    played: list[int] = []
+
+    async def compute(room: Any, deal: int, seat: int) -> dict[str, Any] | None:
+        played.append(deal)
+        return None  # given back, as when the worker refuses it
+
+    monkeypatch.setattr(duplicate, "_compute", compute)
+    with TestClient(create_app(db_url, settings=FAST)) as client:
+        body = {"game": "five-hundred", "seats": ["human"] + ["bot:greedy"] * 3, "sit": 0}
+        table = client.post("/api/tables", json={**body, "robot_duplicate": True}).json()
+        hub = client.app.state.hub  # type: ignore[attr-defined]
+        assert client.portal is not None
+        room = client.portal.call(hub.get, table["id"])
+        # Another process of the cluster takes deal 0's board before the deal ends here.
+        assert client.portal.call(take_board, hub.store, table["id"], 0, 0, "other")
+        _play_until(client, table, lambda f: room.match.deals[0].settlement is not None)
+        for _ in range(600):
+            if (table["id"], 0) not in hub.duplicating:
+                break
+            time.sleep(0.05)
+        assert played == [] and room.boards == {}
+        # Given back, the board is played here at the next look (the worker refuses it too).
+        client.portal.call(drop_board, hub.store, table["id"], 0, "other")
+        client.portal.call(_schedule, room)
+        for _ in range(600):
+            if played and (table["id"], 0) not in hub.duplicating:
+                break
+            time.sleep(0.05)
+        assert played == [0]
+        assert client.portal.call(take_board, hub.store, table["id"], 0, 0, "other")
+        # It stores the board and says so on the table's channel: this process shows it.
+        hard = {"result": {"made": True}, "points": [40, 0]}
+        client.portal.call(store_board, hub.store, table["id"], 0, hard)
+        client.portal.call(room.apply_remote, {"type": "boards", "origin": "other"})
+        [board] = client.get(f"/api/tables/{table['id']}").json()["duplicate"]
+        settlement = room.match.deals[0].settlement
+        assert board["hard"] == hard and board["mine"]["points"] == list(settlement.points)
+        assert board["difference"] == net(settlement.points, 0) - net(hard["points"], 0)

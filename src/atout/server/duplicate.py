@@ -166,10 +166,10 @@ async def _play_board(room: Room, deal: int, seat: int) -> None:
     except Exception:
         log.exception("table %s: deal %d could not be played at the duplicate table", room.id, deal)
     finally:
-        room.hub.duplicating.discard((room.id, deal))
         if taken:  # taken but not played: give it back, so the next load plays it
             with contextlib.suppress(Exception):
                 await drop_board(store, room.id, deal, holder)
+        room.hub.duplicating.discard((room.id, deal))
 
 
 async def _compute(room: Room, deal: int, seat: int) -> JSON | None:
