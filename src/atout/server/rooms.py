@@ -163,6 +163,8 @@ class Room(Frames, Seating, Driver):
         self.extra: JSON = dict(table.extra or {})
         self.boards: dict[int, JSON] = board_rows(stored.boards)
         """Robot duplicate boards played so far (``duplicate.py``): deal -> seat, Hard's line."""
+        self.board_entries: dict[int, tuple[Any, Any, JSON | None]] = {}
+        """The score sheet's rows as last worked out, with the deal and line they came from."""
         self.rematch = table.rematch
         self.seats = [
             Seat(s.seat, s.kind, s.bot, s.name, s.token_hash, s.browser_hash) for s in stored.seats
@@ -360,6 +362,7 @@ class Room(Frames, Seating, Driver):
         self.match, self.version, self.status = fresh.match, fresh.version, fresh.status
         self.epoch = fresh.epoch
         self.rematch, self.extra, self.boards = fresh.rematch, fresh.extra, fresh.boards
+        self.board_entries = {}
         self.started_at = self.started_at or fresh.started_at
         self.announced = max(self.announced, self.version)  # nothing new to tell others
         self.stale = False

@@ -46,6 +46,7 @@ if TYPE_CHECKING:
         grace: float
         extra: JSON
         boards: dict[int, JSON]
+        board_entries: dict[int, tuple[Any, Any, JSON | None]]
         rematch: str | None
         seats: list[Seat]
         match: Match | None
