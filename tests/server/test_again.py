@@ -15,6 +15,7 @@ from atout.cards import card_name, cards_of
 from atout.notation.record import match_from_record
 from atout.server import create_app, duplicate
 from atout.server.boards import drop_board, store_board, take_board
+from atout.server.pubsub import Broadcast
 from atout.sim.stats import imps
 from tests.server.conftest import FAST, receive_until
 from tests.server.test_review import _bridge_table, _play_until
@@ -316,6 +317,13 @@ def test_a_board_another_process_took_is_not_played_here_and_shows_once_stored(
         hard = {"result": {"made": True}, "points": [40, 0]}
         client.portal.call(store_board, hub.store, table["id"], 0, hard)
         client.portal.call(room.apply_remote, {"type": "boards", "origin": "other"})
+        assert room.boards[0]["hard"] == hard
+        # Its message missed (sent before this process listened): the resync on listening
+        # reads the boards too, as the table's version did not change.
+        room.boards = {}
+        monkeypatch.setattr(Broadcast, "alone", property(lambda self: False))
+        client.portal.call(room.apply_remote, {"type": "resync"})
+        assert room.boards[0]["hard"] == hard
         [board] = client.get(f"/api/tables/{table['id']}").json()["duplicate"]
         settlement = room.match.deals[0].settlement
         assert board["hard"] == hard and board["mine"]["points"] == list(settlement.points)

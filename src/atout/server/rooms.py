@@ -388,6 +388,10 @@ class Room(Frames, Seating, Driver):
             if await self.hub.store.version(self.id) != self.version:
                 async with self.lock:
                     await self.reload()
+            elif self.extra.get("robot_duplicate") and not self.hub.cluster.broadcast.alone:
+                # A board stored elsewhere leaves the version alone: its message may have
+                # come before we listened.
+                await refresh_boards(self)
         elif kind == "changed" and event.get("origin") != self.hub.cluster.name:
             await self._catch_up(event)
         elif kind == "boards" and event.get("origin") != self.hub.cluster.name:
