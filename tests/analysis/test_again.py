@@ -9,6 +9,7 @@ import pytest
 from atout.analysis import ReviewError
 from atout.analysis.again import compare_lines, net, play_again
 from atout.bots.registry import make_bot
+from atout.games.bridge.scoring import rubber_deal_value
 from tests.analysis.deals import first_deal_played
 
 CASES = [("bridge", {"scoring": "duplicate"}), ("court-piece", {}), ("five-hundred", {})]
@@ -66,3 +67,23 @@ def test_only_a_finished_deal_of_the_record_is_played_again() -> None:
         play_again(unfinished, 0, 0, bots, seed=1)
     with pytest.raises(ReviewError, match="needs 4 bots"):
         play_again(match, 0, 0, bots[:3], seed=1)
+
+
+def test_rubber_bridge_lines_are_compared_as_the_rubber_sheet_counts_them() -> None:
+    """A deal's own rubber points leave a game's worth out: the lines count their standing."""
+    match = first_deal_played("bridge", 3)  # rubber scoring, the default
+    bots = ["greedy"] * 4
+    body = compare_lines(match, 0, 0, bots, seed=11, effort=4)
+    assert body["counted"] == "rubber standing"
+    replayed = play_again(match, 0, 0, bots, seed=11, effort=4)
+    for name, deal in (("mine", match.deals[0]), ("hard", replayed)):
+        assert deal.settlement is not None
+        value = rubber_deal_value(deal.tally_before, deal.settlement.tally)
+        assert body[name]["counted"] == list(value)
+        # From an empty sheet a contract made is worth its game (300) or part score (100) more.
+        gained = [c - p for c, p in zip(body[name]["counted"], body[name]["points"], strict=True)]
+        assert sorted(gained) in ([0, 0], [0, 100], [0, 300])
+    assert body["difference"] == net(body["hard"]["counted"], 0) - net(body["mine"]["counted"], 0)
+    duplicate = first_deal_played("bridge", 3, {"scoring": "duplicate"})
+    plain = compare_lines(duplicate, 0, 0, bots, seed=11, effort=4)
+    assert "counted" not in plain and "counted" not in plain["mine"]

@@ -85,6 +85,18 @@ def test_play_it_again_shows_the_players_line_beside_hards(
     assert page.locator("#again-mine").inner_text().startswith("You:")
     assert page.locator("#again-hard").inner_text().startswith("Hard:")
     assert "may differ" in page.locator("#again").inner_text()
+    # Rubber bridge (the lobby's default): the lines are compared as the rubber sheet counts
+    # them, and the page says so.
+    counted = page.locator("#again-counted")
+    assert again.get("counted") == ("rubber standing" if game == "bridge" else None)
+    assert counted.count() == (1 if game == "bridge" else 0)
+    if counted.count():
+        assert "if the rubber stopped after this deal" in counted.inner_text()
+        side = again["side"]
+        worth = again["mine"]["counted"][side] - again["mine"]["counted"][1 - side]
+        sign = "+" if worth > 0 else "\N{MINUS SIGN}" if worth < 0 else ""
+        mine = page.locator("#again-mine").inner_text()
+        assert mine.endswith(f"(worth {sign}{abs(worth)} to your side on the sheet)")
     _shots(page, artifacts, f"again-{game}")
     # Back to the review and back again: the replay is kept, not asked anew.
     page.click("#review-back")

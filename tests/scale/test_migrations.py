@@ -49,7 +49,15 @@ def test_sqlite_and_postgresql_get_the_same_schema(
     lite = asyncio.run(_migrated(f"sqlite:///{tmp_path / 'empty.db'}"))
     pg = asyncio.run(_migrated(fresh_pg()))
     assert lite == pg
-    assert set(lite) == {"__diff__", "alembic_version", "actions", "deals", "seats", "tables"}
+    assert set(lite) == {
+        "__diff__",
+        "alembic_version",
+        "actions",
+        "boards",
+        "deals",
+        "seats",
+        "tables",
+    }
     assert lite["actions"]["unique"] == [("table_id", "seq")]
     # The migrations describe exactly the models.
     assert lite["__diff__"] == [] and pg["__diff__"] == []

@@ -4,14 +4,20 @@ at a new table; and robot duplicate tables, whose deals Hard also plays at a hid
 from __future__ import annotations
 
 import time
+from dataclasses import replace
 from typing import Any
 
 from starlette.testclient import TestClient
 
+from atout.analysis.again import net
+from atout.bots import GreedyBot
+from atout.cards import card_name, cards_of
 from atout.notation.record import match_from_record
-from atout.server import create_app
+from atout.server import create_app, duplicate
+from atout.server.boards import drop_board, store_board, take_board
+from atout.server.pubsub import Broadcast
 from atout.sim.stats import imps
-from tests.server.conftest import FAST
+from tests.server.conftest import FAST, receive_until
 from tests.server.test_review import _bridge_table, _play_until
 
 
@@ -178,3 +184,147 @@ def test_robot_duplicate_is_for_one_person_against_bots_in_some_games(client: Te
         "/api/tables", json={"game": "five-hundred", "seats": ["human"] + ["bot:greedy"] * 3}
     )
     assert plain.json()["robot_duplicate"] is False and "duplicate" not in plain.json()
+
+
+def _lawful(room: Any) -> str:
+    """The lowest card that follows suit for the seat to play (never a claim)."""
+    state = room.match.current.state
+    return card_name(min(cards_of(state.lawful_cards())))
+
+
+class _Honest(GreedyBot):
+    """Follows suit and never claims a revoke (a greedy bot claims one at its next turn)."""
+
+    def __init__(self, room: Any) -> None:
+        super().__init__(lambda view, rng: "", None)
+        self.room = room
+
+    def choose(self, view: Any) -> str:
+        return _lawful(self.room)
+
+
+class _Renege(_Honest):
+    """Plays one card off the led suit while holding it (honour mode lets it), then follows."""
+
+    done = False
+
+    def choose(self, view: Any) -> str:
+        state = self.room.match.current.state
+        if state.trump is None:
+            return str(view.view.legal[0])
+        hand, lawful = state.hand(state.turn), state.lawful_cards()
+        if not self.done and hand & ~lawful:
+            self.done = True
+            return card_name(min(cards_of(hand & ~lawful)))
+        return _lawful(self.room)
+
+
+def test_the_duplicate_sheet_follows_a_revoke_claim_and_a_board_leaves_the_version(
+    db_url: str,
+) -> None:
+    settings = replace(FAST, revoke_window=3600)  # the finished deal stays open to claims
+    with TestClient(create_app(db_url, settings=settings)) as client:
+        body = {
+            "game": "court-piece",
+            "seats": ["human", "bot:greedy", "bot:greedy", "bot:greedy"],
+            "sit": 0,
+            "options": {"variant": "courts", "honour_mode": True, "first_dealer": 3},
+            "robot_duplicate": True,
+        }
+        table = client.post("/api/tables", json=body).json()
+        hub = client.app.state.hub  # type: ignore[attr-defined]
+        assert client.portal is not None
+        room = client.portal.call(hub.get, table["id"])
+        renege = _Renege(room)
+        room._bots.update({(1, "greedy"): renege, (2, "greedy"): _Honest(room)})
+        with client.websocket_connect(table["ws"]) as ws:  # the person follows suit, no claim
+            ws.send_json({"type": "hello", "token": table["token"]})
+            while room.match.deals[0].settlement is None:
+                frame = receive_until(ws, lambda f: f["type"] == "state")
+                if frame["view"]["legal"] and room.match.current.state.turn == 0:
+                    action = _lawful(room) if room.match.current.state.trump is not None else None
+                    action = action or frame["view"]["legal"][0]
+                    ws.send_json({"type": "action", "action": action, "seq": frame["seq"]})
+        assert renege.done
+        version = room.version
+        before = _boards(client, table["id"], 1)["duplicate"][0]
+        # Storing the board did not move the table on: a bot thinking then keeps its choice.
+        assert room.version == version
+        assert client.get(f"/api/tables/{table['id']}").json()["version"] == version
+
+        with client.websocket_connect(table["ws"]) as ws:
+            ws.send_json({"type": "hello", "token": table["token"]})
+            state = receive_until(ws, lambda f: f["type"] == "state")
+            ws.send_json({"type": "action", "action": "claim revoke", "seq": state["seq"]})
+            answer = receive_until(ws, lambda f: f["type"] == "state" and f["seq"] > state["seq"])
+        after = answer["table"]["duplicate"][0]
+        played = room.match.deals[0]
+        assert played.state.result()["revoke_claimed_by"] == 0
+        # The person's result is the record's now; Hard's line is the one stored before.
+        assert after["mine"] == {
+            "result": played.state.result(),
+            "points": list(played.settlement.points),
+        }
+        assert after["mine"] != before["mine"] and after["hard"] == before["hard"]
+        assert after["difference"] == net(after["mine"]["points"], 0) - net(
+            after["hard"]["points"], 0
+        )
+        assert answer["table"]["duplicate_total"] == after["difference"]
+    # A restart reads the same sheet: the board is kept, the person's side is the record's.
+    with TestClient(create_app(db_url, settings=settings)) as client:
+        kept = client.get(f"/api/tables/{table['id']}").json()
+        assert kept["duplicate"] == [after]
+
+
+async def _schedule(room: Any) -> None:
+    duplicate.schedule_boards(room)
+
+
+def test_a_board_another_process_took_is_not_played_here_and_shows_once_stored(
+    db_url: str, monkeypatch: Any
+) -> None:
+    played: list[int] = []
+
+    async def compute(room: Any, deal: int, seat: int) -> dict[str, Any] | None:
+        played.append(deal)
+        return None  # given back, as when the worker refuses it
+
+    monkeypatch.setattr(duplicate, "_compute", compute)
+    with TestClient(create_app(db_url, settings=FAST)) as client:
+        body = {"game": "five-hundred", "seats": ["human"] + ["bot:greedy"] * 3, "sit": 0}
+        table = client.post("/api/tables", json={**body, "robot_duplicate": True}).json()
+        hub = client.app.state.hub  # type: ignore[attr-defined]
+        assert client.portal is not None
+        room = client.portal.call(hub.get, table["id"])
+        # Another process of the cluster takes deal 0's board before the deal ends here.
+        assert client.portal.call(take_board, hub.store, table["id"], 0, 0, "other")
+        _play_until(client, table, lambda f: room.match.deals[0].settlement is not None)
+        for _ in range(600):
+            if (table["id"], 0) not in hub.duplicating:
+                break
+            time.sleep(0.05)
+        assert played == [] and room.boards == {}
+        # Given back, the board is played here at the next look (the worker refuses it too).
+        client.portal.call(drop_board, hub.store, table["id"], 0, "other")
+        client.portal.call(_schedule, room)
+        for _ in range(600):
+            if played and (table["id"], 0) not in hub.duplicating:
+                break
+            time.sleep(0.05)
+        assert played == [0]
+        assert client.portal.call(take_board, hub.store, table["id"], 0, 0, "other")
+        # It stores the board and says so on the table's channel: this process shows it.
+        hard = {"result": {"made": True}, "points": [40, 0]}
+        client.portal.call(store_board, hub.store, table["id"], 0, hard)
+        client.portal.call(room.apply_remote, {"type": "boards", "origin": "other"})
+        assert room.boards[0]["hard"] == hard
+        # Its message missed (sent before this process listened): the resync on listening
+        # reads the boards too, as the table's version did not change.
+        room.boards = {}
+        monkeypatch.setattr(Broadcast, "alone", property(lambda self: False))
+        client.portal.call(room.apply_remote, {"type": "resync"})
+        assert room.boards[0]["hard"] == hard
+        [board] = client.get(f"/api/tables/{table['id']}").json()["duplicate"]
+        settlement = room.match.deals[0].settlement
+        assert board["hard"] == hard and board["mine"]["points"] == list(settlement.points)
+        assert board["difference"] == net(settlement.points, 0) - net(hard["points"], 0)

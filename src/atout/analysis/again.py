@@ -26,6 +26,7 @@ from typing import Any
 from atout.analysis.review import ReviewError
 from atout.bots.registry import make_bot
 from atout.core import Match, PlayedDeal
+from atout.games.bridge.scoring import RubberTally, rubber_deal_value
 
 __all__ = ["AGAIN_EFFORT", "compare_lines", "net", "play_again", "played_line"]
 
@@ -51,14 +52,38 @@ def _deal_again(match: Match, deal: int) -> Match:
 
 
 def played_line(deal: PlayedDeal) -> JSON:
-    """One line of a deal (as played, or as replayed): its actions, tricks, result, points."""
+    """One line of a deal (as played, or as replayed): its actions, tricks, result, points.
+
+    ``counted`` (rubber bridge only, :func:`counted`): what the line is worth
+    on the rubber sheet, which the comparison uses.
+    """
     assert deal.settlement is not None
-    return {
+    line: JSON = {
         "actions": [[s, a] for s, a in deal.actions],
         "tricks": [t.to_json() for t in deal.state.tricks()],
         "result": deal.state.result(),
         "points": list(deal.settlement.points),
     }
+    value = counted(deal)
+    if value is not None:
+        line["counted"] = value
+    return line
+
+
+def counted(deal: PlayedDeal) -> list[int] | None:
+    """What a finished deal counts for on the game's sheet, where its points fall short of it.
+
+    Rubber bridge: the gain in each side's standing, the sheet valued as if the
+    rubber stopped after the deal (a game made is worth its Law 80 300 there,
+    where the deal's own points count it only when the rubber ends). ``None``
+    for every other game: the deal's points are what its sheet counts.
+    """
+    settlement = deal.settlement
+    assert settlement is not None
+    if not isinstance(deal.tally_before, RubberTally):
+        return None
+    value = rubber_deal_value(deal.tally_before, settlement.tally, finished=settlement.over)
+    return list(value)
 
 
 def net(points: Sequence[int], side: int) -> int:
@@ -119,7 +144,8 @@ def compare_lines(
 
     ``tricks``: for each trick number, the trick of each line (``None`` where
     a line had fewer). ``difference``: Hard's points for ``seat``'s side minus
-    the player's (positive: Hard did better).
+    the player's (positive: Hard did better); in rubber bridge, what each line
+    is worth on the rubber sheet (``counted``: ``"rubber standing"``).
     """
     effort = effort or AGAIN_EFFORT.get(match.game.id, 8)
     started = time.process_time()
@@ -133,6 +159,9 @@ def compare_lines(
     def pick(line: JSON, i: int) -> JSON | None:
         return line["tricks"][i] if i < len(line["tricks"]) else None
 
+    def score(line: JSON) -> int:
+        return net(line["counted"] if "counted" in line else line["points"], side)
+
     return {
         "game": game.id,
         "deal": deal,
@@ -145,6 +174,7 @@ def compare_lines(
         "mine": mine,
         "hard": hard,
         "tricks": [{"mine": pick(mine, i), "hard": pick(hard, i)} for i in range(rows)],
-        "difference": net(hard["points"], side) - net(mine["points"], side),
+        "difference": score(hard) - score(mine),
+        **({"counted": "rubber standing"} if "counted" in mine else {}),
         "seconds": round(seconds, 3),
     }

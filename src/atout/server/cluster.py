@@ -150,6 +150,11 @@ class Cluster:
         }
         self._send(table_channel(room.id), event)
 
+    def boards_changed(self, room: RoomState) -> None:
+        """A robot duplicate board of ``room`` was stored (no new version: a message of its own)."""
+        message = {"type": "boards", "table": room.id, "origin": self.name}
+        self._send(table_channel(room.id), message)
+
     def created(self, table_id: str) -> None:
         """A new table: the other processes load it, so they can take its bots over."""
         self._send(HUB_CHANNEL, {"type": "created", "table": table_id, "origin": self.name})

@@ -11,41 +11,67 @@ the IMPs it is worth; and their totals.
 
 Why off the loop and lazily: Hard's play of a deal takes a second or more of
 CPU, so it runs in the analysis worker (:class:`atout.server.replay.ReplayWorkers`)
-after the deal ends, never delaying play; the boards are stored with the
-table (its ``extra``), so a reload or a restart keeps them, and a board a
+after the deal ends, never delaying play. Only Hard's line is stored, in
+the ``boards`` table (:mod:`atout.server.boards`: each board is played once
+over all processes, and storing it leaves the table's version, which the
+bots watch, alone); the person's result is read from the record whenever the
+sheet is shown. A reload or a restart keeps the boards, and a board a
 restart missed is played when the table is next loaded.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
+from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
+from atout.analysis.again import net
+from atout.server.boards import drop_board, load_boards, store_board, take_board
 from atout.server.logs import log_event
 from atout.server.review import REVIEW_SECONDS, again_in_worker, again_seed, table_bots
 from atout.sim.stats import imps
 
 if TYPE_CHECKING:
+    from atout.core import PlayedDeal
     from atout.server.rooms import Room
     from atout.server.state import RoomState
+    from atout.server.storage import BoardRow
 
-__all__ = ["BOARDS", "duplicate_state", "schedule_boards"]
+__all__ = ["BOARDS", "board_rows", "duplicate_state", "refresh_boards", "schedule_boards"]
 
 log = logging.getLogger("atout.server")
 
 JSON = dict[str, Any]
 BOARDS = "duplicate"
-"""The key of the played boards in a table's extras: a list, one entry per finished deal."""
+"""Where tables kept their boards before the ``boards`` table (a list in their extras): read
+still, never written (:mod:`atout.server.boards` says why)."""
 RETRIES = 20
 """Times a board waits for a busy worker (5 s apart) before it is left for the next load."""
 
 
+def board_rows(rows: Iterable[BoardRow]) -> dict[int, JSON]:
+    """The boards as a room keeps them: deal -> ``{"seat", "hard"}`` (played boards only)."""
+    return {row.deal: {"seat": row.seat, "hard": row.hard} for row in rows if row.hard is not None}
+
+
 def duplicate_state(room: RoomState) -> JSON:
-    """What the page shows: whether the table is robot duplicate, its boards and totals."""
+    """What the page shows: whether the table is robot duplicate, its boards and totals.
+
+    Only Hard's line is stored; the person's result and the difference are
+    worked out here, from the record as it stands now, so a deal whose score
+    changed after the board was played (a Court Piece revoke claimed in the
+    window after the last card) shows its new score. A deal the record no
+    longer holds finished (an undo took its end back) shows no board.
+    """
     if not room.extra.get("robot_duplicate"):
         return {"robot_duplicate": False}
-    boards = sorted(room.extra.get(BOARDS, []), key=lambda b: b["deal"])
+    boards = [
+        entry
+        for deal, board in sorted(_played(room).items())
+        if (entry := _entry(room, deal, board["seat"], board["hard"])) is not None
+    ]
     out: JSON = {
         "robot_duplicate": True,
         "duplicate": boards,
@@ -56,20 +82,56 @@ def duplicate_state(room: RoomState) -> JSON:
     return out
 
 
-def board_entry(game: str, deal: int, body: JSON) -> JSON:
-    """The stored board: both results, both scores, the difference (and, in bridge, IMPs).
+def _played(room: RoomState) -> dict[int, JSON]:
+    """Each board's seat and Hard's line: the rows, and boards stored in ``extra`` before them."""
+    people = [s.number for s in room.seats if s.kind == "human"]
+    legacy = {
+        b["deal"]: {"seat": people[0], "hard": b["hard"]}
+        for b in room.extra.get(BOARDS, [])
+        if people
+    }
+    return {**legacy, **room.boards}
+
+
+def _entry(room: RoomState, deal: int, seat: int, hard: JSON) -> JSON | None:
+    """One board of the sheet, kept while the deal and Hard's line are the same objects.
+
+    Why kept: the sheet is part of every frame, and a bridge deal's result takes
+    25 us to word, so 16 boards cost 0.4 ms an action; a finished deal's
+    :class:`PlayedDeal` is shared by every later match until something (a revoke
+    claim, a reload) replaces it, which makes the entry be worked out again.
+    """
+    match = room.match
+    if match is None or deal >= len(match.deals):
+        return None
+    played = match.deals[deal]
+    kept = room.board_entries.get(deal)
+    if kept is not None and kept[0] is played and kept[1] is hard:
+        return kept[2]
+    entry = _worked_out(room.game.id, room.game.sides, deal, played, seat, hard)
+    room.board_entries[deal] = (played, hard, entry)
+    return entry
+
+
+def _worked_out(
+    game: str, sides: int, deal: int, played: PlayedDeal, seat: int, hard: JSON
+) -> JSON | None:
+    """Both results, both scores, the difference (bridge: IMPs); ``None`` for a deal in play.
 
     Only results and scores: the replay's tricks would show hidden cards to
     anyone watching, while the deal's own result is public anyway.
     """
+    if played.settlement is None:
+        return None
+    side = seat % sides
+    mine = list(played.settlement.points)
     entry: JSON = {
         "deal": deal,
         "number": deal + 1,
-        "mine": {"result": body["mine"]["result"], "points": body["mine"]["points"]},
-        "hard": {"result": body["hard"]["result"], "points": body["hard"]["points"]},
-        # For the person's side: Hard's score less theirs, so a positive figure is a
-        # board Hard did better on; the sheet says it the other way round (person - Hard).
-        "difference": -int(body["difference"]),
+        "mine": {"result": played.state.result(), "points": mine},
+        "hard": {"result": hard["result"], "points": hard["points"]},
+        # For the person's side: their score less Hard's (positive: a board they did better).
+        "difference": net(mine, side) - net(hard["points"], side),
     }
     if game == "bridge":
         entry["imps"] = imps(entry["difference"])
@@ -84,7 +146,7 @@ def schedule_boards(room: Room) -> None:
     people = [s.number for s in room.seats if s.kind == "human"]
     if len(people) != 1:
         return
-    done = {b["deal"] for b in room.extra.get(BOARDS, [])}
+    done = set(_played(room))
     for deal, played in enumerate(match.deals):
         key = (room.id, deal)
         if played.settlement is None or deal in done or key in room.hub.duplicating:
@@ -93,25 +155,39 @@ def schedule_boards(room: Room) -> None:
         room.hub.spawn(_play_board(room, deal, people[0]), f"duplicate-{room.id}-{deal}")
 
 
+async def refresh_boards(room: Room) -> None:
+    """Another process stored a board of ``room``: read the boards again and show them."""
+    room.boards = board_rows(await load_boards(room.hub.store, room.id))
+    room.broadcast()
+
+
 async def _play_board(room: Room, deal: int, seat: int) -> None:
+    store, holder = room.hub.store, room.hub.cluster.name
+    taken = False
     try:
+        taken = await take_board(store, room.id, deal, seat, holder)
+        if not taken:
+            # Played already, or being played by another process, which tells us when done.
+            return
         body = await _compute(room, deal, seat)
         if body is None:
             return
-        async with room.lock:
-            boards = [b for b in room.extra.get(BOARDS, []) if b["deal"] != deal]
-            boards.append(board_entry(room.game.id, deal, body))
-            extra = {**room.extra, BOARDS: sorted(boards, key=lambda b: b["deal"])}
-            stored = await room.hub.store.save_table(room.id, extra=extra, version=room.version + 1)
-            room.extra = extra
-            room.adopt(stored)
-            room._changed()
+        hard = {"result": body["hard"]["result"], "points": body["hard"]["points"]}
+        await store_board(store, room.id, deal, hard)
+        taken = False
+        room.boards = {**room.boards, deal: {"seat": seat, "hard": hard}}
+        # Shown to the people here without a new version: nothing a bot reads has changed.
+        room.broadcast()
+        room.hub.cluster.boards_changed(room)
         log_event("table.duplicate_board", table=room.id, deal=deal, seconds=body["seconds"])
     except asyncio.CancelledError:
         raise
     except Exception:
         log.exception("table %s: deal %d could not be played at the duplicate table", room.id, deal)
     finally:
+        if taken:  # taken but not played: give it back, so the next load plays it
+            with contextlib.suppress(Exception):
+                await drop_board(store, room.id, deal, holder)
         room.hub.duplicating.discard((room.id, deal))
 
 

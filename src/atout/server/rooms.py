@@ -43,7 +43,7 @@ from atout.server.declaring import decider, shown_to
 from atout.server.declaring import deciders as table_deciders
 from atout.server.disclosure import cards_learnt
 from atout.server.driver import ACTIVE, HINT_BOT, Driver
-from atout.server.duplicate import schedule_boards
+from atout.server.duplicate import board_rows, refresh_boards, schedule_boards
 from atout.server.errors import QuotaError, RoomError, SeatHeld
 from atout.server.frames import TABLE_ONLY, Frames
 from atout.server.guards import CreationQuota, SocketCount
@@ -162,6 +162,10 @@ class Room(Frames, Seating, Driver):
         """Undos so far: every append names it, so none builds on a record taken back."""
         self.grace = table.grace_seconds
         self.extra: JSON = dict(table.extra or {})
+        self.boards: dict[int, JSON] = board_rows(stored.boards)
+        """Robot duplicate boards played so far (``duplicate.py``): deal -> seat, Hard's line."""
+        self.board_entries: dict[int, tuple[Any, Any, JSON | None]] = {}
+        """The score sheet's rows as last worked out, with the deal and line they came from."""
         self.rematch = table.rematch
         self.seats = [
             Seat(s.seat, s.kind, s.bot, s.name, s.token_hash, s.browser_hash) for s in stored.seats
@@ -358,7 +362,8 @@ class Room(Frames, Seating, Driver):
         fresh = Room(self.hub, stored)
         self.match, self.version, self.status = fresh.match, fresh.version, fresh.status
         self.epoch = fresh.epoch
-        self.rematch, self.extra = fresh.rematch, fresh.extra
+        self.rematch, self.extra, self.boards = fresh.rematch, fresh.extra, fresh.boards
+        self.board_entries = {}
         self.started_at = self.started_at or fresh.started_at
         self.announced = max(self.announced, self.version)  # nothing new to tell others
         self.stale = False
@@ -384,8 +389,14 @@ class Room(Frames, Seating, Driver):
             if await self.hub.store.version(self.id) != self.version:
                 async with self.lock:
                     await self.reload()
+            elif self.extra.get("robot_duplicate") and not self.hub.cluster.broadcast.alone:
+                # A board stored elsewhere leaves the version alone: its message may have
+                # come before we listened.
+                await refresh_boards(self)
         elif kind == "changed" and event.get("origin") != self.hub.cluster.name:
             await self._catch_up(event)
+        elif kind == "boards" and event.get("origin") != self.hub.cluster.name:
+            await refresh_boards(self)
 
     async def reload_if_stale(self) -> None:
         """Reload if the table changed elsewhere while nobody here watched it."""

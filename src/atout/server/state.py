@@ -45,6 +45,8 @@ if TYPE_CHECKING:
         epoch: int
         grace: float
         extra: JSON
+        boards: dict[int, JSON]
+        board_entries: dict[int, tuple[Any, Any, JSON | None]]
         rematch: str | None
         seats: list[Seat]
         match: Match | None

@@ -36,7 +36,7 @@ import contextlib
 import hashlib
 import os
 from collections.abc import Awaitable, Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, Protocol
@@ -193,6 +193,30 @@ class ActionRow(Base):
     action: Mapped[str] = mapped_column(String(80))
 
 
+class BoardRow(Base):
+    """A robot duplicate board: deal ``deal`` of a table played again by Hard (``duplicate.py``).
+
+    The row is inserted when a process starts playing the board, so the
+    primary key makes the work happen once over all processes; ``hard`` is
+    filled in when it is played. Only Hard's line is kept: the person's result
+    is read from the record, which a revoke claim may still change. Written
+    beside the table, not in it, so storing a board leaves the table's
+    version (which the bots watch) alone.
+    """
+
+    __tablename__ = "boards"
+
+    table_id: Mapped[str] = mapped_column(ForeignKey("tables.id"), primary_key=True)
+    deal: Mapped[int] = mapped_column(Integer, primary_key=True)
+    seat: Mapped[int] = mapped_column(Integer)
+    """The person's seat, whose place Hard took."""
+    holder: Mapped[str] = mapped_column(String(120))
+    """The process playing (or that played) the board."""
+    taken_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=_now)
+    hard: Mapped[dict[str, Any] | None] = mapped_column(JSON(none_as_null=True), nullable=True)
+    """Hard's ``{"result", "points"}``; ``NULL`` while the board is being played."""
+
+
 class SeqConflict(Exception):
     """Another writer took this sequence number first, or took the record back (undo)."""
 
@@ -209,6 +233,8 @@ class Stored:
     seats: list[SeatRow]
     deals: list[DealRow]
     actions: list[ActionRow]
+    boards: list[BoardRow] = field(default_factory=list)
+    """The robot duplicate boards played (``hard`` set), in deal order."""
 
 
 class Writer(Protocol):
@@ -300,7 +326,12 @@ class Store:
             actions = await session.scalars(
                 select(ActionRow).where(ActionRow.table_id == table_id).order_by(ActionRow.seq)
             )
-            return Stored(table, list(seats), list(deals), list(actions))
+            boards = await session.scalars(
+                select(BoardRow)
+                .where(BoardRow.table_id == table_id, BoardRow.hard.is_not(None))
+                .order_by(BoardRow.deal)
+            )
+            return Stored(table, list(seats), list(deals), list(actions), list(boards))
 
     async def table_ids(self, *, unfinished: bool = False) -> list[str]:
         """Every table's id, newest first (only those not over, if asked)."""

@@ -166,10 +166,14 @@ export function openReview({ tableId, deal, token, name, seat = null, again = fa
     render();
   }
 
-  /** One line's result in words (the table's own wording when it gave one). */
-  function lineResult(line) {
+  /** One line's result in words (the table's own wording when it gave one); in rubber
+   * bridge, with what it is worth on the sheet for the seat's side (what the verdict compares). */
+  function lineResult(line, side = 0) {
     const words = resultText?.(line);
-    return words?.length ? words[0] : line.points.join(" / ");
+    const text = words?.length ? words[0] : line.points.join(" / ");
+    if (!line.counted) return text;
+    const n = line.counted[side] - line.counted[1 - side];
+    return `${text} ${t("againCountedAs", { n: n > 0 ? `+${n}` : n < 0 ? `−${-n}` : "0" })}`;
   }
 
   function lineCards(trick, n, data, label) {
@@ -203,9 +207,10 @@ export function openReview({ tableId, deal, token, name, seat = null, again = fa
       h(
         "div",
         { id: "again-summary" },
-        h("p", { id: "again-mine" }, h("strong", {}, t("againYou")), " ", lineResult(data.mine)),
-        h("p", { id: "again-hard" }, h("strong", {}, t("againHard")), " ", lineResult(data.hard)),
+        h("p", { id: "again-mine" }, h("strong", {}, t("againYou")), " ", lineResult(data.mine, data.side)),
+        h("p", { id: "again-hard" }, h("strong", {}, t("againHard")), " ", lineResult(data.hard, data.side)),
         h("p", { id: "again-verdict", class: "headline" }, verdict),
+        data.counted === "rubber standing" ? h("p", { id: "again-counted", class: "help" }, t("againRubber")) : null,
         h("p", { class: "help" }, t("againNote"), " ", t("againTime", { s: data.seconds.toFixed(1) })),
       ),
       h(

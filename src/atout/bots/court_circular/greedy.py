@@ -26,10 +26,16 @@ from itertools import combinations
 
 from atout.bots.levels import View, typed
 from atout.cards import CARD_BY_NAME, Card, CardSet, card_name, cards_of, mask_of
-from atout.games.court_circular_lines import CARD_STRENGTH, Line, best_line, card_points
+from atout.games.court_circular_lines import (
+    CARD_STRENGTH,
+    Line,
+    best_line,
+    card_points,
+    line_strength,
+)
 from atout.games.court_circular_view import CourtCircularView, Phase
 
-__all__ = ["best_reachable", "choose", "play_or_resign"]
+__all__ = ["best_reachable", "choose", "play_or_resign", "reachable_strength"]
 
 CONCEDE = "concede"
 PER_TRICK = 3
@@ -60,13 +66,12 @@ def play_or_resign(
     Shared by :func:`choose`, the Hard bot's rollouts and its reading of the
     opponent's moves, so the three never drift apart.
     """
-    line, plan = best_reachable(mine, hand, lead)
-    if may_resign and best_line(theirs, lead).beats(line):
+    strength, plan = reachable_strength(mine, hand, lead)
+    if may_resign and line_strength(theirs, lead) > strength:
         return None
     return min(cards_of(plan), key=CARD_STRENGTH.__getitem__)
 
 
-@lru_cache(maxsize=1 << 16)  # rollouts of the Hard bot ask the same question many times
 def best_reachable(mine: CardSet, hand: CardSet, lead: Card) -> tuple[Line, CardSet]:
     """The best line ``mine`` can still become with cards of ``hand``, and those cards.
 
@@ -77,24 +82,40 @@ def best_reachable(mine: CardSet, hand: CardSet, lead: Card) -> tuple[Line, Card
     >>> line.kind.name, format_cards(plan)
     ('LEAD_TRIO', '9S 3D')
     """
+    _, plan = reachable_strength(mine, hand, lead)
+    return best_line(mine | plan, lead), plan
+
+
+@lru_cache(maxsize=1 << 16)  # rollouts of the Hard bot ask the same question many times
+def reachable_strength(mine: CardSet, hand: CardSet, lead: Card) -> tuple[int, CardSet]:
+    """:func:`best_reachable` as the line's :func:`line_strength` integer, and the cards.
+
+    Why integers: Hard's rollouts ask this in every trick of every world, and
+    building a :class:`Line` for each way of completing the cards (most of
+    them cache misses of :func:`best_line`) took three quarters of a Court
+    Circular replay's CPU. :func:`line_strength` orders lines exactly as
+    :func:`best_line`'s key does (``tests/games/test_court_circular_lines.py``
+    checks every card set), and ties are broken as before, so every choice
+    is the same.
+    """
     room = min(PER_TRICK - mine.bit_count(), hand.bit_count())
-    best: tuple[tuple[int, int, int], int] | None = None
-    found: tuple[Line, CardSet] = (best_line(mine, lead), 0)
+    best: tuple[int, int] | None = None
+    found: tuple[int, CardSet] = (line_strength(mine, lead), 0)
     for combo in combinations(cards_of(hand), room):
-        line = best_line(mine | mask_of(combo), lead)
+        strength = line_strength(mine | mask_of(combo), lead)
         # Best line first; then the weakest cards, keeping strong ones for later tricks.
-        score = (line.key, -sum(CARD_STRENGTH[c] for c in combo))
+        score = (strength, -sum(CARD_STRENGTH[c] for c in combo))
         if best is None or score > best:
-            best, found = score, (line, mask_of(combo))
+            best, found = score, (strength, mask_of(combo))
     return found
 
 
 def _choose_lead(legal: Sequence[str], hand: CardSet) -> str:
     """The candidate Lead that makes the best line with our hand; then the cheapest one."""
 
-    def value(action: str) -> tuple[tuple[int, int, int], int, int]:
+    def value(action: str) -> tuple[int, int, int]:
         card = CARD_BY_NAME[action.split()[1]]
-        line, _ = best_reachable(0, hand, card)
-        return (line.key, -card_points(card, face_up=True), -CARD_STRENGTH[card])
+        strength, _ = reachable_strength(0, hand, card)
+        return (strength, -card_points(card, face_up=True), -CARD_STRENGTH[card])
 
     return max(legal, key=value)

@@ -28,6 +28,8 @@ __all__ = [
     "insult_bonus",
     "overtrick_score",
     "rubber_deal",
+    "rubber_deal_value",
+    "rubber_standing",
     "slam_bonus",
     "trick_score",
     "undertrick_penalty",
@@ -262,3 +264,39 @@ def finish_incomplete_rubber(tally: RubberTally) -> tuple[RubberTally, tuple[int
     above = (tally.above[0] + points[0], tally.above[1] + points[1])
     new = RubberTally(tally.below, above, tally.below_total, tally.games, tally.deals)
     return new, _pair(points)
+
+
+def rubber_standing(tally: RubberTally, *, finished: bool = False) -> tuple[int, int]:
+    """Each side's total on the sheet if the rubber stopped now.
+
+    An unfinished rubber is valued as Law 80 would close it (300 for the only
+    game won, 100 for the only part score of the open game); a ``finished``
+    one (two games won, or already closed by Law 80 when time was called) is
+    its totals.
+    """
+    if finished or tally.is_over:
+        return tally.totals
+    return finish_incomplete_rubber(tally)[0].totals
+
+
+def rubber_deal_value(
+    before: RubberTally, after: RubberTally, *, finished: bool = False
+) -> tuple[int, int]:
+    """What a deal is worth on a rubber sheet: each side's :func:`rubber_standing` gained.
+
+    Why: a deal's own points leave a game's worth out until the rubber ends,
+    so a game made and a part score of as many trick points scored the same.
+    Valued as the sheet would stand if the rubber stopped after the deal, a
+    game counts, as a player expects it to.
+
+    >>> empty = RubberTally()
+    >>> game = rubber_deal(empty, (4, 3, 0, 0), 10, None)[0]  # 4♠ made: 120 and a game
+    >>> part = rubber_deal(empty, (2, 3, 0, 0), 10, None)[0]  # 2♠ +2: 60 + 60, no game
+    >>> rubber_deal_value(empty, game), rubber_deal_value(empty, part)
+    ((420, 0), (220, 0))
+    >>> second = rubber_deal(game, (3, 4, 0, 0), 9, None)[0]  # 3NT: 100 and the rubber, 2-0
+    >>> rubber_deal_value(game, second)
+    (500, 0)
+    """
+    high, low = rubber_standing(after, finished=finished), rubber_standing(before)
+    return (high[0] - low[0], high[1] - low[1])

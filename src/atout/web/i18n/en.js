@@ -456,6 +456,8 @@ export default {
   againSame: "Hard and you scored the same on this deal.",
   againNote: "Hard took your seat with the same cards, from the start; the other seats kept their bots. Bots guess at the hidden cards, so their choices may differ from the deal as you played it.",
   againTime: "(Hard's replay: {s} s)",
+  againCountedAs: "(worth {n} to your side on the sheet)",
+  againRubber: "Rubber: each line is worth what it adds to the score sheet if the rubber stopped after this deal (a side's only game counts 300, its only part score 100, and the rubber bonus once the rubber is won).",
   againTricks: "Your line and Hard's, trick by trick",
   againOf: "You are playing deal {deal} of an earlier table again, with the same cards.",
   robotDuplicate: "Robot duplicate",

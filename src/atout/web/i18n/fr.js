@@ -456,6 +456,8 @@ export default {
   againSame: "Difficile et vous avez marqué autant sur cette donne.",
   againNote: "Difficile a pris votre place avec les mêmes cartes, depuis le début ; les autres places ont gardé leurs robots. Les robots devinent les cartes cachées : leurs choix peuvent différer de la donne telle que vous l'avez jouée.",
   againTime: "(donne rejouée par Difficile : {s} s)",
+  againCountedAs: "(soit {n} pour votre camp sur la feuille de marque)",
+  againRubber: "Partie liée : chaque jeu vaut ce qu'il ajoute à la feuille de marque si la partie s'arrêtait après cette donne (la seule manche d'un camp compte 300, sa seule partielle 100, et la prime de partie une fois la partie gagnée).",
   againTricks: "Votre jeu et celui de Difficile, pli par pli",
   againOf: "Vous rejouez la donne {deal} d'une table précédente, avec les mêmes cartes.",
   robotDuplicate: "Duplicate contre robot",
