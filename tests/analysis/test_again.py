@@ -87,3 +87,43 @@ def test_rubber_bridge_lines_are_compared_as_the_rubber_sheet_counts_them() -> N
     duplicate = first_deal_played("bridge", 3, {"scoring": "duplicate"})
     plain = compare_lines(duplicate, 0, 0, bots, seed=11, effort=4)
     assert "counted" not in plain and "counted" not in plain["mine"]
+
+
+def test_where_the_person_played_their_partners_contract_hard_plays_it_too() -> None:
+    """At the web table a person plays the contracts their bot partner wins (atout.declaring):
+    played again, Hard makes those choices too, else the two lines compared different players."""
+    for seed in range(1, 40):
+        match = first_deal_played("bridge", seed, {"scoring": "duplicate"})
+        bots: list[str | None] = [None, "greedy", "greedy", "greedy"]
+        replayed = play_again(match, 0, 0, bots, seed=3, effort=2, partner_contracts=True)
+        final = match.game.start(match.rules, replayed.layout, replayed.tally_before)
+        for seat, action in replayed.actions:
+            final = final.apply(action, seat)
+        if final.view(None).get("declarer") == 2:
+            break
+    else:
+        raise AssertionError("no deal where North declares when played again")
+    game = match.game
+    hard, stand_in = (make_bot("hard", game.id, seed=3 * 8, effort=2) for _ in range(2))
+    greedy = [make_bot("greedy", game.id, seed=3 * 8 + s, effort=2) for s in range(4)]
+    again = replace(match, deals=(), closed=None).start_deal(match.deals[0].layout)
+    by_stand_in = 0
+    for seat, action in replayed.actions:
+        actor = again.actor
+        assert actor is not None
+        faced = again.view(None).get("dummy") is not None
+        if actor == 0:
+            chosen = hard.choose(again.seen(0))
+        elif actor == 2 and faced:  # declarer North's cards, and dummy's, once dummy is down
+            chosen, by_stand_in = stand_in.choose(again.seen(2)), by_stand_in + 1
+        else:
+            chosen = greedy[actor].choose(again.seen(actor))
+        assert chosen == action
+        again = again.apply(action, seat)
+    assert by_stand_in >= 13  # declarer's side plays at least one card a trick
+    assert compare_lines(match, 0, 0, bots, seed=3, effort=2, partner_contracts=True)[
+        "partner_contracts"
+    ]
+    # Without the setting North's bot plays its own contract, as at a table that leaves it so.
+    bot_line = play_again(match, 0, 0, bots, seed=3, effort=2)
+    assert bot_line.actions != replayed.actions

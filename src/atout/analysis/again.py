@@ -5,7 +5,10 @@
 its end with Hard in ``seat``'s place and the bots named for the other seats
 (the table's bots; a person elsewhere at the table is played by the hint
 bot). In bridge Hard then also plays dummy's cards when ``seat`` declares,
-and bids for ``seat``: the auction, and so the contract, may differ.
+and bids for ``seat``: the auction, and so the contract, may differ. Where the
+person played their bot partner's contracts (``partner_contracts``, the web
+table's setting, :mod:`atout.declaring`), Hard plays them too: the line
+compared is the one the person chose, not the bot's.
 
 The bots sample hidden cards, so their choices may differ from the deal as
 played even where nothing changed before them; with the same ``seed`` and
@@ -24,8 +27,10 @@ from dataclasses import replace
 from typing import Any
 
 from atout.analysis.review import ReviewError
+from atout.bots import Bot
 from atout.bots.registry import make_bot
 from atout.core import Match, PlayedDeal
+from atout.declaring import person_for
 from atout.games.bridge.scoring import RubberTally, rubber_deal_value
 
 __all__ = ["AGAIN_EFFORT", "compare_lines", "net", "play_again", "played_line"]
@@ -101,12 +106,15 @@ def play_again(
     *,
     seed: int,
     effort: int | None = None,
+    partner_contracts: bool = False,
 ) -> PlayedDeal:
     """Deal ``deal`` of ``match`` played from the start with Hard in ``seat``.
 
     ``bots`` names each seat's bot (``None`` for a person: played by greedy,
-    the hint bot); ``seat``'s entry is ignored. Raises :class:`ReviewError`
-    for a deal that is missing or not over and a seat the game lacks.
+    the hint bot); ``seat``'s entry is ignored. With ``partner_contracts``
+    Hard also plays the contracts a bot partner of ``seat`` wins, as the
+    person did at the table. Raises :class:`ReviewError` for a deal that is
+    missing or not over and a seat the game lacks.
     """
     game = match.game
     if not 0 <= seat < game.players:
@@ -119,6 +127,9 @@ def play_again(
     for s in range(game.players):
         name = HARD if s == seat else (bots[s] or "greedy")
         players.append(make_bot(name, game.id, seed=seed * 8 + s, effort=effort))
+    # Who a person played for at the table: seat's bot partner's contracts, with the setting.
+    bot_seats = tuple(s != seat and bots[s] is not None for s in range(game.players))
+    stand_ins: dict[int, Bot] = {}
     index = len(again.deals) - 1
     limit = 4 * (len(match.deals[deal].actions) + 200)
     for _ in range(limit):
@@ -127,7 +138,12 @@ def play_again(
         turn, actor = again.turn, again.actor
         if turn is None or actor is None:
             break
-        again = again.apply(players[actor].choose(again.seen(actor)), turn)
+        player = players[actor]
+        if partner_contracts and person_for(again.view(None), actor, bot_seats) == seat:
+            if actor not in stand_ins:
+                stand_ins[actor] = make_bot(HARD, game.id, seed=seed * 8 + seat, effort=effort)
+            player = stand_ins[actor]
+        again = again.apply(player.choose(again.seen(actor)), turn)
     raise ReviewError(f"deal {deal} did not come to an end when played again")
 
 
@@ -139,6 +155,7 @@ def compare_lines(
     *,
     seed: int,
     effort: int | None = None,
+    partner_contracts: bool = False,
 ) -> JSON:
     """The deal as played and as Hard plays it in ``seat``'s place, side by side.
 
@@ -149,7 +166,9 @@ def compare_lines(
     """
     effort = effort or AGAIN_EFFORT.get(match.game.id, 8)
     started = time.process_time()
-    replayed = play_again(match, deal, seat, bots, seed=seed, effort=effort)
+    replayed = play_again(
+        match, deal, seat, bots, seed=seed, effort=effort, partner_contracts=partner_contracts
+    )
     seconds = time.process_time() - started
     game = match.game
     side = seat % game.sides
@@ -171,6 +190,7 @@ def compare_lines(
         "bots": [HARD if s == seat else (b or "greedy") for s, b in enumerate(bots)],
         "seed": seed,
         "effort": effort,
+        "partner_contracts": partner_contracts,
         "mine": mine,
         "hard": hard,
         "tricks": [{"mine": pick(mine, i), "hard": pick(hard, i)} for i in range(rows)],

@@ -29,6 +29,7 @@ from typing import TYPE_CHECKING, Any
 
 from atout.analysis.again import net
 from atout.server.boards import drop_board, load_boards, store_board, take_board
+from atout.server.declaring import seat_bots
 from atout.server.logs import log_event
 from atout.server.review import REVIEW_SECONDS, again_in_worker, again_seed, table_bots
 from atout.sim.stats import imps
@@ -194,7 +195,8 @@ async def _play_board(room: Room, deal: int, seat: int) -> None:
 async def _compute(room: Room, deal: int, seat: int) -> JSON | None:
     record = room.record()
     record["deals"] = record["deals"][: deal + 1]
-    args = (record, deal, seat, table_bots(room), again_seed(room, deal))
+    partner_contracts = seat_bots(room) is not None  # Hard plays them, as the person did
+    args = (record, deal, seat, table_bots(room), again_seed(room, deal), partner_contracts)
     workers = room.hub.workers
     for _ in range(RETRIES):
         if workers is None:  # a hub without the app's worker (tests of the rooms alone)

@@ -90,11 +90,20 @@ def review_in_worker(
 
 
 def again_in_worker(
-    record: JSON, deal: int, seat: int, bots: list[str | None], seed: int
+    record: JSON,
+    deal: int,
+    seat: int,
+    bots: list[str | None],
+    seed: int,
+    partner_contracts: bool = False,
 ) -> tuple[int, JSON]:
-    """In a worker: ``deal`` of ``record`` played again with Hard in ``seat`` (both lines)."""
+    """In a worker: ``deal`` of ``record`` played again with Hard in ``seat`` (both lines);
+    with ``partner_contracts`` Hard plays seat's bot partner's contracts, as the person did."""
     try:
-        return 200, compare_lines(match_from_record(record), deal, seat, bots, seed=seed)
+        match = match_from_record(record)
+        return 200, compare_lines(
+            match, deal, seat, bots, seed=seed, partner_contracts=partner_contracts
+        )
     except ReviewError as error:
         return 409, {"error": str(error)}
     except RecordError as error:
@@ -214,6 +223,7 @@ class Reviews:
                 seat,
                 table_bots(room),
                 again_seed(room, deal),
+                seat_bots(room) is not None,
                 seconds=self.seconds,
                 what="replay",
             ),
