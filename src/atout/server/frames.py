@@ -23,6 +23,7 @@ from atout.server.lobby import TABLE_SETTINGS
 from atout.server.pacing import pause_state
 from atout.server.replay import frame_explanations
 from atout.server.state import RoomState
+from atout.server.undoing import undo_point
 
 __all__ = ["TABLE_ONLY", "Frames"]
 
@@ -168,7 +169,14 @@ class Frames(RoomState):
             "notice": self.notice,
             **frame_explanations(view),
         }
+        if seat is not None and self.match is not None and self._undoes(seat):
+            # Why Undo cannot be pressed now (None: it can): the page greys it with the reason.
+            frame["undo_refusal"] = undo_point(self.match, self.status, seat)[1]
         return frame
+
+    def _undoes(self, seat: int) -> bool:
+        """Whether ``seat`` has an Undo: the one person at a table of bots."""
+        return self._bots_only_but_one() and self.seats[seat].kind == "human"
 
     def _last_deal(self) -> JSON | None:
         if self.match is None:

@@ -32,7 +32,6 @@ from dataclasses import dataclass
 from typing import Any
 
 from atout.bots import Bot
-from atout.cards import format_cards, mask_of, parse_card
 from atout.core import ActionError, Game, Match
 from atout.games import GAMES, get_game
 from atout.notation.record import FORMAT, match_from_record
@@ -40,7 +39,6 @@ from atout.server.claims import REVOKE_NOT_PROVEN, claim_refusal, is_revoke_clai
 from atout.server.cluster import Cluster, Presence
 from atout.server.connections import Connection, encode_frame
 from atout.server.declaring import decider
-from atout.server.disclosure import cards_learnt
 from atout.server.driver import ACTIVE, HINT_BOT, Driver
 from atout.server.duplicate import schedule_boards
 from atout.server.errors import QuotaError, RoomError, SeatHeld
@@ -60,6 +58,7 @@ from atout.server.pubsub import Broadcast, Subscriber, broadcast_for
 from atout.server.replay import ReplayWorkers
 from atout.server.seats import Seat, Seating, available_bots, parse_seats
 from atout.server.storage import ActionRow, SeqConflict, Store, Stored, TableRow
+from atout.server.undoing import undo_point
 
 __all__ = [
     "ACTIVE",
@@ -441,32 +440,13 @@ class Room(Frames, Seating, Driver):
         async with self.lock:
             if not self._bots_only_but_one() or self.seats[seat].kind != "human":
                 raise RoomError("undo is only for games against bots")
-            if self.match is None or self.status != "playing":
-                raise RoomError("nothing to undo")
-            if self.match.current.settlement is not None:
-                # The result is out (and scored): the deal is played, nothing in it is undone.
-                raise RoomError("the deal is over: nothing in it can be taken back")
+            point, refusal = undo_point(self.match, self.status, seat)
+            if point is None or self.match is None:
+                raise RoomError(refusal or "nothing to undo")
             actions = self.match.current.actions
-            # What the seat decided: not dummy's cards, which declarer chose.
-            deciders = self.match.deciders()
-            mine = [i for i, decider in enumerate(deciders) if decider == seat]
-            if not mine:
-                raise RoomError("nothing of yours to undo in this deal")
-            learnt = cards_learnt(self.match, seat, mine[-1])
-            if learnt:
-                # The cards as players read them (10♥, not TH): the page shows this sentence.
-                seen = format_cards(mask_of(parse_card(c) for c in learnt), symbols=True)
-                raise RoomError(
-                    f"you have seen cards since that action ({seen}):"
-                    " it can no longer be taken back"
-                )
-            if any(decider != seat for decider in deciders[mine[-1] :]):
-                raise RoomError(
-                    "another seat has acted since that action: it can no longer be taken back"
-                )
-            dropped = len(actions) - mine[-1]
+            dropped = len(actions) - point
             record = self.record()
-            record["deals"][-1]["actions"] = record["deals"][-1]["actions"][: mine[-1]]
+            record["deals"][-1]["actions"] = record["deals"][-1]["actions"][:point]
             first = self.next_seq - dropped
             try:
                 stored = await self.hub.store.drop_actions(

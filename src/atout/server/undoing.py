@@ -1,0 +1,46 @@
+"""Whether a seat's last action can be taken back, and from where: one rule for two readers.
+
+The undo itself (``Room.undo``) and the state frame (``Frames.frame``) ask the same
+question: the frame tells the page why Undo is not possible before the person
+presses it (the button stays, greyed, with the reason), rather than the button
+vanishing or a refusal arriving after the click. The reasons are the server's
+English sentences, which the page words in its language (``i18n/errors.js``).
+"""
+
+from __future__ import annotations
+
+from atout.cards import format_cards, mask_of, parse_card
+from atout.core import Match
+from atout.server.disclosure import cards_learnt
+
+__all__ = ["undo_point"]
+
+
+def undo_point(match: Match | None, status: str, seat: int) -> tuple[int, None] | tuple[None, str]:
+    """The index of ``seat``'s action to take back in the current deal, or why there is none.
+
+    Never once the deal's result is out, nor past a card the seat has been shown since
+    (``disclosure.py``), nor past another seat's action since (a bot's answer would be
+    probed): an undo must not be a way to peek. The cards come first: their sentence
+    names what was seen.
+    """
+    if match is None or status != "playing":
+        return None, "nothing to undo"
+    if match.current.settlement is not None:
+        # The result is out (and scored): the deal is played, nothing in it is undone.
+        return None, "the deal is over: nothing in it can be taken back"
+    # What the seat decided: not dummy's cards, which declarer chose.
+    deciders = match.deciders()
+    mine = [i for i, decider in enumerate(deciders) if decider == seat]
+    if not mine:
+        return None, "nothing of yours to undo in this deal"
+    learnt = cards_learnt(match, seat, mine[-1])
+    if learnt:
+        # The cards as players read them (10♥, not TH): the page shows this sentence.
+        seen = format_cards(mask_of(parse_card(c) for c in learnt), symbols=True)
+        return None, (
+            f"you have seen cards since that action ({seen}): it can no longer be taken back"
+        )
+    if any(decider != seat for decider in deciders[mine[-1] :]):
+        return None, "another seat has acted since that action: it can no longer be taken back"
+    return mine[-1], None
