@@ -78,6 +78,10 @@ def click_something(page: Any, next_deal: bool = True) -> bool:
 
 
 def _click_something(page: Any, next_deal: bool = True) -> bool:
+    if page.locator("dialog.confirm[open]").count():
+        # A question asked before an action (conceding): the action was the click's choice.
+        page.click("dialog.confirm[open] button.primary", timeout=1000)
+        return True
     if page.locator("#next-deal").count():
         if not next_deal:
             return False
