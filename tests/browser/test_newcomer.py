@@ -14,6 +14,9 @@ from typing import Any
 import pytest
 from playwright.sync_api import expect
 
+from atout.bots.registry import make_bot as real_make_bot
+from atout.games import GAMES
+from atout.server import driver as driver_module
 from tests.browser.test_friends import get, post, sit
 from tests.browser.test_table import click_something, play_until
 
@@ -180,3 +183,121 @@ def test_court_circular_explains_its_result_and_asks_before_conceding(
     expect(result).to_contain_text("The higher total scores the difference")
     expect(result).to_contain_text("cards won face up")
     expect(result).to_contain_text("A card won face up counts 2, face down 1")
+
+
+class SouthDeclares:
+    """Every bot passes in the auction (South's 1NT stands); the play is greedy's."""
+
+    def __init__(self, game: str, seed: int) -> None:
+        self.player = real_make_bot("greedy", game, seed=seed)
+
+    def choose(self, view: dict[str, Any]) -> str:
+        if view["phase"] == "auction":
+            return "pass"
+        action: str = self.player.choose(view)
+        return action
+
+
+@pytest.fixture
+def south_declares(monkeypatch: pytest.MonkeyPatch) -> None:
+    def make_bot(name: str, game: str, seed: int = 0) -> Any:
+        return (
+            SouthDeclares(game, seed) if game == "bridge" else real_make_bot(name, game, seed=seed)
+        )
+
+    monkeypatch.setattr(driver_module, "make_bot", make_bot)
+
+
+# Where each of dummy's cards can be touched: the part of it no other element covers.
+TAP_TARGETS = """() => {
+  const out = [];
+  for (const card of document.querySelectorAll('.seat-box .by-suit svg.card')) {
+    const r = card.getBoundingClientRect();
+    let top = Infinity, bottom = -Infinity, left = Infinity, right = -Infinity;
+    for (let y = Math.ceil(r.top); y < r.bottom; y += 2)
+      for (let x = Math.ceil(r.left); x < r.right; x += 2) {
+        const hit = document.elementFromPoint(x, y);
+        if (hit && hit.closest('svg.card') === card) {
+          top = Math.min(top, y); bottom = Math.max(bottom, y);
+          left = Math.min(left, x); right = Math.max(right, x);
+        }
+      }
+    const inside = r.top >= 0 && r.left >= 0 && r.bottom <= innerHeight && r.right <= innerWidth;
+    out.push({card: card.dataset.card, width: r.width, tall: bottom - top, wide: right - left,
+              x: (left + right) / 2, y: (top + bottom) / 2, inside});
+  }
+  return out;
+}"""
+
+
+def test_dummy_the_person_plays_is_readable_tappable_and_named_so(
+    server: str, browser: Any, shots: Path, south_declares: None
+) -> None:
+    body = {
+        "game": "bridge",
+        "seats": ["bot:greedy", "bot:greedy", "human", "bot:greedy"],
+        "sit": 2,
+        "name": "Ana",
+    }
+    table = post(server, "/api/tables", body)
+    ctx = browser.new_context(viewport={"width": 844, "height": 390}, has_touch=True)
+    ctx.set_default_timeout(10_000)
+    try:
+        page = ctx.new_page()
+        sit(page, server, table)
+        page.locator("#bidding-box button[data-action='1NT']:enabled").click()
+        # West leads; North (dummy, across the table) is to play: the person chooses its card.
+        dummy = page.locator(".seat-box.pos-top")
+        dummy.locator("svg.card.legal").first.wait_for()
+        expect(dummy.locator("#dummy-tag")).to_have_text("Dummy — you play")
+        page.wait_for_timeout(300)
+        page.screenshot(path=str(shots / "bridge-dummy-844x390.png"))
+        targets = page.evaluate(TAP_TARGETS)
+        assert len(targets) == 13
+        small = [t for t in targets if t["tall"] < 32 or t["wide"] < 16 or t["width"] < 40]
+        assert not small, f"dummy's cards too small to read or tap at 844x390: {small}"
+        assert all(t["inside"] for t in targets)
+        # A tap in the middle of a legal card's visible part plays that card.
+        legal = dummy.locator("svg.card.legal").evaluate_all("els => els.map(e => e.dataset.card)")
+        spot = next(t for t in targets if t["card"] == legal[0])
+        page.touchscreen.tap(spot["x"], spot["y"])
+        page.wait_for_selector(
+            f".seat-box.pos-top svg.card[data-card='{legal[0]}']", state="detached"
+        )
+        for width, height in [(390, 844), (1280, 860)]:
+            page.set_viewport_size({"width": width, "height": height})
+            page.wait_for_timeout(250)
+            page.screenshot(path=str(shots / f"bridge-dummy-{width}x{height}.png"))
+        page.evaluate("() => localStorage.setItem('atout.lang', 'fr')")
+        page.reload()
+        expect(page.locator(".seat-box.pos-top #dummy-tag")).to_have_text("Mort — vous jouez")
+    finally:
+        ctx.close()
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_the_hand_has_a_comfortable_place_on_a_portrait_phone(
+    game: str, server: str, browser: Any, shots: Path
+) -> None:
+    """At 390x844 the cards are large enough to read and stand clear of the bottom edge."""
+    table = bots_table(server, game)
+    ctx = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True)
+    ctx.set_default_timeout(10_000)
+    try:
+        page = ctx.new_page()
+        sit(page, server, table)
+        page.wait_for_selector("#my-hand svg.card")
+        page.wait_for_timeout(300)
+        page.screenshot(path=str(shots / f"hand-{game}-390x844.png"))
+        boxes = page.locator("#my-hand svg.card").evaluate_all(
+            "els => els.map(e => { const r = e.getBoundingClientRect();"
+            " return {card: e.dataset.card, top: r.top, bottom: r.bottom, height: r.height,"
+            " left: r.left, right: r.right}; })"
+        )
+        problems = [b for b in boxes if b["height"] < 84 or b["bottom"] > 844 - 16]
+        problems += [b for b in boxes if b["left"] < 0 or b["right"] > 390]
+        assert not problems, f"{game}: cards too small or on the edge: {problems}"
+        felt = page.locator("#felt").bounding_box()
+        assert felt is not None and felt["y"] + felt["height"] <= min(b["top"] for b in boxes)
+    finally:
+        ctx.close()
