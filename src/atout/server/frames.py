@@ -171,7 +171,7 @@ class Frames(RoomState):
         }
         if seat is not None and self.match is not None and self._undoes(seat):
             # Why Undo cannot be pressed now (None: it can): the page greys it with the reason.
-            frame["undo_refusal"] = undo_point(self.match, self.status, seat)[1]
+            frame["undo_refusal"] = undo_point(self.match, self.status, seat, name_cards=False)[1]
         return frame
 
     def _undoes(self, seat: int) -> bool:
