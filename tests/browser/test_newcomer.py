@@ -268,6 +268,9 @@ def test_dummy_the_person_plays_is_readable_tappable_and_named_so(
             page.set_viewport_size({"width": width, "height": height})
             page.wait_for_timeout(250)
             page.screenshot(path=str(shots / f"bridge-dummy-{width}x{height}.png"))
+            if width == 390:  # a portrait phone's columns: each card tall enough to tap
+                small = [t for t in page.evaluate(TAP_TARGETS) if t["tall"] < 32 or t["wide"] < 32]
+                assert not small, f"dummy's cards too small to tap at 390x844: {small}"
         page.evaluate("() => localStorage.setItem('atout.lang', 'fr')")
         page.reload()
         expect(page.locator(".seat-box.pos-top #dummy-tag")).to_have_text("Mort — vous jouez")
