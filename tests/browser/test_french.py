@@ -323,9 +323,12 @@ def test_hint_and_undo_say_what_they_do_in_the_page_s_language(
     page.evaluate(f"() => localStorage.setItem('atout.lang', '{language}')")
     create_from_lobby(page, server, "court-piece")  # against bots: both buttons are there
     said = strings(f"{language}.js")
-    for button, key in (("#hint", "hint"), ("#undo", "undo")):
-        expect(page.locator(button)).to_have_text(said[key])
-        expect(page.locator(button)).to_have_attribute("title", said[f"{key}Title"])
+    expect(page.locator("#hint")).to_have_text(said["hint"])
+    expect(page.locator("#hint")).to_have_attribute("title", said["hintTitle"])
+    # Nothing of the person's to take back yet: Undo is greyed and says why, in their words.
+    expect(page.locator("#undo")).to_have_text(said["undo"])
+    expect(page.locator("#undo")).to_have_attribute("aria-disabled", "true")
+    expect(page.locator("#undo")).to_have_attribute("title", said["err_nothingToUndo"])
 
 
 @pytest.mark.parametrize(("language", "ranks"), [("fr", "R D V 10"), ("en", "K Q J 10")])

@@ -50,8 +50,8 @@ def test_buttons_and_cards_stay_the_same_nodes_across_frames(server: str, contex
             break
         if not click_something(page, next_deal=False):
             page.wait_for_timeout(40)
-    # The deal is over: nothing in it can be taken back.
-    expect(page.locator("#undo")).to_have_count(0)
+    # The deal is over: nothing in it can be taken back, and Undo, greyed, says so.
+    expect(page.locator("#undo")).to_have_attribute("aria-disabled", "true")
     review = page.locator(".review-open").element_handle()
     next_deal = page.locator("#next-deal").element_handle()
     new_frame(page, "normal")

@@ -78,6 +78,10 @@ def click_something(page: Any, next_deal: bool = True) -> bool:
 
 
 def _click_something(page: Any, next_deal: bool = True) -> bool:
+    if page.locator("dialog.confirm[open]").count():
+        # A question asked before an action (conceding): the action was the click's choice.
+        page.click("dialog.confirm[open] button.primary", timeout=1000)
+        return True
     if page.locator("#next-deal").count():
         if not next_deal:
             return False
@@ -86,7 +90,8 @@ def _click_something(page: Any, next_deal: bool = True) -> bool:
     if page.locator("#discard").count():
         needed = int(re.search(r"\((\d+)/(\d+)\)", page.locator("#controls").inner_text())[2])
         for card in page.locator("#my-hand svg.card.pickable").all()[:needed]:
-            card.click(timeout=1000)
+            # Its top-left corner shows in a fanned hand (a phone's covers each card's middle).
+            card.click(timeout=1000, position={"x": 4, "y": 4})
         page.click("#discard", timeout=1000)
         return True
     cards = page.locator(".hand-row svg.card.legal")

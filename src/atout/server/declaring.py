@@ -56,7 +56,14 @@ def decider(room: Room, actor: int) -> int | None:
 def deciders(room: Room, match: Match) -> tuple[int, ...]:
     """Who decided each action of ``match``'s current deal at this table (undo asks)."""
     bots = seat_bots(room)
-    return match.deciders() if bots is None else declaring.deciders(match, bots)
+    if bots is None:
+        return match.deciders()
+    # A person chose cards for a bot declarer only in a deal where one plays its contract now
+    # (a contract's play does not hand back): else spare the replay (the frame asks each move).
+    public = match.view(None)
+    if all(declaring.plays_for(public, s, bots) is None for s in range(len(bots))):
+        return match.deciders()
+    return declaring.deciders(match, bots)
 
 
 def shown_to(room: Room, seat: int) -> Callable[[Match], JSON]:

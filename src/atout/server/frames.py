@@ -16,6 +16,7 @@ from atout.core import Match
 from atout.declaring import with_declarers_hand
 from atout.notation.record import FORMAT
 from atout.server.connections import Connection, encode_frame
+from atout.server.declaring import deciders as table_deciders
 from atout.server.declaring import plays_for
 from atout.server.duplicate import duplicate_state
 from atout.server.errors import RoomError
@@ -24,6 +25,7 @@ from atout.server.lobby import TABLE_SETTINGS
 from atout.server.pacing import pause_state
 from atout.server.replay import frame_explanations
 from atout.server.state import RoomState
+from atout.server.undoing import undo_point
 
 __all__ = ["TABLE_ONLY", "Frames"]
 
@@ -169,7 +171,20 @@ class Frames(RoomState):
             "notice": self.notice,
             **frame_explanations(view),
         }
+        if seat is not None and self.match is not None and self._undoes(seat):
+            # Why Undo cannot be pressed now (None: it can): the page greys it with the reason.
+            frame["undo_refusal"] = undo_point(
+                self.match,
+                self.status,
+                seat,
+                deciders=lambda match: table_deciders(self, match),
+                name_cards=False,
+            )[1]
         return frame
+
+    def _undoes(self, seat: int) -> bool:
+        """Whether ``seat`` has an Undo: the one person at a table of bots."""
+        return self._bots_only_but_one() and self.seats[seat].kind == "human"
 
     def _last_deal(self) -> JSON | None:
         if self.match is None:

@@ -32,7 +32,6 @@ from dataclasses import dataclass
 from typing import Any
 
 from atout.bots import Bot
-from atout.cards import format_cards, mask_of, parse_card
 from atout.core import ActionError, Game, Match
 from atout.games import GAMES, get_game
 from atout.notation.record import FORMAT, match_from_record
@@ -41,7 +40,6 @@ from atout.server.cluster import Cluster, Presence
 from atout.server.connections import Connection, encode_frame
 from atout.server.declaring import decider, shown_to
 from atout.server.declaring import deciders as table_deciders
-from atout.server.disclosure import cards_learnt
 from atout.server.driver import ACTIVE, HINT_BOT, Driver
 from atout.server.duplicate import board_rows, refresh_boards, schedule_boards
 from atout.server.errors import QuotaError, RoomError, SeatHeld
@@ -61,6 +59,7 @@ from atout.server.pubsub import Broadcast, Subscriber, broadcast_for
 from atout.server.replay import ReplayWorkers
 from atout.server.seats import Seat, Seating, available_bots, parse_seats
 from atout.server.storage import ActionRow, SeqConflict, Store, Stored, TableRow
+from atout.server.undoing import undo_point
 
 __all__ = [
     "ACTIVE",
@@ -453,33 +452,19 @@ class Room(Frames, Seating, Driver):
         async with self.lock:
             if not self._bots_only_but_one() or self.seats[seat].kind != "human":
                 raise RoomError("undo is only for games against bots")
-            if self.match is None or self.status != "playing":
-                raise RoomError("nothing to undo")
-            if self.match.current.settlement is not None:
-                # The result is out (and scored): the deal is played, nothing in it is undone.
-                raise RoomError("the deal is over: nothing in it can be taken back")
+            point, refusal = undo_point(
+                self.match,
+                self.status,
+                seat,
+                deciders=lambda match: table_deciders(self, match),
+                shown=shown_to(self, seat),
+            )
+            if point is None or self.match is None:
+                raise RoomError(refusal or "nothing to undo")
             actions = self.match.current.actions
-            # What the seat decided: not dummy's cards, which declarer chose; but the
-            # cards a person chose for their bot partner's contract are theirs.
-            deciders = table_deciders(self, self.match)
-            mine = [i for i, decider in enumerate(deciders) if decider == seat]
-            if not mine:
-                raise RoomError("nothing of yours to undo in this deal")
-            learnt = cards_learnt(self.match, seat, mine[-1], shown_to(self, seat))
-            if learnt:
-                # The cards as players read them (10♥, not TH): the page shows this sentence.
-                seen = format_cards(mask_of(parse_card(c) for c in learnt), symbols=True)
-                raise RoomError(
-                    f"you have seen cards since that action ({seen}):"
-                    " it can no longer be taken back"
-                )
-            if any(decider != seat for decider in deciders[mine[-1] :]):
-                raise RoomError(
-                    "another seat has acted since that action: it can no longer be taken back"
-                )
-            dropped = len(actions) - mine[-1]
+            dropped = len(actions) - point
             record = self.record()
-            record["deals"][-1]["actions"] = record["deals"][-1]["actions"][: mine[-1]]
+            record["deals"][-1]["actions"] = record["deals"][-1]["actions"][:point]
             first = self.next_seq - dropped
             try:
                 stored = await self.hub.store.drop_actions(

@@ -234,7 +234,9 @@ export async function renderLobby(root, navigate) {
   const [games, tables, mine] = await Promise.all([api("/api/games"), api("/api/tables"), yourGames()]);
   const status = h("p", { class: "status", role: "status" });
   const nameInput = h("input", { id: "name", value: playerName(), maxlength: 24, autocomplete: "nickname" });
-  nameInput.addEventListener("change", () => setPlayerName(nameInput.value.trim()));
+  // Kept as it is typed: a person who types their name, then opens a friend's invite link
+  // from a message, never blurs the field (no change event) and found the join field empty.
+  nameInput.addEventListener("input", () => setPlayerName(nameInput.value.trim()));
   // A refusal is shown under the button that asked (the game's, or the form's).
   const start = async (body, where = status) => {
     try {

@@ -6,7 +6,7 @@ import { cardSvg, isCard, parseCard, pretty } from "./cards.js";
 import { BID_RE, cardActions, sideOf, visibleHands } from "./games.js";
 import { facts as factList, num } from "./games/common.js";
 import { rendererFor } from "./games/index.js";
-import { errorText, t } from "./i18n/index.js";
+import { errorText, reasonText, t } from "./i18n/index.js";
 import { callMeaning } from "./i18n/calls.js";
 import { gameName, joinLabel, seatLabel } from "./i18n/words.js";
 import { learnLinks } from "./learn.js";
@@ -14,6 +14,7 @@ import { botName, personName } from "./names.js";
 import { h } from "./lobby.js";
 import { on, patch } from "./morph.js";
 import { BOT_SPEEDS, beep, prefs, setBotSpeed } from "./prefs.js";
+import { confirmAction } from "./confirm.js";
 import { openReview } from "./review.js";
 
 // Where each seat sits from the viewer's, in playing order: clockwise play puts the next
@@ -176,6 +177,28 @@ export function openTable(root, tableId, navigate, settings = () => null) {
     }
   }
 
+  /** Leave the table for the lobby. A seated person gives up their seat (the API's leave: a
+   *  bot plays it until someone takes it), asked once while a game runs; a watcher just goes. */
+  async function leaveTable() {
+    closeMenu();
+    const table = s.frame?.table;
+    if (s.seat !== null && s.token && table && table.status !== "over") {
+      if (table.status === "playing") {
+        const sure = await confirmAction({ question: t("leaveAsk"), detail: t("leaveDetail"), confirm: t("leaveTable"), id: "leave-confirm" });
+        if (!sure || s.closed) return;
+      }
+      try {
+        await api(`/api/tables/${tableId}/leave`, { method: "POST", token: s.token });
+      } catch (error) {
+        s.message = error.message;
+        render();
+        return;
+      }
+      forgetSeat(tableId);
+    }
+    navigate("/");
+  }
+
   async function downloadRecord(format = "json") {
     const pbn = format === "pbn";
     const response = await fetch(`/api/tables/${tableId}/record${pbn ? "?format=pbn" : ""}`, {
@@ -247,8 +270,17 @@ export function openTable(root, tableId, navigate, settings = () => null) {
     const label = seatLabel(s.frame?.table?.game, seat);
     if (!info) return label;
     if (seat === s.seat) return t("you");
-    if (info.kind === "bot") return botName(seat);
+    if (botSeat(seat)) return botName(seat);
     return personName(info.name) || label;
+  }
+
+  /** Whether a bot plays `seat`: a bot's seat, or at a friends' table a seat nobody took once
+   *  the game began (a bot fills it until someone joins; "Seat 2" read like nobody played). */
+  function botSeat(seat) {
+    const table = s.frame?.table;
+    const info = table?.seats?.[seat];
+    if (!info) return false;
+    return info.kind === "bot" || (info.kind === "human" && !info.taken && table.status !== "waiting");
   }
 
   /** Whether seat is the viewer's partner: the other seat of their side in a game of two sides. */
@@ -257,7 +289,8 @@ export function openTable(root, tableId, navigate, settings = () => null) {
   }
 
   function botLevel(seat) {
-    const level = s.frame?.table?.seats?.[seat]?.bot;
+    // A free seat is played by the server's stand-in bot (greedy: "Easy").
+    const level = s.frame?.table?.seats?.[seat]?.bot ?? (botSeat(seat) ? "greedy" : null);
     return level ? t(`level_${level}`) : "";
   }
 
@@ -461,9 +494,7 @@ export function openTable(root, tableId, navigate, settings = () => null) {
     const buttons = [];
     const more = [];
     if (s.seat !== null && mine && table.hints !== false) buttons.push(h("button", { id: "hint", title: t("hintTitle"), onclick: () => send({ type: "hint" }) }, t("hint")));
-    // Undo takes back a move of the deal in play: once its result is out there is none.
-    if (s.seat !== null && table.undo && table.status === "playing" && view && !dealOver(frame))
-      buttons.push(h("button", { id: "undo", title: t("undoTitle"), onclick: () => send({ type: "undo" }) }, t("undo")));
+    if (s.seat !== null && table.undo && table.status === "playing" && view) buttons.push(...undoButton(frame));
     buttons.push(h("button", { id: "last-trick", "aria-pressed": String(s.showLast), onclick: () => { s.showLast = !s.showLast; render(); } }, t("lastTrick")));
     const over = table.status === "over";
     // Once the game is over the record is what people want; before, it waits in the menu.
@@ -479,6 +510,8 @@ export function openTable(root, tableId, navigate, settings = () => null) {
     if (table.status !== "waiting" && table.status !== "over") more.push(inviteButton);
     if (s.seat !== null && table.seats[s.seat]?.kind === "human" && table.status !== "over") more.push(speedPicker(table));
     more.push(learnLinks(table.game), settings());
+    const asks = s.seat !== null && table.status === "playing";
+    more.push(h("button", { id: "leave-table", "aria-haspopup": asks ? "dialog" : undefined, onclick: leaveTable }, t("leaveTable")));
     buttons.push(h("details", { class: "menu", id: "table-menu" }, h("summary", { class: "button", "aria-label": t("menu") }, "⋯"), h("div", { class: "menu-items" }, more)));
     if (table.status === "waiting" && s.seat !== null) buttons.push(h("button", { id: "start", onclick: () => post("start") }, t("start")));
     return h(
@@ -492,6 +525,19 @@ export function openTable(root, tableId, navigate, settings = () => null) {
       s.message ? h("span", { class: "message", id: "message", role: "alert" }, s.message) : null,
       h("span", { class: "buttons" }, buttons),
     );
+  }
+
+  /** Undo takes back a move of the deal in play. When it cannot (the trick closed, the deal's
+   *  result is out, a bot answered) it stays in its place, greyed, saying why: a button that
+   *  vanished left people wondering where it went. The server tells why (frame.undo_refusal);
+   *  an older frame without it is judged by the deal alone. */
+  function undoButton(frame) {
+    const refusal = "undo_refusal" in frame ? frame.undo_refusal : dealOver(frame) ? "the deal is over: nothing in it can be taken back" : null;
+    const why = refusal ? reasonText(refusal) : "";
+    return [
+      h("button", { id: "undo", title: why || t("undoTitle"), "aria-disabled": refusal ? "true" : undefined, "aria-describedby": refusal ? "undo-why" : undefined, onclick: () => !refusal && send({ type: "undo" }) }, t("undo")),
+      h("span", { class: "visually-hidden", id: "undo-why" }, why),
+    ];
   }
 
   /** The score and this deal's tricks per side, always in view (the sheet has the detail). */
@@ -531,9 +577,9 @@ export function openTable(root, tableId, navigate, settings = () => null) {
       { class: `seat-box pos-${where} ${turn ? "turn" : ""}`, "data-seat": seat, "aria-current": turn ? "true" : undefined },
       h(
         "div",
-        { class: "seat-name", title: info.kind === "bot" ? t("botTitle", { level: botLevel(seat) }) : undefined },
+        { class: "seat-name", title: botSeat(seat) ? t(info.kind === "bot" ? "botTitle" : "botFreeSeat", { level: botLevel(seat) }) : undefined },
         name(seat),
-        info.kind === "bot" ? h("span", { class: "level" }, botLevel(seat)) : null,
+        botSeat(seat) ? h("span", { class: "level" }, botLevel(seat)) : null,
         ...badges,
       ),
       cards,

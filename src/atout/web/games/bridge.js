@@ -48,8 +48,19 @@ function seatExtra(seat, ctx) {
   const { view } = ctx;
   const out = [h("span", { class: `compass ${view.vulnerable[seat % 2] ? "vul" : ""}`, title: view.vulnerable[seat % 2] ? t("vulnerable") : t("notVulnerable") }, letter(seat))];
   if (view.declarer === seat) out.push(h("span", { class: "badge" }, t("declarer")));
-  if (view.dummy_seat === seat && view.contract) out.push(h("span", { class: "badge" }, t("dummy")));
+  if (view.dummy_seat === seat && view.contract) {
+    const mine = playsDummy(ctx);
+    out.push(h("span", { class: `badge dummy${mine ? " yours" : ""}`, id: "dummy-tag" }, t(mine ? "dummyYouPlay" : "dummy")));
+  }
   return out;
+}
+
+/** Whether the person plays dummy's cards: as declarer, or as dummy playing their bot
+ *  partner's contract (the server's plays_for), when their side declares. */
+function playsDummy(ctx) {
+  const { view, me } = ctx;
+  if (me === null || me === undefined || view.declarer === null || view.declarer === undefined) return false;
+  return me === view.declarer || (me === view.dummy_seat && view.plays_for?.seat === view.declarer);
 }
 
 /** Levels 1-7 x ♣ ♦ ♥ ♠ NT, with Pass, X and XX under it; only legal calls are enabled. */

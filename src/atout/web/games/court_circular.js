@@ -1,7 +1,8 @@
 // Court Circular: the Lead in the middle, each player's cards on the table
 // with the line they form named as it forms, choosing the next Lead, conceding,
 // and the piles (face-up cards shown, face-down counted).
-import { SUITS, actionButton, badge, cardSvg, contractText, facts, h, sheet, sideHead, sideSay, t } from "./common.js";
+import { SUITS, badge, cardSvg, contractText, facts, h, sheet, sideHead, sideSay, t } from "./common.js";
+import { confirmAction } from "../confirm.js";
 
 const ROMAN = { 1: "I", 2: "II", 3: "III" };
 
@@ -52,8 +53,17 @@ function controls(ctx) {
   const { view } = ctx;
   const out = [];
   if (view.phase === "lead" && view.legal.length) out.push(h("p", { class: "prompt" }, t("chooseLead")));
-  if (view.legal.includes("concede")) out.push(actionButton(ctx, "concede", t("concede"), { className: "concede" }));
+  if (view.legal.includes("concede")) out.push(concedeButton(ctx));
   return out.length ? out : null;
+}
+
+/** Conceding gives the trick away and cannot be taken back: asked once, Cancel first. */
+function concedeButton(ctx) {
+  const ask = async () => {
+    const sure = await confirmAction({ question: t("concedeAsk"), detail: t("concedeDetail"), confirm: t("concede"), id: "concede-confirm" });
+    if (sure) ctx.act("concede");
+  };
+  return h("button", { class: `action concede ${ctx.hint === "concede" ? "hinted" : ""}`.trim(), "data-action": "concede", "aria-haspopup": "dialog", onclick: ask }, t("concede"));
 }
 
 const RANKS = "AKQJT98765432";
@@ -92,12 +102,17 @@ function scoreSheet(ctx) {
   ];
 }
 
+/** The deal's result in the rules' words (1.9): each player's card points, what they come
+ *  from (cards won face up or face down, hearts and court cards), and the difference scored. */
 function result(deal, ctx) {
   const r = deal.result;
-  const pileLine = `${t("piles")}: ${r.pile_points.map((p, i) => `${ctx.name(i)} ${p}`).join(" · ")}`;
-  const counts = r.face_up.map((up, i) => `${ctx.name(i)} ${t("faceUp")} ${up}, ${t("faceDown")} ${r.face_down[i]}`).join(" · ");
-  if (r.winner === null || r.winner === undefined) return [t("equalPiles"), pileLine, counts];
-  return [sideSay(ctx, "ccScore", r.winner, { n: r.points[r.winner] }), pileLine, counts];
+  const pileLine = t("ccCardPoints", { list: r.pile_points.map((p, i) => `${ctx.name(i)} ${p}`).join(" · ") });
+  const counts = r.face_up.map((up, i) => t("ccCardsWon", { name: ctx.name(i), up, down: r.face_down[i] })).join(" · ");
+  const values = t("ccValues");
+  if (r.winner === null || r.winner === undefined) return [t("equalPiles"), pileLine, counts, values];
+  const [high, low] = r.winner === 0 ? r.pile_points : [...r.pile_points].reverse();
+  const headline = sideSay(ctx, "ccScore", r.winner, { n: r.points[r.winner] });
+  return [headline, pileLine, t("ccDifference", { high, low, n: r.points[r.winner] }), counts, values];
 }
 
 export default {

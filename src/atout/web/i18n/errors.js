@@ -26,6 +26,7 @@ export const SERVER_ERRORS = [
   [/^undo is only for games against bots/, "err_undoBots"],
   [/^you have seen cards since that action \((?<cards>[^)]*)\)/, "err_undoSeen"],
   [/^another seat has acted since that action/, "err_undoAnswered"],
+  [/^the deal is over: nothing in it can be taken back/, "err_undoDealOver"],
   [/^hints are off at this table/, "err_hintsOff"],
   [/^a deal is played again against bots only/, "err_againBots"],
   [/^robot duplicate/, "err_robotDuplicate"],

@@ -35,6 +35,13 @@ export function t(key, vars = {}) {
 export function errorText(error) {
   const message = String(error?.message ?? error ?? "");
   if (current === "en") return message;
+  return reasonText(message);
+}
+
+/** A server's reason in the page's words in every language, English too: the page's own
+ *  sentence where it knows one ("The deal is over: …" for a greyed button's tooltip), else
+ *  a plain "refused". errorText keeps the server's English words for an English page. */
+export function reasonText(message) {
   const known = matchError(message);
   if (!known) return t("err_other");
   const vars = { ...known.vars };
@@ -42,7 +49,7 @@ export function errorText(error) {
   if (vars.n !== undefined && known.key !== "err_tooManyOpen" && known.key !== "err_tooManyNew") vars.n = String(Number(vars.n) + 1);
   for (const k of ["deal", "seat", "action"]) if (vars[k] !== undefined) vars[k] = String(Number(vars[k]) + 1);
   if (vars.why !== undefined) vars.why = errorText(vars.why);
-  if (vars.cards !== undefined) vars.cards = vars.cards.replace(/\b([KQJ])(?=[♠♥♦♣])/g, (r) => ({ K: "R", Q: "D", J: "V" })[r]);
+  if (vars.cards !== undefined && current !== "en") vars.cards = vars.cards.replace(/\b([KQJ])(?=[♠♥♦♣])/g, (r) => ({ K: "R", Q: "D", J: "V" })[r]);
   if (vars.suit !== undefined) vars.suit = t(`suit${{ clubs: "C", diamonds: "D", hearts: "H", spades: "S" }[vars.suit]}`);
   return t(known.key, vars);
 }
