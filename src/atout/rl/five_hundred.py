@@ -142,6 +142,7 @@ class _Seen:
         "picks",
         "sheet",
         "sizes",
+        "skip",
         "trick",
         "won",
     )
@@ -157,6 +158,8 @@ class _Seen:
         """Auction entries already written."""
         self.contract: tuple[int, ...] = ()
         """The contract's slots set to 1 (none before there is one)."""
+        self.skip = -1
+        """The seat that sits out (misère), or -1."""
         self.hand = 0
         self.kitty = 0
         self.discards = 0
@@ -370,17 +373,17 @@ class FiveHundredSpec(GameSpec):
             seen.deal = deal
             seen.sheet = sheet
         contract = None
-        kitty = discards = exposed = 0
-        skip = -1
+        kitty, discards, exposed = seen.kitty, seen.discards, seen.exposed
         if high >= 0 and not bidding:
-            contractor = state.contractor
-            trump = state.trump_suit
-            sits_out = state.sits_out
-            skip = -1 if sits_out is None else sits_out
-            contract = (high, contractor, 4 if trump < 0 else trump, skip)
-            if seat == contractor:
-                kitty = self._kitty(deal)
-                discards = state.discards
+            if not seen.contract:  # the contract, kitty and discards hold for the deal
+                contractor = state.contractor
+                trump = state.trump_suit
+                sits_out = state.sits_out
+                skip = -1 if sits_out is None else sits_out
+                contract = (high, contractor, 4 if trump < 0 else trump, skip)
+                if seat == contractor:
+                    kitty = self._kitty(deal)
+                    discards = state.discards
             if high == _OPEN_MISERE:
                 shown = state.exposed()
                 exposed = 0 if shown is None else state.hand(shown)
@@ -451,7 +454,8 @@ class FiveHundredSpec(GameSpec):
     ) -> None:
         """What changed since ``seen``: the card blocks (own hand, the kitty and discards
         the seat sees, the discard's picks, an exposed hand), the calls, the contract
-        (``(bid, contractor, trump or 4, the seat that sits out or -1)``), the finished
+        (``(bid, contractor, trump or 4, the seat that sits out or -1)``; ``None``: none
+        yet, or the one written, which holds for the deal), the finished
         tricks, the trick (its ``leader``: ``None`` outside the play), the flags (phase,
         leader, turn, a named suit or -1), tricks won by side, hand sizes (/ 13) by
         relative seat."""
@@ -482,19 +486,19 @@ class FiveHundredSpec(GameSpec):
                 else:
                     slots[CALLS + 4 * code + ((who - me) & 3)] = 1.0
             seen.calls = len(auction)
-        skip = -1
-        if contract is not None:
+        if contract is not None and not seen.contract:  # it holds for the rest of the deal
             bid, contractor, trump, skip = contract
-            if not seen.contract:  # a contract holds for the rest of the deal
-                placed = (
-                    CONTRACT + bid,
-                    CONTRACTOR + ((contractor - me) & 3),
-                    TRUMP + trump,
-                    *(() if skip < 0 else (SITS_OUT + ((skip - me) & 3),)),
-                )
-                for slot in placed:
-                    slots[slot] = 1.0
-                seen.contract = placed
+            placed = (
+                CONTRACT + bid,
+                CONTRACTOR + ((contractor - me) & 3),
+                TRUMP + trump,
+                *(() if skip < 0 else (SITS_OUT + ((skip - me) & 3),)),
+            )
+            for slot in placed:
+                slots[slot] = 1.0
+            seen.contract = placed
+            seen.skip = skip
+        skip = seen.skip
         finished = len(done)
         if finished != seen.done:
             for first, played, _ in done[seen.done :]:
@@ -544,11 +548,18 @@ def _flags(
     me: int, phase: int, leader: int | None, turn: int | None, named: int
 ) -> tuple[int, ...]:
     """The slots of the phase, leader, turn and a named suit (-1: none)."""
-    flags: tuple[int, ...] = (PHASE + phase,)
-    if leader is not None:
-        flags = (*flags, LEADER + ((leader - me) & 3))
-    if turn is not None:
-        flags = (*flags, TURN + ((turn - me) & 3))
+    if leader is not None and turn is not None:  # the play
+        flags: tuple[int, ...] = (
+            PHASE + phase,
+            LEADER + ((leader - me) & 3),
+            TURN + ((turn - me) & 3),
+        )
+    else:
+        flags = (PHASE + phase,)
+        if leader is not None:
+            flags = (*flags, LEADER + ((leader - me) & 3))
+        if turn is not None:
+            flags = (*flags, TURN + ((turn - me) & 3))
     return flags if named < 0 else (*flags, NAMED + named)
 
 

@@ -137,7 +137,7 @@ def clip(value: float) -> float:
 
 
 class GameSpec:
-    """The per-game part of the environment. Subclasses fill the tables and ``encode``.
+    """The per-game part of the environment. Subclasses fill the tables and the observer.
 
     The action table is a tuple of action strings; the mask of a decision is
     the table indexes of ``view["legal"]``. Games whose actions do not fit one
