@@ -65,3 +65,26 @@ def test_the_defenders_see_the_claimers_hand_while_the_claim_is_open() -> None:
         assert len(claim["hand"]) == 13 and all(c.endswith("D") for c in claim["hand"])
     rejected = match.apply("reject", match.turn)
     assert rejected.view(1)["claim"] is None
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_a_claim_is_judged_from_the_typed_view(level: str) -> None:
+    """The answer from ``Match.seen`` (the typed view) is the JSON view's, and reading the
+    claim, the hands and the tricks never writes the JSON form."""
+    from tests.bots.test_typed import CountingSeen  # noqa: PLC0415
+
+    for calls, claim, want in (
+        (["pass", "pass", "7NT", "pass", "pass", "pass"], "claim 13", ["reject"]),
+        (["7S", "pass", "pass", "pass"], "claim 13", ["accept", "accept"]),
+    ):
+        match = _claimed(calls, "2C" if want == ["reject"] else "2H", claim)
+        answers = []
+        while match.state.phase == "claim":  # type: ignore[attr-defined]
+            seat = match.turn
+            assert seat is not None
+            seen = CountingSeen(match.seen(seat))
+            answer = make_bot(level, "bridge", seed=seat).choose(seen)
+            assert seen.written == 0
+            answers.append(answer)
+            match = match.apply(answer, seat)
+        assert answers == want

@@ -84,10 +84,10 @@ def test_a_bot_chooses_the_same_from_the_typed_view_and_from_the_json(game: str)
         assert typed_choices == json_choices, (game, level)
 
 
-@pytest.mark.parametrize("game", ("court-piece", "five-hundred", "court-circular"))
+@pytest.mark.parametrize("game", GAMES)
 def test_the_play_functions_never_write_the_json_view(game: str) -> None:
-    """Court Piece, Five Hundred and Court Circular bots read only typed fields (in bridge
-    the bidding system and the greedy player read names, from the JSON form)."""
+    """Every game's bots read only typed fields, bridge's bidding system and greedy player
+    included (the auction as call codes, the hand as a card set)."""
     for level in ("greedy", "medium", "cautious", "hard"):
         for i, (match, actor) in enumerate(_positions(game, 25, seed=5)):
             seen = CountingSeen(match.seen(actor))
@@ -124,12 +124,13 @@ def test_an_outside_bot_is_handed_a_plain_json_dict(monkeypatch: pytest.MonkeyPa
 
 
 def test_bridge_card_play_never_writes_the_json_view() -> None:
-    """Bridge's medium and hard card play read typed fields (its bidding reads call names)."""
+    """Bridge's card play at every level reads typed fields (the positions above are mostly
+    auctions)."""
     played = 0
     for i, (match, actor) in enumerate(_positions("bridge", 120, seed=7)):
         if match.state.typed_view(actor).phase != "play":
             continue
-        for level in ("medium", "hard"):
+        for level in ("greedy", "medium", "hard"):
             seen = CountingSeen(match.seen(actor))
             make_bot(level, "bridge", seed=i, effort=2).choose(seen)
             assert seen.written == 0, level

@@ -49,11 +49,26 @@ def _court_piece(spec: Any, view: View, sheet: View, picks: tuple[int, ...]) -> 
         for i, name in enumerate(done["cards"]):
             bits |= 1 << cp.PLAYED + 52 * ((first + i) & 3) + CARD_INDEX[name]
     trump = view["trump"]
-    bits |= spec._seats(me, view["dealer"], view["caller"], view["turn"], leader)
+    bits |= 1 << cp.DEALER + ((view["dealer"] - me) & 3)
+    bits |= 1 << cp.CALLER + ((view["caller"] - me) & 3)
+    bits |= 1 << cp.LEADER + ((leader - me) & 3)
+    if view["turn"] is not None:
+        bits |= 1 << cp.TURN + ((view["turn"] - me) & 3)
     if trump is not None:
         bits |= 1 << cp.TRUMP + _SUITS[trump]
     bits |= 1 << cp.PHASE + {"trump": 0, "play": 1, "over": 2}[view["phase"]]
-    return bits, spec._scalars(me, view["tricks_won"], view["hand_sizes"], sheet)
+    side = me & 1
+    won, sizes = view["tricks_won"], view["hand_sizes"]
+    scalars = [won[side] / 13, won[1 - side] / 13]
+    scalars += [sizes[(me + r) & 3] / 13 for r in range(4)]
+    if view["variant"] == "courts":
+        courts, series = sheet["courts"], sheet["series"]
+        scalars += [clip(courts[side] / 10), clip(courts[1 - side] / 10)]
+        scalars += [series[side] / 7, series[1 - side] / 7]
+    else:
+        points = sheet["points"]
+        scalars += [clip(points[side] / spec.target), clip(points[1 - side] / spec.target), 0, 0]
+    return bits, scalars
 
 
 def _seats_from(leader: int, skip: int | None) -> list[int]:
@@ -173,7 +188,14 @@ def _bridge(spec: Any, view: View, sheet: View, picks: tuple[int, ...]) -> Encod
     won, sizes = view["tricks_won"], view["hand_sizes"]
     scalars = [won[side] / 13, won[1 - side] / 13]
     scalars += [sizes[(me + r) & 3] / 13 for r in range(4)]
-    return bits, scalars + br._score(sheet, side)
+    if sheet["scoring"] == "duplicate":
+        totals = sheet["totals"]
+        scalars += [clip(totals[side] / 2000), clip(totals[1 - side] / 2000), 0.0, 0.0]
+    else:
+        below, games = sheet["below"], sheet["games"]
+        scalars += [clip(below[side] / 100), clip(below[1 - side] / 100)]
+        scalars += [games[side] / 2, games[1 - side] / 2]
+    return bits, scalars
 
 
 def _court_circular(spec: Any, view: View, sheet: View, picks: tuple[int, ...]) -> Encoded:

@@ -1,5 +1,5 @@
-"""The kept arrays (observation vectors and masks updated from what changed) against the
-definitions (:meth:`GameSpec.vector` and :meth:`GameSpec.mask`), and the match record
+"""The kept arrays (observation vectors and masks updated from what changed) against a
+reference encoding of the JSON view and the legal list, and the match record
 the environment writes lazily against the one ``Match.apply`` gives."""
 
 from __future__ import annotations
@@ -15,18 +15,20 @@ from atout.core import Match
 from atout.rl import AtoutEnv, env
 from atout.rl.arrays import Masks, Vectors
 from tests.rl.helpers import CASES, IDS, make, play
+from tests.rl.json_encoders import encode_json
 
 
 def expected(e: AtoutEnv, agent: str) -> tuple[np.ndarray[Any, Any], np.ndarray[Any, Any]]:
-    """The observation of ``agent`` by the definitions: the view encoder, the legal list."""
+    """The observation of ``agent`` by a reference: the second encoding, from the JSON view
+    (not the game's observer), and the legal list."""
     seat = int(agent[5:])
     state: Any = e.match.state
     picks = e._picks if agent == e.agent_selection else ()
     sheet = e._score_sheet(e.match)
-    view = state.typed_view(seat)
+    view = state.view(seat)
     done = e.terminations[agent] or e.truncations[agent]
-    legal = state.legal_actions() if view.legal and not done else ()
-    return e.spec.vector(e.spec.encode(view, sheet, picks)), e.spec.mask(legal, picks)
+    legal = state.legal_actions() if view["legal"] and not done else ()
+    return e.spec.vector(encode_json(e.spec, view, sheet, picks)), e.spec.mask(legal, picks)
 
 
 @settings(max_examples=12, deadline=None)

@@ -1,5 +1,5 @@
-"""The encoders (from the typed views) against a second encoder over the JSON views, and
-the direct writes and state masks against the encoders and ``legal_actions()``.
+"""Each game's observer (from the typed views, and from the states) against a second
+encoder over the JSON views, and the state masks against ``legal_actions()``.
 
 Every seat at every step of random games, so neither a cache of the encoders
 nor a direct write can show what the view (the definition of what a seat may
@@ -41,8 +41,9 @@ def test_typed_encoder_equals_the_json_encoder(game: str, options: dict[str, Any
 
 @pytest.mark.parametrize(("game", "options"), CASES, ids=IDS)
 def test_typed_encoder_in_any_order(game: str, options: dict[str, Any]) -> None:
-    """The encoders keep things between calls (tricks already read): states of one game
-    visited out of order, as a search or a replay would, still give the view's vector."""
+    """States of one game visited out of order, as a search or a replay would, still give
+    the JSON view's vector (nothing the observer keeps for ``write_state`` leaks into a
+    view's whole write)."""
     e = make(game, options)
     spec = e.spec
     states: list[tuple[Any, Any]] = []
@@ -104,9 +105,9 @@ def test_cards_are_card_indexes_outside_auctions(game: str, options: dict[str, A
 
 @pytest.mark.parametrize(("game", "options"), CASES, ids=IDS)
 def test_direct_writes_in_any_order(game: str, options: dict[str, Any]) -> None:
-    """Games that write vectors straight into the kept arrays (``write_state``) keep what
-    they wrote last per seat: states visited out of order, mixed with the encoder path,
-    still give the view's vector."""
+    """The observer keeps what it wrote last per seat (``write_state``): states visited out
+    of order, mixed with whole writes from the view into the same arrays, still give the
+    view's vector."""
     e = make(game, options)
     spec = e.spec
     states: list[tuple[Any, Any]] = []
@@ -122,8 +123,10 @@ def test_direct_writes_in_any_order(game: str, options: dict[str, Any]) -> None:
             slots, kept = vectors.direct(seat)
             if step % 5 != 4 and spec.write_state(state, seat, sheet, slots, kept):
                 got = vectors.wrote(seat)
-            else:
-                got = vectors.vector(seat, spec.encode(state.typed_view(seat), sheet, ()))
+            else:  # the environment's path from the view: the whole vector, same arrays
+                slots, _ = vectors.direct(seat)
+                spec.write_view(state.typed_view(seat), sheet, (), slots)
+                got = vectors.wrote(seat, by_state=False)
             want = spec.vector(encode_json(spec, state.view(seat), sheet, ()))
             np.testing.assert_array_equal(got, want)
 

@@ -114,7 +114,9 @@ class Checker:
             got = self.vectors.wrote(seat)
             self.writes += 1
         else:
-            got = self.vectors.vector(seat, shadow.encode(view, sheet, ()))
+            slots, _ = self.vectors.direct(seat)
+            shadow.write_view(view, sheet, (), slots)
+            got = self.vectors.wrote(seat, by_state=False)
         np.testing.assert_array_equal(got, unpicked)
         return want
 

@@ -13,59 +13,68 @@ replayed through the engine.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from typing import Any
 
-from atout.cards import parse_card
+from atout.bots.levels import View, typed
+from atout.cards import FULL_DECK, Card, CardSet, card_name, cards_of
+from atout.games.bridge.auction import call_name
+from atout.games.bridge.view import BridgeClaim, BridgeView
 
 __all__ = ["answer_claim"]
 
-_DECK = frozenset(rank + suit for suit in "SHDC" for rank in "23456789TJQKA")
 
-
-def answer_claim(view: Mapping[str, Any]) -> str:
+def answer_claim(view: View) -> str:
     """``accept`` when the open claim is sure against any defence, else ``reject``."""
-    claim = view.get("claim") or {}
-    tricks = int(claim.get("tricks", 0))
-    if tricks <= 0:
+    seen = typed(view, BridgeView)
+    claim = seen.claim
+    if claim is None or claim.tricks <= 0:
         return "accept"  # claiming no further trick cannot harm the defenders
-    state = _position(view)
+    state = _position(seen, claim)
     if state is None:
         return "reject"
     from atout.solver import claim_is_proven  # noqa: PLC0415 - loads DDS
 
-    return "accept" if claim_is_proven(state, tricks) else "reject"
+    return "accept" if claim_is_proven(state, claim.tricks) else "reject"
 
 
-def _position(view: Mapping[str, Any]) -> Any:
+def _position(view: BridgeView, claim: BridgeClaim) -> Any:
     """The play position the claim was made in, or ``None`` when the view does not tell it."""
     from atout.games.bridge import BRIDGE, BridgeDeal  # noqa: PLC0415
 
-    claim = view["claim"]
-    known: dict[int, list[str]] = {int(view["seat"]): list(view["hand"])}
-    if view.get("dummy") is not None and view.get("dummy_seat") is not None:
-        known[int(view["dummy_seat"])] = list(view["dummy"])
-    if claim.get("hand") is not None:
-        known[int(claim["by"])] = list(claim["hand"])
-    played: dict[int, list[str]] = {seat: [] for seat in range(4)}
-    plays: list[str] = []
-    tricks = [*view.get("tricks", []), view.get("trick") or {}]
-    for trick in tricks:
-        for i, card in enumerate(trick.get("cards", [])):
-            played[(int(trick["leader"]) + i) % 4].append(card)
+    seat = view.seat
+    if seat is None:
+        return None
+    known: dict[int, CardSet] = {seat: view.hand}
+    if view.dummy is not None and view.dummy_seat is not None:
+        known[view.dummy_seat] = view.dummy
+    if claim.hand is not None:
+        known[claim.by] = claim.hand
+    played: dict[int, list[Card]] = {s: [] for s in range(4)}
+    plays: list[Card] = []
+    tricks = [(leader, cards) for leader, cards, _ in view.tricks]
+    if view.trick_leader is not None:
+        tricks.append((view.trick_leader, view.trick))
+    for leader, cards in tricks:
+        for i, card in enumerate(cards):
+            played[(leader + i) % 4].append(card)
             plays.append(card)
-    unknown = [seat for seat in range(4) if seat not in known]
+    unknown = [s for s in range(4) if s not in known]
     if len(unknown) > 1:
         return None
     if unknown:
-        seen = {c for hand in known.values() for c in hand} | set(plays)
-        known[unknown[0]] = sorted(_DECK - seen)
-    hands = tuple(tuple(parse_card(c) for c in played[s] + known[s]) for s in range(4))
+        seen = 0
+        for hand in known.values():
+            seen |= hand
+        for card in plays:
+            seen |= 1 << card
+        known[unknown[0]] = FULL_DECK & ~seen
+    hands = tuple((*played[s], *cards_of(known[s])) for s in range(4))
     rules = BRIDGE.parse_rules({})
     tally = BRIDGE.new_tally(rules)
-    state = BRIDGE.start(rules, BridgeDeal(int(view["dealer"]), hands), tally)
-    for seat, call, *_ in view.get("auction", []):
-        state = state.apply(str(call), int(seat))
+    state = BRIDGE.start(rules, BridgeDeal(view.dealer, hands), tally)
+    auction = view.auction
+    for i, call in enumerate(auction.calls):
+        state = state.apply(call_name(call), (auction.dealer + i) % 4)
     for card in plays:
-        state = state.apply(card)
+        state = state.apply(card_name(card))
     return state

@@ -1,14 +1,20 @@
-"""Court Piece's play phase written into a seat's kept observation, step by step.
+"""Court Piece's observer: the one writer of a seat's observation vector.
 
-This is the per-step half of :meth:`atout.rl.court_piece.CourtPieceSpec.write_state`
-(the spec keeps the checks and the deal's restart). It is a module of its
-own, outside :mod:`atout.rl` and free of numpy, so that a wheel (``pip install .``)
-compiles it with mypyc next to the engine it reads (``setup.py``'s
-``HOT_MODULES``) without depending on the ``[rl]`` extra: there the engine's card
-play is about three times faster, and this writer, the environment's largest
-cost per step, had become most of the gap between an environment step and a
-raw engine action (``bench/rl.py``). In the editable install it is the same
-Python behind one more call.
+Every path of :mod:`atout.rl.court_piece` goes through
+:class:`CourtPieceObserver`: a whole vector from a typed view (``encode``,
+the trump call, honour mode) and, in the play, only what changed since the
+seat's last look, from the state's public accessors (``write_state``). The
+two paths differ only in where they read the seat's hand, trick and tricks
+(the view's fields, or the state's accessors for that seat); what goes in
+which slot is written once, here, so the two cannot drift apart.
+
+It is a module of its own, outside :mod:`atout.rl` and free of numpy, so that
+a wheel (``pip install .``) compiles it with mypyc next to the engine it
+reads (``setup.py``'s ``HOT_MODULES``) without depending on the ``[rl]``
+extra: there the engine's card play is about three times faster, and this
+writer, the environment's largest cost per step, had become most of the gap
+between an environment step and a raw engine action (``bench/rl.py``). In
+the editable install it is the same Python behind one more call.
 
 Only slots that changed since the seat's last look are written: a card or
 two of the hand, the trick's cards, the tricks finished since (simple
@@ -18,16 +24,19 @@ turn flags, tricks won and hand sizes.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
-from atout.games.court_piece import CourtPieceState
-from atout.observation.slots import CARD_BIT, HAND_SIZES, THIRTEENTHS
+from atout.observation.slots import CARD_BIT, THIRTEENTHS
 
-__all__ = ["PlaySeen", "PlayWriter"]
+__all__ = ["CourtPieceObserver", "PlaySeen"]
+
+Trick = tuple[int, Sequence[int], int]
+"""A finished trick as ``(leader, cards, winner)``."""
 
 
 class PlaySeen:
-    """What the writer last wrote for one seat (slot numbers and the values they hold)."""
+    """What the observer last wrote for one seat (slot numbers and the values they hold)."""
 
     __slots__ = ("deal", "done", "flags", "hand", "leader", "sheet", "sizes", "trick", "won")
 
@@ -60,63 +69,120 @@ class PlaySeen:
         self.flags = ()
         """The phase and turn slots set to 1."""
         self.won = (-1, -1)
-        """Tricks won (the state's ``tricks_won``) as written."""
+        """Tricks won (own side first as the state gives them: by side 0, 1) as written."""
         self.sizes = None
-        """The hand sizes written (a tuple of :data:`~atout.observation.slots.HAND_SIZES`)."""
+        """The hand sizes written (a tuple of floats, by seat relative to the observer)."""
 
 
-class PlayWriter:
-    """Writes the play phase of one seat's vector, given the layout's slot numbers."""
+class CourtPieceObserver:
+    """Writes one seat's vector, given the layout's slot numbers (the blocks of
+    :mod:`atout.rl.court_piece`; the hand block starts at slot 0)."""
 
     __slots__ = (
-        "_courts",
+        "_bits",
+        "_caller_at",
+        "_dealer_at",
+        "_flags",
         "_leader_at",
-        "_over",
         "_played",
+        "_score_at",
         "_sizes_at",
         "_trick",
-        "_turns",
+        "_trump_at",
         "_won_at",
+        "_zeros",
     )
 
-    _courts: bool
+    _bits: int
+    _dealer_at: int
+    _caller_at: int
+    _trump_at: int
     _leader_at: int
     _won_at: int
     _sizes_at: int
+    _score_at: int
     _played: list[list[int]]
     _trick: list[list[int]]
-    _turns: list[tuple[int, ...]]
-    _over: tuple[int, ...]
+    _flags: list[list[tuple[int, ...]]]
+    _zeros: memoryview[float]
 
     def __init__(
         self,
         *,
-        courts: bool,
+        bits: int,
         trick: int,
         played: int,
+        trump: int,
         phase: int,
+        dealer: int,
+        caller: int,
         leader: int,
         turn: int,
         won_at: int,
         sizes_at: int,
+        score_at: int,
     ) -> None:
-        self._courts = courts
+        self._bits = bits
+        self._zeros = memoryview(bytes(4 * bits)).cast("f")
+        """The 0/1 part of a vector, all zeros (a ``float32`` memoryview to assign from)."""
+        self._dealer_at = dealer
+        self._caller_at = caller
+        self._trump_at = trump
         self._leader_at = leader
         self._won_at = won_at
         self._sizes_at = sizes_at
+        self._score_at = score_at
         self._played = [[played + 52 * ((r + i) & 3) for i in range(4)] for r in range(4)]
         """The played block's first slot for a finished trick's ``i``-th card, by its leader
         relative to the observer (a finished trick has four cards)."""
         self._trick = [[trick + 52 * ((r + i) & 3) for i in range(4)] for r in range(4)]
         """The trick block's first slot for its ``i``-th card, by its leader relative to the
         observer."""
-        self._turns = [(phase + 1, turn + r) for r in range(4)]
-        """The slots of the play phase and the seat to act (relative)."""
-        self._over = (phase + 2,)
+        self._flags = [[(phase + p, turn + r) for r in range(4)] + [(phase + p,)] for p in range(3)]
+        """The slots set by the phase (trump call, play, over) and the seat to act (relative;
+        index 4: nobody), made once so that a look compares them by identity."""
 
-    def write(self, state: CourtPieceState, seat: int, seen: PlaySeen, slots: Any) -> None:
-        """What changed since ``seen`` into ``slots`` (the hand block starts at slot 0)."""
-        hand = state.hand(seat)
+    def start(
+        self,
+        slots: Any,
+        seen: PlaySeen,
+        me: int,
+        dealer: int,
+        caller: int,
+        trump: int,
+        score: Sequence[float],
+    ) -> None:
+        """A deal's look from zeros: what holds for the whole deal (dealer, caller, trump
+        once named, ``trump`` < 0 before, the score); :meth:`write` adds the rest against
+        the emptied ``seen``."""
+        slots[: self._bits] = self._zeros
+        slots[self._dealer_at + ((dealer - me) & 3)] = 1.0
+        slots[self._caller_at + ((caller - me) & 3)] = 1.0
+        if trump >= 0:
+            slots[self._trump_at + trump] = 1.0
+        slots[self._leader_at] = 1.0  # seen.leader is 0
+        at = self._score_at
+        slots[at], slots[at + 1], slots[at + 2], slots[at + 3] = score
+        seen.clear()
+
+    def write(
+        self,
+        slots: Any,
+        seen: PlaySeen,
+        me: int,
+        phase: int,
+        turn: int | None,
+        hand: int,
+        leader: int,
+        trick: Sequence[int],
+        done: Sequence[Trick],
+        won: tuple[int, int],
+        sizes: tuple[float, float, float, float],
+    ) -> None:
+        """What changed since ``seen`` into ``slots``, from what seat ``me`` sees: its
+        ``hand``, the trick ``leader`` and ``trick``, the finished tricks face up
+        (``done``: none under the courts rules), tricks won by side, the hand sizes
+        (/ 13) by relative seat, the ``phase`` (0 trump call, 1 play, 2 over) and ``turn``."""
         changed = hand ^ seen.hand
         if changed:
             bit = CARD_BIT
@@ -125,19 +191,16 @@ class PlayWriter:
                 slots[card] = 1.0 if hand & bit[card] else 0.0
                 changed ^= bit[card]
             seen.hand = hand
-        done = state.completed_tricks
         finished = len(done)
         if finished != seen.done:
-            if not self._courts:
-                for first, cards, _ in done[seen.done :]:
-                    base = self._played[(first - seat) & 3]
-                    slots[base[0] + cards[0]] = 1.0
-                    slots[base[1] + cards[1]] = 1.0
-                    slots[base[2] + cards[2]] = 1.0
-                    slots[base[3] + cards[3]] = 1.0
+            for first, cards, _ in done[seen.done :]:
+                base = self._played[(first - me) & 3]
+                slots[base[0] + cards[0]] = 1.0
+                slots[base[1] + cards[1]] = 1.0
+                slots[base[2] + cards[2]] = 1.0
+                slots[base[3] + cards[3]] = 1.0
             seen.done = finished
-        r = (state.leader - seat) & 3
-        trick = state.trick
+        r = (leader - me) & 3
         if trick or seen.trick:
             for slot in seen.trick:
                 slots[slot] = 0.0
@@ -152,22 +215,19 @@ class PlayWriter:
             slots[self._leader_at + seen.leader] = 0.0
             slots[self._leader_at + r] = 1.0
             seen.leader = r
-        turn = state.turn
-        flags = self._over if turn is None else self._turns[(turn - seat) & 3]
+        flags = self._flags[phase][4 if turn is None else (turn - me) & 3]
         if flags is not seen.flags:
             for slot in seen.flags:
                 slots[slot] = 0.0
             for slot in flags:
                 slots[slot] = 1.0
             seen.flags = flags
-        won = state.tricks_won
         if won != seen.won:
             at = self._won_at
-            side = seat & 1
+            side = me & 1
             slots[at] = THIRTEENTHS[won[side]]
             slots[at + 1] = THIRTEENTHS[won[1 - side]]
             seen.won = won
-        sizes = HAND_SIZES[finished][len(trick)][r]
         if sizes is not seen.sizes:
             at = self._sizes_at
             slots[at], slots[at + 1], slots[at + 2], slots[at + 3] = sizes

@@ -12,7 +12,6 @@ Court Piece ratio.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
 from atout.cards import CardSet
@@ -21,7 +20,6 @@ __all__ = [
     "CARD_BIT",
     "HAND_SIZES",
     "THIRTEENTHS",
-    "hand_sizes",
     "write_cards",
 ]
 
@@ -43,16 +41,6 @@ HAND_SIZES = [
 finished tricks, cards in the current trick and its leader relative to the observer: every
 seat holds 13 less one per finished trick, and one less again if it has played to the
 current trick (relative seat ``s`` has iff ``(s - leader) % 4 < cards``)."""
-
-
-def hand_sizes(hand: Callable[[int], CardSet], me: int) -> tuple[float, ...]:
-    """Cards held (/ 13) by seat relative to ``me``, read from ``hand(seat)``."""
-    return (
-        THIRTEENTHS[hand(me).bit_count()],
-        THIRTEENTHS[hand((me + 1) & 3).bit_count()],
-        THIRTEENTHS[hand((me + 2) & 3).bit_count()],
-        THIRTEENTHS[hand((me + 3) & 3).bit_count()],
-    )
 
 
 def write_cards(slots: Any, offset: int, cards: CardSet, old: CardSet) -> None:

@@ -12,7 +12,7 @@ get a copy: the arrays kept here are never handed out, so a caller may keep
 or change what it gets.
 
 The result is checked equal to :meth:`GameSpec.vector` and
-:meth:`GameSpec.mask` (the definitions) by ``tests/rl``.
+:meth:`GameSpec.mask` by ``tests/rl``.
 """
 
 from __future__ import annotations
@@ -46,7 +46,7 @@ _BIT = [1 << i for i in range(2048)]
 class Vectors:
     """One kept observation vector per seat, updated from the bits that changed."""
 
-    __slots__ = ("_arrays", "_bits", "_bytes", "_scalars", "_slots", "_width")
+    __slots__ = ("_arrays", "_bits", "_by_state", "_bytes", "_scalars", "_slots", "_width")
 
     def __init__(self, spec: GameSpec, seats: int) -> None:
         layout = spec.layout
@@ -58,16 +58,22 @@ class Vectors:
         self._slots: list[Any] = [a.data for a in self._arrays]
         self._bits: list[int | None] = [0] * seats
         """Per seat, the bits its array holds; ``None`` once a game wrote it directly."""
+        self._by_state = [False] * seats
+        """Per seat, whether :meth:`GameSpec.write_state` wrote its slots last (what it
+        kept of them holds)."""
         self._scalars: list[list[float]] = [[0.0] * (layout.size - layout.bits)] * seats
 
     def direct(self, seat: int) -> tuple[Any, bool]:
         """The seat's kept slots (a ``float32`` memoryview), for a game to write straight into
-        (:meth:`GameSpec.write_state`), and whether the game wrote them last."""
-        return self._slots[seat], self._bits[seat] is None
+        (:meth:`GameSpec.write_state`, :meth:`GameSpec.write_view`), and whether
+        ``write_state`` wrote them last."""
+        return self._slots[seat], self._by_state[seat]
 
-    def wrote(self, seat: int) -> Observation:
-        """Note that the game wrote the seat's slots; a copy of its array."""
+    def wrote(self, seat: int, *, by_state: bool = True) -> Observation:
+        """Note that the game wrote the seat's slots (``by_state``: by ``write_state``, else
+        by ``write_view``); a copy of its array."""
         self._bits[seat] = None
+        self._by_state[seat] = by_state
         return self._arrays[seat].copy()
 
     def vector(self, seat: int, encoded: Encoded) -> Observation:
@@ -82,6 +88,7 @@ class Vectors:
             raw = np.frombuffer(bits.to_bytes(self._bytes, "little"), _UINT8)
             self._arrays[seat][:width] = np.unpackbits(raw, None, None, "little")[:width]
             self._bits[seat] = bits
+            self._by_state[seat] = False
         elif bits != old:
             bit = _BIT
             added = bits & ~old

@@ -47,8 +47,8 @@ from typing import Any
 from atout.cards import card_names
 from atout.games.bridge.auction import DOUBLE, PASS, REDOUBLE, call_name
 from atout.games.bridge.view import BridgeView
-from atout.observation.slots import CARD_BIT, HAND_SIZES, THIRTEENTHS, hand_sizes, write_cards
-from atout.rl.spec import Encoded, GameSpec, Layout, PlayedCards, Sheet, clip
+from atout.observation.slots import CARD_BIT, HAND_SIZES, THIRTEENTHS
+from atout.rl.spec import GameSpec, Layout, Sheet, clip
 
 __all__ = ["BridgeSpec"]
 
@@ -92,10 +92,10 @@ assert HAND == 0
 
 
 class _Seen:
-    """What :meth:`BridgeSpec.write_state` last wrote for one seat (cards, slot numbers)."""
+    """What the observer last wrote for one seat (cards, slot numbers)."""
 
     __slots__ = (
-        "bidding",
+        "bid",
         "call_slots",
         "calls",
         "deal",
@@ -115,28 +115,42 @@ class _Seen:
     def __init__(self) -> None:
         self.deal: Any = None
         self.sheet: Any = None
-        self.bidding = False
-        """Whether the slots hold an auction's look (the play writes everything again)."""
-        self.dealer = 0
+        self.clear(0)
+
+    def clear(self, dealer: int) -> None:
+        """Nothing of the deal written yet (its slots are zeros)."""
+        self.dealer = dealer
+        """The auction's dealer (who made each call)."""
         self.calls = 0
-        """Calls already written (in the auction)."""
+        """Calls already written."""
         self.last = -1
         """The last bid among them, or -1."""
         self.call_slots: list[int] = []
+        self.bid = -1
+        """The contract written (its bid), or -1."""
         self.hand = 0
         self.dummy = 0
         self.done = 0
         """Finished tricks already in the ``played`` block."""
         self.trick: list[int] = []
-        self.leader = 0
-        """The trick's leader relative to the seat."""
+        self.leader = -1
+        """The trick's leader relative to the seat, or -1 (none written)."""
         self.flags: tuple[int, ...] = ()
         self.won: Any = None
         self.sizes: Any = None
 
 
+_FULL_HANDS = HAND_SIZES[0][0][0]
+"""Every hand of thirteen (the auction's hand sizes)."""
+
+
 class BridgeSpec(GameSpec):
-    """Bridge, rubber or duplicate."""
+    """Bridge, rubber or duplicate.
+
+    Its observer is :meth:`_start` (a deal's look from zeros) and :meth:`_look`
+    (what changed since the seat's last look), fed from the typed view by
+    :meth:`write_view` and from the state's accessors by :meth:`write_state`.
+    """
 
     game_id = "bridge"
     actions = (*card_names((1 << 52) - 1), *(call_name(i) for i in range(38)), "accept", "reject")
@@ -149,84 +163,168 @@ class BridgeSpec(GameSpec):
 
     def __init__(self, rules: Any) -> None:
         super().__init__(rules)
-        self._played = PlayedCards(PLAYED, 52)
-        self._calls: tuple[Any, list[int | None]] = (None, [None, None, None, None])
         self._scores: tuple[Any, list[list[float]]] = (None, [])
         self._seen = [_Seen() for _ in range(4)]
         """Per seat, what :meth:`write_state` last wrote into its kept vector."""
 
-    def encode(self, view: BridgeView, sheet: Sheet, picks: tuple[int, ...]) -> Encoded:
+    def write_view(
+        self, view: BridgeView, sheet: Sheet, picks: tuple[int, ...], slots: Any
+    ) -> None:
         """Hand, dummy, tricks, the auction, the contract, seats, score: the seat's typed
-        view, and nothing else (the observation's definition)."""
+        view, and nothing else (the observation's definition), written by the observer."""
         me = view.seat
         assert me is not None
-        bits = view.hand  # HAND is 0: a card's slot is its index
-        dummy = view.dummy
-        if dummy is not None:
-            bits |= dummy << DUMMY
-        leader = view.trick_leader
-        if leader is not None:
-            bits |= 1 << LEADER + ((leader - me) & 3)
-            for card in view.trick:
-                bits |= 1 << TRICK + 52 * ((leader - me) & 3) + card
-                leader += 1
-        done = view.tricks
-        if done:
-            bits |= self._played.bits(done[0], done, me)
-        bits |= self._auction_bits(view.auction, me)
+        seen = _Seen()
+        auction = view.auction
+        self._start(slots, seen, me, view.dealer, auction.dealer, view.vulnerable, sheet)
+        claim = view.claim
+        sizes = view.hand_sizes
         declarer = view.declarer
         bid = view.bid
-        if declarer is not None and bid is not None:
-            bits |= 1 << LEVEL + bid // 5 | 1 << STRAIN + bid % 5
-            bits |= 1 << DOUBLED + view.doubled | 1 << DECLARER + ((declarer - me) & 3)
-        vulnerable = view.vulnerable
-        side = me & 1
-        bits |= vulnerable[side] << VULNERABLE | vulnerable[1 - side] << VULNERABLE + 1
-        bits |= 1 << PHASE + _PHASES[view.phase]
-        bits |= 1 << DEALER + ((view.dealer - me) & 3)
-        turn = view.turn
-        if turn is not None:
-            bits |= 1 << TURN + ((turn - me) & 3)
-        claim = view.claim
-        if claim is not None:
-            bits |= 1 << CLAIM + claim.tricks
-        won, sizes = view.tricks_won, view.hand_sizes
-        scalars = [won[side] / 13, won[1 - side] / 13]
-        scalars += [THIRTEENTHS[sizes[(me + r) & 3]] for r in range(4)]
-        return bits, scalars + self._score_scalars(sheet, side)
+        self._look(
+            slots,
+            seen,
+            me,
+            view.hand,
+            view.dummy or 0,
+            auction.calls,
+            -1 if declarer is None or bid is None else bid,
+            view.doubled,
+            -1 if declarer is None else declarer,
+            _PHASES[view.phase],
+            view.trick_leader,
+            view.trick,
+            view.tricks,
+            view.turn,
+            None if claim is None else claim.tricks,
+            view.tricks_won,
+            (
+                THIRTEENTHS[sizes[me]],
+                THIRTEENTHS[sizes[(me + 1) & 3]],
+                THIRTEENTHS[sizes[(me + 2) & 3]],
+                THIRTEENTHS[sizes[(me + 3) & 3]],
+            ),
+        )
 
     def write_state(self, state: Any, seat: int, sheet: Sheet, slots: Any, kept: bool) -> bool:
-        """The play straight into the seat's kept slots: only what changed since its last
-        look (own and dummy's cards, the trick, tricks finished since, leader, phase, turn,
-        claim, counts). The auction (and a passed-out deal) use :meth:`encode`."""
+        """By the same observer, from the state's accessors for what the seat sees (own and
+        dummy's cards once faced, the calls, the tricks), only what changed since its last
+        look. A passed-out deal uses the view."""
         leader = state.leader
+        phase = state.phase
+        if leader < 0 and phase != "auction":  # passed out
+            return False
         seen = self._seen[seat]
         deal = state.deal
-        if leader < 0:
-            if state.phase != "auction":  # passed out
-                return False
-            calls = state.auction.calls
-            if not kept or seen.deal is not deal or seen.sheet is not sheet or not seen.bidding:
-                self._rewrite(state, seat, sheet, slots, seen)
-            elif len(calls) != seen.calls:
-                self._write_calls(calls, seat, slots, seen)
-            flags: tuple[int, ...] = (PHASE, TURN + ((state.turn - seat) & 3))
-            if flags != seen.flags:
-                for slot in seen.flags:
-                    slots[slot] = 0.0
-                for slot in flags:
-                    slots[slot] = 1.0
-                seen.flags = flags
-            return True
         done = state.completed_tricks
         finished = len(done)
-        if not kept or seen.deal is not deal or seen.sheet is not sheet or finished < seen.done:
-            self._rewrite(state, seat, sheet, slots, seen)
+        if (
+            not kept
+            or seen.deal is not deal
+            or seen.sheet is not sheet
+            or finished < seen.done
+            or (leader < 0 and seen.bid >= 0)  # back in the auction
+        ):
+            self._start(
+                slots, seen, seat, deal.dealer, state.auction.dealer, state.vulnerable, sheet
+            )
+            seen.deal = deal
+            seen.sheet = sheet
+        trick = state.trick
+        if leader < 0:
+            self._look(
+                slots,
+                seen,
+                seat,
+                state.hand(seat),
+                0,
+                state.auction.calls,
+                -1,
+                0,
+                -1,
+                0,
+                None,
+                trick,
+                done,
+                state.turn,
+                None,
+                state.tricks_won,
+                _FULL_HANDS,
+            )
             return True
-        if seen.bidding:
-            self._start_play(state, seat, slots, seen)
+        claim = state.claimed_tricks
+        declarer = state.declarer
+        shown = declarer is not None and (finished > 0 or bool(trick) or phase == "claim")
+        self._look(
+            slots,
+            seen,
+            seat,
+            state.hand(seat),
+            state.hand((declarer + 2) & 3) if shown else 0,
+            state.auction.calls,
+            state.bid,
+            state.doubled,
+            declarer,
+            _PHASES[phase],
+            leader,
+            trick,
+            done,
+            state.turn,
+            claim,
+            state.tricks_won,
+            HAND_SIZES[finished][len(trick)][(leader - seat) & 3],
+        )
+        return True
+
+    def _start(
+        self,
+        slots: Any,
+        seen: _Seen,
+        me: int,
+        dealer: int,
+        calls_from: int,
+        vulnerable: tuple[bool, bool],
+        sheet: Sheet,
+    ) -> None:
+        """A deal's look from zeros: what holds for the deal (vulnerability, dealer, score)."""
+        slots[:] = _ZEROS
+        side = me & 1
+        if vulnerable[side]:
+            slots[VULNERABLE] = 1.0
+        if vulnerable[1 - side]:
+            slots[VULNERABLE + 1] = 1.0
+        slots[DEALER + ((dealer - me) & 3)] = 1.0
+        at = _SCORE_AT
+        for value in self._score_scalars(sheet, side):
+            slots[at] = value
+            at += 1
+        seen.clear(calls_from)
+
+    def _look(
+        self,
+        slots: Any,
+        seen: _Seen,
+        me: int,
+        hand: int,
+        dummy: int,
+        calls: tuple[int, ...],
+        bid: int,
+        doubled: int,
+        declarer: int,
+        phase: int,
+        leader: int | None,
+        trick: tuple[int, ...],
+        done: Any,
+        turn: int | None,
+        claim: int | None,
+        won: tuple[int, int],
+        sizes: tuple[float, ...],
+    ) -> None:
+        """What changed since ``seen``: own and dummy's cards (0 until faced), the calls,
+        the contract (``bid`` -1 until there is one), the finished tricks, the trick and its
+        leader (``None`` in the auction), the phase, turn and a claim's tricks, tricks won
+        by side and the hand sizes (/ 13) by relative seat."""
         bit = CARD_BIT
-        hand = state.hand(seat)
         changed = hand ^ seen.hand
         if changed:  # HAND is 0: a card's slot is its index
             while changed:
@@ -234,111 +332,69 @@ class BridgeSpec(GameSpec):
                 slots[card] = 1.0 if hand & bit[card] else 0.0
                 changed ^= bit[card]
             seen.hand = hand
-        shown = state.hand(state.dummy) if state.dummy_shown() else 0
-        changed = shown ^ seen.dummy
+        changed = dummy ^ seen.dummy
         if changed:
             while changed:
                 card = changed.bit_length() - 1
-                slots[DUMMY + card] = 1.0 if shown & bit[card] else 0.0
+                slots[DUMMY + card] = 1.0 if dummy & bit[card] else 0.0
                 changed ^= bit[card]
-            seen.dummy = shown
+            seen.dummy = dummy
+        if len(calls) != seen.calls:
+            self._write_calls(calls, me, slots, seen)
+        if bid != seen.bid:  # the contract, once (an earlier auction starts again)
+            slots[LEVEL + bid // 5] = 1.0
+            slots[STRAIN + bid % 5] = 1.0
+            slots[DOUBLED + doubled] = 1.0
+            slots[DECLARER + ((declarer - me) & 3)] = 1.0
+            seen.bid = bid
+        finished = len(done)
         if finished != seen.done:
             for first, cards, _ in done[seen.done :]:
-                r = first - seat
+                r = first - me
                 for card in cards:
                     slots[PLAYED + 52 * (r & 3) + card] = 1.0
                     r += 1
             seen.done = finished
-        r = (leader - seat) & 3
-        trick = state.trick
-        if trick or seen.trick:
-            for slot in seen.trick:
-                slots[slot] = 0.0
-            placed = []
-            base = _TRICK_BASE[r]
-            for i, card in enumerate(trick):
-                slot = base[i] + card
-                slots[slot] = 1.0
-                placed.append(slot)
-            seen.trick = placed
-        if r != seen.leader:
-            slots[LEADER + seen.leader] = 0.0
-            slots[LEADER + r] = 1.0
-            seen.leader = r
-        flags = self._flags(state, seat)
+        if leader is not None:
+            r = (leader - me) & 3
+            if trick or seen.trick:
+                for slot in seen.trick:
+                    slots[slot] = 0.0
+                placed = []
+                base = _TRICK_BASE[r]
+                for i, card in enumerate(trick):
+                    slot = base[i] + card
+                    slots[slot] = 1.0
+                    placed.append(slot)
+                seen.trick = placed
+            if r != seen.leader:
+                if seen.leader >= 0:
+                    slots[LEADER + seen.leader] = 0.0
+                slots[LEADER + r] = 1.0
+                seen.leader = r
+        flags = _flags(me, phase, turn, claim)
         if flags != seen.flags:
             for slot in seen.flags:
                 slots[slot] = 0.0
             for slot in flags:
                 slots[slot] = 1.0
             seen.flags = flags
-        won = state.tricks_won
         if won is not seen.won:  # one tuple per finished trick (or accepted claim)
-            side = seat & 1
+            side = me & 1
             slots[_WON_AT] = THIRTEENTHS[won[side]]
             slots[_WON_AT + 1] = THIRTEENTHS[won[1 - side]]
             seen.won = won
-        sizes = HAND_SIZES[finished][len(trick)][r]
         if sizes is not seen.sizes:
             slots[_SIZES_AT], slots[_SIZES_AT + 1], slots[_SIZES_AT + 2], slots[_SIZES_AT + 3] = (
                 sizes
             )
             seen.sizes = sizes
-        return True
-
-    def _restart_auction(self, state: Any, me: int, sheet: Sheet, slots: Any, seen: _Seen) -> None:
-        """An auction from zeros: the hand, the calls, what holds for the deal; the flags
-        are left to :meth:`write_state` (``seen.flags`` empty)."""
-        slots[:] = _ZEROS
-        write_cards(slots, 0, seen.hand, 0)
-        side = me & 1
-        vulnerable = state.vulnerable
-        if vulnerable[side]:
-            slots[VULNERABLE] = 1.0
-        if vulnerable[1 - side]:
-            slots[VULNERABLE + 1] = 1.0
-        slots[DEALER + ((state.deal.dealer - me) & 3)] = 1.0
-        at = _SIZES_AT
-        slots[at], slots[at + 1], slots[at + 2], slots[at + 3] = hand_sizes(state.hand, me)
-        at = _SCORE_AT
-        for value in self._score_scalars(sheet, side):
-            slots[at] = value
-            at += 1
-        auction = state.auction
-        seen.dealer = auction.dealer
-        seen.calls, seen.last, seen.call_slots = 0, -1, []
-        self._write_calls(auction.calls, me, slots, seen)
-        seen.flags = ()
-        seen.done = 0  # no trick yet: the play starts from this look (see _start_play)
-
-    def _start_play(self, state: Any, me: int, slots: Any, seen: _Seen) -> None:
-        """From the seat's last look at the auction to the play: the last calls, the
-        contract; the rest as an empty play (the hand is the one written)."""
-        calls = state.auction.calls
-        if len(calls) != seen.calls:
-            self._write_calls(calls, me, slots, seen)
-        for slot in seen.flags:
-            slots[slot] = 0.0
-        bid = state.bid
-        slots[LEVEL + bid // 5] = 1.0
-        slots[STRAIN + bid % 5] = 1.0
-        slots[DOUBLED + state.doubled] = 1.0
-        slots[DECLARER + ((state.declarer - me) & 3)] = 1.0
-        slots[LEADER] = 1.0  # seen.leader is 0
-        seen.bidding = False
-        seen.flags = ()
-        seen.dummy = 0
-        seen.done = 0
-        seen.trick = []
-        seen.leader = 0
-        seen.won = None
-        seen.sizes = None
 
     @staticmethod
     def _write_calls(calls: tuple[int, ...], me: int, slots: Any, seen: _Seen) -> None:
-        """The calls made since the seat's last look (placed as :meth:`_auction_bits`
-        places them); fewer calls than last time (another auction of the deal) writes them all
-        again."""
+        """The calls made since the seat's last look: bids, doubles and redoubles by who
+        made them, passes before the first bid; fewer calls than last time (another
+        auction of the deal) writes them all again."""
         if len(calls) < seen.calls:
             for slot in seen.call_slots:
                 slots[slot] = 0.0
@@ -363,39 +419,6 @@ class BridgeSpec(GameSpec):
         seen.calls = len(calls)
         seen.last = last
 
-    @staticmethod
-    def _flags(state: Any, me: int) -> tuple[int, ...]:
-        """The slots of the phase, the turn and a claim (those that change in the play)."""
-        turn = state.turn
-        claim = state.claimed_tricks
-        phase = PHASE + _PHASES[state.phase]
-        if claim is None:
-            return (phase,) if turn is None else (phase, TURN + ((turn - me) & 3))
-        if turn is None:
-            return (phase, CLAIM + claim)
-        return (phase, TURN + ((turn - me) & 3), CLAIM + claim)
-
-    def _rewrite(self, state: Any, seat: int, sheet: Sheet, slots: Any, seen: _Seen) -> None:
-        """Every slot, and what :meth:`write_state` compares with next."""
-        seen.deal = state.deal
-        seen.sheet = sheet
-        seen.hand = state.hand(seat)
-        leader = state.leader
-        seen.bidding = leader < 0
-        if seen.bidding:
-            self._restart_auction(state, seat, sheet, slots, seen)
-            return
-        view = state.typed_view(seat)
-        self.write_encoded(slots, self.encode(view, sheet, ()))
-        r = (leader - seat) & 3
-        seen.dummy = view.dummy or 0
-        seen.done = len(state.completed_tricks)
-        seen.trick = [_TRICK_BASE[r][i] + card for i, card in enumerate(state.trick)]
-        seen.leader = r
-        seen.flags = self._flags(state, seat)
-        seen.won = state.tricks_won
-        seen.sizes = None
-
     def mask_state(self, state: Any, picks: tuple[int, ...]) -> int | None:
         """Cards that follow suit, or ``accept``/``reject``; auctions use the strings."""
         phase = state.phase
@@ -405,32 +428,6 @@ class BridgeSpec(GameSpec):
             return _ANSWERS
         return None
 
-    def _auction_bits(self, auction: Any, me: int) -> int:
-        """Bids, doubles and redoubles by who made them (kept while the auction is the same)."""
-        key, cached = self._calls
-        if key is not auction:
-            cached = [None, None, None, None]
-            self._calls = (auction, cached)
-        bits = cached[me]
-        if bits is None:
-            bits = 0
-            last = -1
-            who = (auction.dealer - me) & 3
-            for call in auction.calls:
-                if call == PASS:
-                    if last < 0:
-                        bits |= 1 << PASSES + who
-                elif call == DOUBLE:
-                    bits |= 1 << DOUBLES + 4 * last + who
-                elif call == REDOUBLE:
-                    bits |= 1 << REDOUBLES + 4 * last + who
-                else:
-                    last = call
-                    bits |= 1 << BIDS + 4 * call + who
-                who = (who + 1) & 3
-            cached[me] = bits
-        return bits
-
     def _score_scalars(self, sheet: Sheet, side: int) -> list[float]:
         """The score part of the scalars (the sheet changes only between deals)."""
         key, parts = self._scores
@@ -438,6 +435,16 @@ class BridgeSpec(GameSpec):
             parts = [_score(sheet, 0), _score(sheet, 1)]
             self._scores = (sheet, parts)
         return parts[side]
+
+
+def _flags(me: int, phase: int, turn: int | None, claim: int | None) -> tuple[int, ...]:
+    """The slots of the phase, the turn and a claim (those that change within a deal)."""
+    at = PHASE + phase
+    if claim is None:
+        return (at,) if turn is None else (at, TURN + ((turn - me) & 3))
+    if turn is None:
+        return (at, CLAIM + claim)
+    return (at, TURN + ((turn - me) & 3), CLAIM + claim)
 
 
 def _score(sheet: Sheet, side: int) -> list[float]:

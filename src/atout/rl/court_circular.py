@@ -35,7 +35,7 @@ from atout.games.court_circular import Phase
 from atout.games.court_circular_lines import line_kind
 from atout.games.court_circular_view import CourtCircularView
 from atout.observation.slots import CARD_BIT
-from atout.rl.spec import Encoded, GameSpec, Layout, Sheet, clip
+from atout.rl.spec import GameSpec, Layout, Sheet, clip
 
 __all__ = ["CourtCircularSpec"]
 
@@ -66,11 +66,14 @@ LAYOUT.add("score", 2, scalar=True)
 
 _BLOCK_BASE = (TABLE, TABLE + 52, FACE_UP, FACE_UP + 52)
 _COUNTS_AT = LAYOUT.blocks["hand_sizes"].offset
+_SCORE_AT = LAYOUT.blocks["score"].offset
+_ZEROS = memoryview(bytes(4 * LAYOUT.size)).cast("f")
+"""A whole vector of zeros (a ``float32`` memoryview to assign from)."""
 assert HAND == 0
 
 
 class _Seen:
-    """What :meth:`CourtCircularSpec.write_state` last wrote for one seat."""
+    """What the observer last wrote for one seat."""
 
     __slots__ = ("cards", "counts", "deal", "flags", "hand", "sheet", "size")
 
@@ -89,7 +92,12 @@ class _Seen:
 
 
 class CourtCircularSpec(GameSpec):
-    """Court Circular (two players, each his own side)."""
+    """Court Circular (two players, each his own side).
+
+    Its observer is :meth:`_start` (a deal's look from zeros) and :meth:`_look`
+    (what changed since the seat's last look), fed from the typed view by
+    :meth:`write_view` and from the state's accessors by :meth:`write_state`.
+    """
 
     game_id = "court-circular"
     _cards = card_names((1 << 52) - 1)
@@ -106,38 +114,30 @@ class CourtCircularSpec(GameSpec):
         """Line class by (cards put down, Lead): a table stays the same while the other
         player puts cards down, and finding its best line costs more than the rest."""
 
-    def encode(self, view: CourtCircularView, sheet: Sheet, picks: tuple[int, ...]) -> Encoded:
+    def write_view(
+        self, view: CourtCircularView, sheet: Sheet, picks: tuple[int, ...], slots: Any
+    ) -> None:
         """Hand, Lead, table, face-up piles, lines, seats, counts, score: the seat's typed
-        view, and nothing else (the observation's definition)."""
+        view, and nothing else (the observation's definition), written by the observer."""
         me = view.seat
         assert me is not None
-        bits = view.hand  # HAND is 0: a card's slot is its index
-        lead = view.lead
-        if lead is not None:
-            bits |= 1 << LEAD + lead
-        piles = view.piles
-        for s in (0, 1):
-            other = s ^ me
-            table = view.table[s]
-            bits |= table << TABLE + 52 * other | piles[s][0] << FACE_UP + 52 * other
-            kind = 0
-            if table and lead is not None:
-                kind = self._line_class(table, lead)
-            bits |= 1 << LINE + 4 * other + kind
-        bits |= 1 << PHASE + _PHASE_INDEX[view.phase]
-        bits |= 1 << DEALER + (view.dealer ^ me) | 1 << LEADER + (view.trick_leader ^ me)
-        turn = view.turn
-        if turn is not None:
-            bits |= 1 << TURN + (turn ^ me)
-        stock = view.stock_size
-        if stock == 0:
-            bits |= 1 << LAST
-        sizes = view.hand_sizes
-        scalars = [sizes[me] / 6, sizes[1 - me] / 6]
-        scalars += [piles[me][1] / 52, piles[1 - me][1] / 52, stock / 52]
-        points = sheet["points"]
-        scalars += [clip(points[me] / self.target), clip(points[1 - me] / self.target)]
-        return bits, scalars
+        seen = _Seen()
+        self._start(slots, seen, me, view.dealer, sheet)
+        table, piles, sizes, stock = view.table, view.piles, view.hand_sizes, view.stock_size
+        self._look(
+            slots,
+            seen,
+            me,
+            view.hand,
+            view.lead,
+            (table[me], table[1 - me], piles[me][0], piles[1 - me][0]),
+            _PHASE_INDEX[view.phase],
+            view.trick_leader,
+            view.turn,
+            stock,
+            sizes[me] / 6,
+            (sizes[1 - me] / 6, piles[me][1] / 52, piles[1 - me][1] / 52, stock / 52),
+        )
 
     def _line_class(self, table: int, lead: int) -> int:
         """The class of the best line of ``table`` with ``lead`` (0: none), kept. (Lines are
@@ -152,17 +152,73 @@ class CourtCircularSpec(GameSpec):
         return kind
 
     def write_state(self, state: Any, seat: int, sheet: Sheet, slots: Any, kept: bool) -> bool:
-        """Straight into the seat's kept slots, only what changed since its last look (hands,
-        tables, face-up piles, lines, seats, counts); the end uses :meth:`encode`."""
+        """By the same observer, from the state's accessors for what the seat sees, only
+        what changed since its last look; the end (no Lead) uses the view."""
         lead = state.lead
         if lead is None:
             return False
         seen = self._seen[seat]
         if not kept or seen.deal is not state.deal or seen.sheet is not sheet:
-            self._rewrite(state, seat, sheet, slots, seen)
-            return True
-        bit = CARD_BIT
+            self._start(slots, seen, seat, state.deal.dealer, sheet)
+            seen.deal = state.deal
+            seen.sheet = sheet
         hand = state.hand(seat)
+        piles = state.piles
+        stock = state.stock_size
+        self._look(
+            slots,
+            seen,
+            seat,
+            hand,
+            lead,
+            self._placed(state, seat),
+            _PHASE_INDEX[state.phase],
+            state.leader,
+            state.turn,
+            stock,
+            hand.bit_count() / 6,
+            (
+                state.hand(1 - seat).bit_count() / 6,
+                piles[seat][1].bit_count() / 52,
+                piles[1 - seat][1].bit_count() / 52,
+                stock / 52,
+            ),
+        )
+        return True
+
+    def _start(self, slots: Any, seen: _Seen, me: int, dealer: int, sheet: Sheet) -> None:
+        """A deal's look from zeros: the dealer and the score (they hold for the deal)."""
+        slots[:] = _ZEROS
+        slots[DEALER + (dealer ^ me)] = 1.0
+        points = sheet["points"]
+        slots[_SCORE_AT] = clip(points[me] / self.target)
+        slots[_SCORE_AT + 1] = clip(points[1 - me] / self.target)
+        seen.hand = 0
+        seen.cards = (0, 0, 0, 0)
+        seen.flags = ()
+        seen.size = 0.0
+        seen.counts = ()
+
+    def _look(
+        self,
+        slots: Any,
+        seen: _Seen,
+        me: int,
+        hand: int,
+        lead: int | None,
+        cards: tuple[int, int, int, int],
+        phase: int,
+        leader: int,
+        turn: int | None,
+        stock: int,
+        size: float,
+        counts: tuple[float, ...],
+    ) -> None:
+        """What changed since ``seen``: the hand, ``cards`` (own table, the other's, own
+        face-up pile, the other's), the flags (Lead, lines, phase, leader, turn, last
+        trick), own hand ``size`` and the ``counts`` (the other's hand, face-down piles own
+        and other, stock)."""
+        bit = CARD_BIT
         changed = hand ^ seen.hand
         if changed:  # HAND is 0: a card's slot is its index
             while changed:
@@ -170,7 +226,6 @@ class CourtCircularSpec(GameSpec):
                 slots[card] = 1.0 if hand & bit[card] else 0.0
                 changed ^= bit[card]
             seen.hand = hand
-        cards = self._placed(state, seat)
         old = seen.cards
         if cards != old:
             for block in range(4):  # table own, other; face up own, other
@@ -182,27 +237,19 @@ class CourtCircularSpec(GameSpec):
                     slots[base + card] = 1.0 if now & bit[card] else 0.0
                     changed ^= bit[card]
             seen.cards = cards
-        flags = self._flags(state, seat, lead, cards)
+        flags = self._flags(me, lead, cards, phase, leader, turn, stock)
         if flags != seen.flags:
             for slot in seen.flags:
                 slots[slot] = 0.0
             for slot in flags:
                 slots[slot] = 1.0
             seen.flags = flags
-        piles = state.piles
-        counts = (
-            state.hand(1 - seat).bit_count() / 6,
-            piles[seat][1].bit_count() / 52,
-            piles[1 - seat][1].bit_count() / 52,
-            state.stock_size / 52,
-        )
-        if hand.bit_count() / 6 != seen.size:
-            seen.size = slots[_COUNTS_AT] = hand.bit_count() / 6
+        if size != seen.size:
+            seen.size = slots[_COUNTS_AT] = size
         if counts != seen.counts:
             slots[_COUNTS_AT + 1], slots[_COUNTS_AT + 2], slots[_COUNTS_AT + 3] = counts[:3]
             slots[_COUNTS_AT + 4] = counts[3]
             seen.counts = counts
-        return True
 
     @staticmethod
     def _placed(state: Any, me: int) -> tuple[int, int, int, int]:
@@ -219,38 +266,33 @@ class CourtCircularSpec(GameSpec):
         return first, second, piles[me][0], piles[1 - me][0]
 
     def _flags(
-        self, state: Any, me: int, lead: int, cards: tuple[int, int, int, int]
+        self,
+        me: int,
+        lead: int | None,
+        cards: tuple[int, int, int, int],
+        phase: int,
+        leader: int,
+        turn: int | None,
+        stock: int,
     ) -> tuple[int, ...]:
         """The slots of the Lead, both lines, the phase, leader, turn and last trick."""
-        mine = self._line_class(cards[0], lead) if cards[0].bit_count() > 1 else 0
-        theirs = self._line_class(cards[1], lead) if cards[1].bit_count() > 1 else 0
-        flags: tuple[int, ...] = (
-            LEAD + lead,
-            LINE + mine,
-            LINE + 4 + theirs,
-            PHASE + _PHASE_INDEX[state.phase],
-            LEADER + (state.leader ^ me),
-        )
-        turn = state.turn
+        if lead is None:  # the end: no Lead, no line
+            flags: tuple[int, ...] = (LINE, LINE + 4, PHASE + phase, LEADER + (leader ^ me))
+        else:
+            mine = self._line_class(cards[0], lead) if cards[0].bit_count() > 1 else 0
+            theirs = self._line_class(cards[1], lead) if cards[1].bit_count() > 1 else 0
+            flags = (
+                LEAD + lead,
+                LINE + mine,
+                LINE + 4 + theirs,
+                PHASE + phase,
+                LEADER + (leader ^ me),
+            )
         if turn is not None:
             flags = (*flags, TURN + (turn ^ me))
-        if state.stock_size == 0:
+        if stock == 0:
             flags = (*flags, LAST)
         return flags
-
-    def _rewrite(self, state: Any, seat: int, sheet: Sheet, slots: Any, seen: _Seen) -> None:
-        """Every slot from :meth:`encode`, and what :meth:`write_state` compares with."""
-        encoded = self.encode(state.typed_view(seat), sheet, ())
-        self.write_encoded(slots, encoded)
-        scalars = encoded[1]
-        cards = self._placed(state, seat)
-        seen.deal = state.deal
-        seen.sheet = sheet
-        seen.hand = state.hand(seat)
-        seen.cards = cards
-        seen.flags = self._flags(state, seat, state.lead, cards)
-        seen.size = scalars[0]
-        seen.counts = tuple(scalars[1:5])
 
     def mask_state(self, state: Any, picks: tuple[int, ...]) -> int | None:
         """Cards held and ``concede`` when allowed; ``lead X`` for the cards put down."""

@@ -33,8 +33,9 @@ from typing import Any
 
 from atout.cards import card_names
 from atout.games.court_piece_view import CourtPieceView, Phase
-from atout.observation.court_piece_play import PlaySeen, PlayWriter
-from atout.rl.spec import Encoded, GameSpec, Layout, Sheet, clip
+from atout.observation.court_piece_play import CourtPieceObserver, PlaySeen
+from atout.observation.slots import HAND_SIZES, THIRTEENTHS
+from atout.rl.spec import GameSpec, Layout, Sheet, clip
 
 __all__ = ["CourtPieceSpec"]
 
@@ -57,10 +58,7 @@ LAYOUT.add("score", 4, scalar=True)
 _TRUMP_CALLS = 0xF << 52
 """The mask of the trump call: ``trump S`` .. ``trump C`` (actions 52..55)."""
 
-assert HAND == 0  # a card's slot is its index (the writer relies on it)
-_SCORE_AT = LAYOUT.blocks["score"].offset
-_ZEROS = memoryview(bytes(4 * LAYOUT.bits)).cast("f")
-"""The 0/1 part of a vector, all zeros (a ``float32`` memoryview to assign from)."""
+assert HAND == 0  # a card's slot is its index (the observer relies on it)
 
 
 class CourtPieceSpec(GameSpec):
@@ -78,76 +76,121 @@ class CourtPieceSpec(GameSpec):
         self.target: int = rules.target
         self._seen = [PlaySeen() for _ in range(4)]
         """Per seat, what :meth:`write_state` last wrote into its kept vector."""
-        self._writer = PlayWriter(
-            courts=self.courts,
+        self._observer = CourtPieceObserver(
+            bits=LAYOUT.bits,
             trick=TRICK,
             played=PLAYED,
+            trump=TRUMP,
             phase=PHASE,
+            dealer=DEALER,
+            caller=CALLER,
             leader=LEADER,
             turn=TURN,
             won_at=LAYOUT.blocks["tricks_won"].offset,
             sizes_at=LAYOUT.blocks["hand_sizes"].offset,
+            score_at=LAYOUT.blocks["score"].offset,
         )
         self._score: tuple[Any, list[list[float]]] = (None, [])
         """The score scalars of each side for the sheet they were made with (it changes only
         between deals)."""
 
-    def encode(self, view: CourtPieceView, sheet: Sheet, picks: tuple[int, ...]) -> Encoded:
+    def write_view(
+        self, view: CourtPieceView, sheet: Sheet, picks: tuple[int, ...], slots: Any
+    ) -> None:
         """Own hand, tricks, trump, seats, tricks won, the score sheet: the seat's typed view,
-        and nothing else (the observation's definition)."""
+        and nothing else (the observation's definition), written by the observer whole."""
         me = view.seat
         assert me is not None
-        bits = view.hand  # HAND is 0: a card's slot is its index
-        leader = view.trick_leader
-        for i, card in enumerate(view.trick):
-            bits |= 1 << TRICK + 52 * ((leader + i - me) & 3) + card
-        for first, cards, _ in view.tricks or ():
-            for i, card in enumerate(cards):
-                bits |= 1 << PLAYED + 52 * ((first + i - me) & 3) + card
+        seen = PlaySeen()
+        observer = self._observer
         trump = view.trump
-        bits |= self._seats(me, view.dealer, view.caller, view.turn, leader)
-        if trump is not None:
-            bits |= 1 << TRUMP + trump
-        bits |= 1 << PHASE + _PHASE_INDEX[view.phase]
-        return bits, self._scalars(me, view.tricks_won, view.hand_sizes, sheet)
+        observer.start(
+            slots,
+            seen,
+            me,
+            view.dealer,
+            view.caller,
+            -1 if trump is None else trump,
+            self._score_of(sheet, me),
+        )
+        sizes = view.hand_sizes
+        observer.write(
+            slots,
+            seen,
+            me,
+            _PHASE_INDEX[view.phase],
+            view.turn,
+            view.hand,
+            view.trick_leader,
+            view.trick,
+            view.tricks or (),
+            view.tricks_won,
+            (
+                THIRTEENTHS[sizes[me]],
+                THIRTEENTHS[sizes[(me + 1) & 3]],
+                THIRTEENTHS[sizes[(me + 2) & 3]],
+                THIRTEENTHS[sizes[(me + 3) & 3]],
+            ),
+        )
 
     def write_state(self, state: Any, seat: int, sheet: Sheet, slots: Any, kept: bool) -> bool:
-        """The play phase straight into the seat's kept slots: only what changed since its
-        last look (:class:`~atout.observation.court_piece_play.PlayWriter`), from the state's public
-        accessors; a new deal, score sheet or an earlier state starts from zeros."""
-        if self.honour or state.trump_suit < 0:
+        """The play phase by the same observer, from the state's accessors for what the seat
+        sees (its hand, the trick, the finished tricks unless face down), only what changed
+        since its last look; a new deal, score sheet or an earlier state starts from zeros.
+        The trump call and honour mode (where a renege may be taken back) use the view."""
+        trump = state.trump_suit
+        if self.honour or trump < 0:
             return False
         seen = self._seen[seat]
-        if (
-            not kept
-            or seen.deal is not state.deal
-            or seen.sheet is not sheet
-            or len(state.completed_tricks) < seen.done
-        ):
-            self._restart(seat, state, sheet, slots, seen)
-        self._writer.write(state, seat, seen, slots)
+        done = state.completed_tricks
+        finished = len(done)
+        deal = state.deal
+        if not kept or seen.deal is not deal or seen.sheet is not sheet or finished < seen.done:
+            dealer = deal.dealer
+            self._observer.start(
+                slots, seen, seat, dealer, (dealer + 1) & 3, trump, self._score_of(sheet, seat)
+            )
+            seen.deal = deal
+            seen.sheet = sheet
+        trick = state.trick
+        leader = state.leader
+        turn = state.turn
+        self._observer.write(
+            slots,
+            seen,
+            seat,
+            2 if turn is None else 1,
+            turn,
+            state.hand(seat),
+            leader,
+            trick,
+            () if self.courts else done,
+            state.tricks_won,
+            HAND_SIZES[finished][len(trick)][(leader - seat) & 3],
+        )
         return True
 
-    def _restart(self, me: int, state: Any, sheet: Sheet, slots: Any, seen: PlaySeen) -> None:
-        """Zeros, then what holds for the whole deal (dealer, caller, trump, score); the rest
-        is written by the :class:`PlayWriter` against an empty ``seen``."""
-        slots[: LAYOUT.bits] = _ZEROS
-        deal = state.deal
-        dealer = deal.dealer
-        slots[DEALER + ((dealer - me) & 3)] = 1.0
-        slots[CALLER + ((dealer + 1 - me) & 3)] = 1.0
-        slots[TRUMP + state.trump_suit] = 1.0
-        slots[LEADER] = 1.0  # seen.leader is 0
+    def _score_of(self, sheet: Sheet, me: int) -> list[float]:
+        """The score slots of ``me``'s side: simple, points own, other (/ target, capped);
+        courts, courts own, other (/ 10, capped), series own, other (/ 7). Made once per
+        sheet (it changes only between deals)."""
         key, score = self._score
         if key is not sheet:
-            score = [self._scalars(s, (0, 0), (0, 0, 0, 0), sheet)[6:] for s in (0, 1)]
+            score = [self._score_side(sheet, side) for side in (0, 1)]
             self._score = (sheet, score)
-        slots[_SCORE_AT], slots[_SCORE_AT + 1], slots[_SCORE_AT + 2], slots[_SCORE_AT + 3] = score[
-            me & 1
-        ]
-        seen.deal = deal
-        seen.sheet = sheet
-        seen.clear()
+        return score[me & 1]
+
+    def _score_side(self, sheet: Sheet, side: int) -> list[float]:
+        if self.courts:
+            courts, series = sheet["courts"], sheet["series"]
+            return [
+                clip(courts[side] / 10),
+                clip(courts[1 - side] / 10),
+                series[side] / 7,
+                series[1 - side] / 7,
+            ]
+        points = sheet["points"]
+        return [clip(points[side] / self.target), clip(points[1 - side] / self.target), 0, 0]
 
     def mask_state(self, state: Any, picks: tuple[int, ...]) -> int | None:
         """Trump calls (all four), then the cards that follow suit (honour mode: the strings)."""
@@ -157,25 +200,3 @@ class CourtPieceSpec(GameSpec):
             return _TRUMP_CALLS
         cards: int = state.lawful_cards()
         return cards
-
-    @staticmethod
-    def _seats(me: int, dealer: int, caller: int, turn: int | None, leader: int) -> int:
-        bits = 1 << DEALER + ((dealer - me) & 3)
-        bits |= 1 << CALLER + ((caller - me) & 3)
-        bits |= 1 << LEADER + ((leader - me) & 3)
-        if turn is not None:
-            bits |= 1 << TURN + ((turn - me) & 3)
-        return bits
-
-    def _scalars(self, me: int, won: Any, sizes: Any, sheet: Sheet) -> list[float]:
-        side = me & 1
-        out = [won[side] / 13, won[1 - side] / 13]
-        out += [sizes[(me + r) & 3] / 13 for r in range(4)]
-        if self.courts:
-            courts, series = sheet["courts"], sheet["series"]
-            out += [clip(courts[side] / 10), clip(courts[1 - side] / 10)]
-            out += [series[side] / 7, series[1 - side] / 7]
-        else:
-            points = sheet["points"]
-            out += [clip(points[side] / self.target), clip(points[1 - side] / self.target), 0, 0]
-        return out

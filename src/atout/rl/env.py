@@ -252,9 +252,11 @@ class AtoutEnv(AECEnv):  # type: ignore[misc]
             if spec.write_state(state, seat, sheet, slots, kept):
                 observation = vectors.wrote(seat)
                 acts = seat == state.actor
-        if observation is None:  # the encoder path
+        if observation is None:  # the whole vector from the view, by the same observer
             view = state.typed_view(seat)
-            observation = vectors.vector(seat, spec.encode(view, sheet, picks))
+            slots, _ = vectors.direct(seat)
+            spec.write_view(view, sheet, picks, slots)
+            observation = vectors.wrote(seat, by_state=False)
             acts = bool(view.legal)
         bits = 0
         if acts and not self._ended:

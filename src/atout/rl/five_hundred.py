@@ -52,11 +52,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from atout.cards import JOKER, card_name, card_names, cards_of
+from atout.cards import JOKER, card_name, card_names, cards_of, mask_of
 from atout.core import IllegalActionError
 from atout.games.five_hundred import CALL_NAMES, FiveHundredView, Phase
-from atout.observation.slots import CARD_BIT, THIRTEENTHS, hand_sizes, write_cards
-from atout.rl.spec import CARD_INDEX, Encoded, GameSpec, Layout, PlayedCards, Sheet, clip
+from atout.observation.slots import CARD_BIT, THIRTEENTHS, write_cards
+from atout.rl.spec import CARD_INDEX, GameSpec, Layout, Sheet, clip
 
 __all__ = ["FiveHundredSpec"]
 
@@ -127,17 +127,19 @@ assert HAND == 0
 
 
 class _Seen:
-    """What :meth:`FiveHundredSpec.write_state` last wrote for one seat (cards, slots)."""
+    """What the observer last wrote for one seat (cards, slots)."""
 
     __slots__ = (
-        "bidding",
         "calls",
+        "contract",
         "deal",
+        "discards",
         "done",
         "exposed",
-        "exposes",
         "flags",
         "hand",
+        "kitty",
+        "picks",
         "sheet",
         "sizes",
         "skip",
@@ -148,15 +150,20 @@ class _Seen:
     def __init__(self) -> None:
         self.deal: Any = None
         self.sheet: Any = None
-        self.bidding = False
-        """Whether the slots hold an auction's look (the play writes everything again)."""
+        self.clear()
+
+    def clear(self) -> None:
+        """Nothing of the deal written yet (its slots are zeros)."""
         self.calls = 0
-        """Auction entries already written (in the auction)."""
-        self.hand = 0
+        """Auction entries already written."""
+        self.contract: tuple[int, ...] = ()
+        """The contract's slots set to 1 (none before there is one)."""
         self.skip = -1
         """The seat that sits out (misère), or -1."""
-        self.exposes = False
-        """Whether the contract is open misère (a hand may be face up)."""
+        self.hand = 0
+        self.kitty = 0
+        self.discards = 0
+        self.picks = 0
         self.exposed = 0
         self.done = 0
         """Finished tricks already in the ``played`` block."""
@@ -185,10 +192,9 @@ class FiveHundredSpec(GameSpec):
             [],
             {},
         )
-        self._played = PlayedCards(PLAYED, W)
         self._seen = [_Seen() for _ in range(4)]
         """Per seat, what :meth:`write_state` last wrote into its kept vector."""
-        self._calls: tuple[Any, list[int | None]] = (None, [None, None, None, None])
+        self._kitty_of: tuple[Any, int] = (None, 0)
         self._scores: tuple[Any, list[list[float]]] = (None, [])
 
     # Discards as three picks.
@@ -287,84 +293,173 @@ class FiveHundredSpec(GameSpec):
         trio = sorted([*(p - PICK for p in picks), card])
         return "discard " + " ".join(card_name(c) for c in trio)
 
-    # The observation.
+    # The observation: one observer, :meth:`_start` (a deal's look from zeros) and
+    # :meth:`_look` (what changed since the seat's last look), fed from the typed view
+    # (:meth:`write_view`) or from the state's accessors (:meth:`write_state`).
 
-    def encode(self, view: FiveHundredView, sheet: Sheet, picks: tuple[int, ...]) -> Encoded:
+    def write_view(
+        self, view: FiveHundredView, sheet: Sheet, picks: tuple[int, ...], slots: Any
+    ) -> None:
         """Hand, tricks, kitty and discards (contractor), auction, contract, seats, score: the
-        seat's typed view, and nothing else (the observation's definition)."""
+        seat's typed view, and nothing else (the observation's definition), written by the
+        observer; ``picks``, the discard's picks made so far."""
         me = view.seat
         assert me is not None
-        bits = view.hand << HAND
+        seen = _Seen()
+        self._start(slots, seen, me, view.dealer, sheet)
         contract = view.contract
-        skip = -1 if contract is None or contract.sits_out is None else contract.sits_out
-        leader = view.trick_leader
-        if leader is not None:
-            bits |= 1 << LEADER + ((leader - me) & 3)
-            who = leader
-            for card in view.trick:
-                if who == skip:
-                    who = (who + 1) & 3
-                bits |= 1 << TRICK + W * ((who - me) & 3) + card
-                who = (who + 1) & 3
-        named = view.named_suit
-        if named is not None:
-            bits |= 1 << NAMED + named
-        done = view.tricks
-        if done:
-            bits |= self._played.bits(done[0], done, me, skip)
-        if contract is not None:
-            for card in view.kitty or ():
-                bits |= 1 << KITTY + card
-            bits |= (view.discards or 0) << DISCARDS
-            bits |= 1 << CONTRACT + contract.bid
-            bits |= 1 << CONTRACTOR + ((contract.contractor - me) & 3)
-            trump = contract.trump
-            bits |= 1 << TRUMP + (4 if trump is None else trump)
-            if skip >= 0:
-                bits |= 1 << SITS_OUT + ((skip - me) & 3)
+        chosen = 0
         for pick in picks:
-            bits |= 1 << PICKS + pick - PICK
+            chosen |= 1 << pick - PICK
         exposed = view.exposed
-        if exposed is not None:
-            bits |= exposed[1] << EXPOSED
-        bits |= self._auction_bits(view.auction, me)
-        bits |= 1 << PHASE + _PHASE_INDEX[view.phase]
-        bits |= 1 << DEALER + ((view.dealer - me) & 3)
-        turn = view.turn
-        if turn is not None:
-            bits |= 1 << TURN + ((turn - me) & 3)
-        side = me & 1
-        won, sizes = view.tricks_won, view.hand_sizes
-        scalars = [won[side] / 10, won[1 - side] / 10]
-        scalars += [THIRTEENTHS[sizes[(me + r) & 3]] for r in range(4)]
-        return bits, scalars + self._score_scalars(sheet, side)
+        named = view.named_suit
+        sizes = view.hand_sizes
+        self._look(
+            slots,
+            seen,
+            me,
+            view.hand,
+            mask_of(view.kitty or ()),
+            view.discards or 0,
+            chosen,
+            0 if exposed is None else exposed[1],
+            view.auction,
+            None
+            if contract is None
+            else (
+                contract.bid,
+                contract.contractor,
+                4 if contract.trump is None else contract.trump,
+                -1 if contract.sits_out is None else contract.sits_out,
+            ),
+            _PHASE_INDEX[view.phase],
+            view.trick_leader,
+            view.trick,
+            -1 if named is None else named,
+            view.tricks,
+            view.turn,
+            view.tricks_won,
+            (
+                THIRTEENTHS[sizes[me]],
+                THIRTEENTHS[sizes[(me + 1) & 3]],
+                THIRTEENTHS[sizes[(me + 2) & 3]],
+                THIRTEENTHS[sizes[(me + 3) & 3]],
+            ),
+        )
 
     def write_state(self, state: Any, seat: int, sheet: Sheet, slots: Any, kept: bool) -> bool:
-        """The play straight into the seat's kept slots: only what changed since its last
-        look (own cards, an exposed hand, the trick, tricks finished since, leader, turn,
-        a named suit, counts); the auction likewise (the calls since), and the end from the
-        seat's last look at the same deal's play (the new score). The kitty, and an end seen
-        first, use :meth:`encode`."""
+        """By the same observer, from the state's accessors for what the seat sees (own
+        cards, the kitty and discards if contractor, an exposed hand, the calls, the tricks),
+        only what changed since its last look. The kitty (the discard's picks) uses the
+        view."""
         phase = _PHASE_INDEX[state.phase]
+        if phase == _KITTY:
+            return False
         seen = self._seen[seat]
         deal = state.deal
-        if phase == _AUCTION:
-            self._write_auction(state, seat, sheet, slots, kept, seen)
-            return True
-        if phase != _PLAY and phase != _OVER:
-            return False
+        auction = state.auction
         done = state.completed_tricks
-        finished = len(done)
-        if not kept or seen.deal is not deal or seen.bidding or finished < seen.done:
-            if phase == _OVER:  # only from a look at the same deal's play
-                return False
-            self._rewrite(state, seat, sheet, slots, seen)
-            return True
-        if seen.sheet is not sheet:  # the deal was scored: the score (its only slots)
-            slots[_SCORE_AT], slots[_SCORE_AT + 1] = self._score_scalars(sheet, seat & 1)
+        high = state.high_bid
+        bidding = phase == _AUCTION
+        if (
+            not kept
+            or seen.deal is not deal
+            or seen.sheet is not sheet
+            or len(done) < seen.done
+            or len(auction) < seen.calls
+            or (bidding and seen.contract)  # back in the auction
+        ):
+            self._start(slots, seen, seat, deal.dealer, sheet)
+            seen.deal = deal
             seen.sheet = sheet
-        bit = CARD_BIT
+        contract = None
+        kitty, discards, exposed = seen.kitty, seen.discards, seen.exposed
+        if high >= 0 and not bidding:
+            if not seen.contract:  # the contract, kitty and discards hold for the deal
+                contractor = state.contractor
+                trump = state.trump_suit
+                sits_out = state.sits_out
+                skip = -1 if sits_out is None else sits_out
+                contract = (high, contractor, 4 if trump < 0 else trump, skip)
+                if seat == contractor:
+                    kitty = self._kitty(deal)
+                    discards = state.discards
+            if high == _OPEN_MISERE:
+                shown = state.exposed()
+                exposed = 0 if shown is None else state.hand(shown)
         hand = state.hand(seat)
+        hand_of = state.hand
+        self._look(
+            slots,
+            seen,
+            seat,
+            hand,
+            kitty,
+            discards,
+            0,
+            exposed,
+            auction,
+            contract,
+            phase,
+            state.leader if phase == _PLAY else None,
+            state.trick,
+            state.named_suit,
+            done,
+            state.turn,
+            state.tricks_won,
+            (
+                THIRTEENTHS[hand.bit_count()],
+                THIRTEENTHS[hand_of((seat + 1) & 3).bit_count()],
+                THIRTEENTHS[hand_of((seat + 2) & 3).bit_count()],
+                THIRTEENTHS[hand_of((seat + 3) & 3).bit_count()],
+            ),
+        )
+        return True
+
+    def _kitty(self, deal: Any) -> int:
+        """The kitty as dealt, as a card set (kept for the deal)."""
+        key, cards = self._kitty_of
+        if key is not deal:
+            cards = mask_of(deal.kitty)
+            self._kitty_of = (deal, cards)
+        return cards
+
+    def _start(self, slots: Any, seen: _Seen, me: int, dealer: int, sheet: Sheet) -> None:
+        """A deal's look from zeros: what holds for the deal (the dealer, the score)."""
+        slots[:] = _ZEROS
+        slots[DEALER + ((dealer - me) & 3)] = 1.0
+        slots[_SCORE_AT], slots[_SCORE_AT + 1] = self._score_scalars(sheet, me & 1)
+        seen.clear()
+
+    def _look(
+        self,
+        slots: Any,
+        seen: _Seen,
+        me: int,
+        hand: int,
+        kitty: int,
+        discards: int,
+        picks: int,
+        exposed: int,
+        auction: tuple[tuple[int, int], ...],
+        contract: tuple[int, int, int, int] | None,
+        phase: int,
+        leader: int | None,
+        trick: tuple[int, ...],
+        named: int,
+        done: Any,
+        turn: int | None,
+        won: tuple[int, int],
+        sizes: tuple[float, ...],
+    ) -> None:
+        """What changed since ``seen``: the card blocks (own hand, the kitty and discards
+        the seat sees, the discard's picks, an exposed hand), the calls, the contract
+        (``(bid, contractor, trump or 4, the seat that sits out or -1)``; ``None``: none
+        yet, or the one written, which holds for the deal), the finished
+        tricks, the trick (its ``leader``: ``None`` outside the play), the flags (phase,
+        leader, turn, a named suit or -1), tricks won by side, hand sizes (/ 13) by
+        relative seat."""
+        bit = CARD_BIT
         changed = hand ^ seen.hand
         if changed:  # HAND is 0: a card's slot is its index
             while changed:
@@ -372,136 +467,72 @@ class FiveHundredSpec(GameSpec):
                 slots[card] = 1.0 if hand & bit[card] else 0.0
                 changed ^= bit[card]
             seen.hand = hand
-        if seen.exposes:
-            shown = state.exposed()
-            cards = 0 if shown is None else state.hand(shown)
-            changed = cards ^ seen.exposed
-            while changed:
-                card = changed.bit_length() - 1
-                slots[EXPOSED + card] = 1.0 if cards & bit[card] else 0.0
-                changed ^= bit[card]
-            seen.exposed = cards
+        if kitty != seen.kitty:
+            write_cards(slots, KITTY, kitty, seen.kitty)
+            seen.kitty = kitty
+        if discards != seen.discards:
+            write_cards(slots, DISCARDS, discards, seen.discards)
+            seen.discards = discards
+        if picks != seen.picks:
+            write_cards(slots, PICKS, picks, seen.picks)
+            seen.picks = picks
+        if exposed != seen.exposed:
+            write_cards(slots, EXPOSED, exposed, seen.exposed)
+            seen.exposed = exposed
+        if len(auction) != seen.calls:
+            for who, code in auction[seen.calls :]:
+                if code < 0:
+                    slots[PASSED + ((who - me) & 3)] = 1.0
+                else:
+                    slots[CALLS + 4 * code + ((who - me) & 3)] = 1.0
+            seen.calls = len(auction)
+        if contract is not None and not seen.contract:  # it holds for the rest of the deal
+            bid, contractor, trump, skip = contract
+            placed = (
+                CONTRACT + bid,
+                CONTRACTOR + ((contractor - me) & 3),
+                TRUMP + trump,
+                *(() if skip < 0 else (SITS_OUT + ((skip - me) & 3),)),
+            )
+            for slot in placed:
+                slots[slot] = 1.0
+            seen.contract = placed
+            seen.skip = skip
         skip = seen.skip
+        finished = len(done)
         if finished != seen.done:
             for first, played, _ in done[seen.done :]:
                 who = first
                 for card in played:
                     if who == skip:
                         who = (who + 1) & 3
-                    slots[PLAYED + W * ((who - seat) & 3) + card] = 1.0
+                    slots[PLAYED + W * ((who - me) & 3) + card] = 1.0
                     who = (who + 1) & 3
             seen.done = finished
-        leader = state.leader
-        trick = state.trick
         if trick or seen.trick:
             for slot in seen.trick:
                 slots[slot] = 0.0
-            placed = _trick_slots(trick, leader, skip, seat)
-            for slot in placed:
+            placed_trick = [] if leader is None else _trick_slots(trick, leader, skip, me)
+            for slot in placed_trick:
                 slots[slot] = 1.0
-            seen.trick = placed
-        flags = _flags(state, seat, phase)
+            seen.trick = placed_trick
+        flags = _flags(me, phase, leader, turn, named)
         if flags != seen.flags:
             for slot in seen.flags:
                 slots[slot] = 0.0
             for slot in flags:
                 slots[slot] = 1.0
             seen.flags = flags
-        won = state.tricks_won
         if won is not seen.won:  # one tuple per finished trick
-            side = seat & 1
+            side = me & 1
             slots[_WON_AT] = won[side] / 10
             slots[_WON_AT + 1] = won[1 - side] / 10
             seen.won = won
-        hand_of = state.hand
-        sizes = (
-            THIRTEENTHS[hand.bit_count()],
-            THIRTEENTHS[hand_of((seat + 1) & 3).bit_count()],
-            THIRTEENTHS[hand_of((seat + 2) & 3).bit_count()],
-            THIRTEENTHS[hand_of((seat + 3) & 3).bit_count()],
-        )
         if sizes != seen.sizes:
             slots[_SIZES_AT], slots[_SIZES_AT + 1], slots[_SIZES_AT + 2], slots[_SIZES_AT + 3] = (
                 sizes
             )
             seen.sizes = sizes
-        return True
-
-    def _write_auction(
-        self, state: Any, me: int, sheet: Sheet, slots: Any, kept: bool, seen: _Seen
-    ) -> None:
-        """An auction look: from zeros and the deal's few slots on the seat's first look at
-        the deal, then the calls made since and the turn."""
-        auction = state.auction
-        if (
-            not kept
-            or seen.deal is not state.deal
-            or seen.sheet is not sheet
-            or not seen.bidding
-            or len(auction) < seen.calls
-        ):
-            slots[:] = _ZEROS
-            write_cards(slots, 0, state.hand(me), 0)
-            slots[PHASE + _AUCTION] = 1.0
-            slots[DEALER + ((state.deal.dealer - me) & 3)] = 1.0
-            at = _SIZES_AT
-            slots[at], slots[at + 1], slots[at + 2], slots[at + 3] = hand_sizes(state.hand, me)
-            slots[_SCORE_AT], slots[_SCORE_AT + 1] = self._score_scalars(sheet, me & 1)
-            seen.deal = state.deal
-            seen.sheet = sheet
-            seen.bidding = True
-            seen.calls = 0
-            seen.flags = ()
-        for who, code in auction[seen.calls :]:
-            if code < 0:
-                slots[PASSED + ((who - me) & 3)] = 1.0
-            else:
-                slots[CALLS + 4 * code + ((who - me) & 3)] = 1.0
-        seen.calls = len(auction)
-        flags = (TURN + ((state.turn - me) & 3),)
-        if flags != seen.flags:
-            for slot in seen.flags:
-                slots[slot] = 0.0
-            slots[flags[0]] = 1.0
-            seen.flags = flags
-
-    def _rewrite(self, state: Any, seat: int, sheet: Sheet, slots: Any, seen: _Seen) -> None:
-        """Every slot from :meth:`encode`, and what :meth:`write_state` compares with."""
-        encoded = self.encode(state.typed_view(seat), sheet, ())
-        self.write_encoded(slots, encoded)
-        scalars = encoded[1]
-        skip = state.sits_out
-        shown = state.exposed()
-        placed = _trick_slots(state.trick, state.leader, -1 if skip is None else skip, seat)
-        seen.deal = state.deal
-        seen.sheet = sheet
-        seen.bidding = False
-        seen.hand = state.hand(seat)
-        seen.skip = -1 if skip is None else skip
-        seen.exposes = state.high_bid == _OPEN_MISERE
-        seen.exposed = 0 if shown is None else state.hand(shown)
-        seen.done = len(state.completed_tricks)
-        seen.trick = placed
-        seen.flags = _flags(state, seat, _PLAY)
-        seen.won = state.tricks_won
-        seen.sizes = tuple(scalars[2:6])
-
-    def _auction_bits(self, auction: tuple[tuple[int, int], ...], me: int) -> int:
-        """Calls and passes by who made them (kept while the auction tuple is the same)."""
-        key, cached = self._calls
-        if key is not auction:
-            cached = [None, None, None, None]
-            self._calls = (auction, cached)
-        bits = cached[me]
-        if bits is None:
-            bits = 0
-            for who, code in auction:
-                if code < 0:
-                    bits |= 1 << PASSED + ((who - me) & 3)
-                else:
-                    bits |= 1 << CALLS + 4 * code + ((who - me) & 3)
-            cached[me] = bits
-        return bits
 
     def _score_scalars(self, sheet: Sheet, side: int) -> list[float]:
         """The game score of own side, other side (the sheet changes only between deals)."""
@@ -513,13 +544,22 @@ class FiveHundredSpec(GameSpec):
         return parts[side]
 
 
-def _flags(state: Any, me: int, phase: int) -> tuple[int, ...]:
-    """The slots of the phase, leader, turn and a named suit: those that change in the play
-    (the end keeps only its phase)."""
-    if phase != _PLAY:
-        return (PHASE + phase,)
-    flags = (PHASE + _PLAY, LEADER + ((state.leader - me) & 3), TURN + ((state.turn - me) & 3))
-    named = state.named_suit
+def _flags(
+    me: int, phase: int, leader: int | None, turn: int | None, named: int
+) -> tuple[int, ...]:
+    """The slots of the phase, leader, turn and a named suit (-1: none)."""
+    if leader is not None and turn is not None:  # the play
+        flags: tuple[int, ...] = (
+            PHASE + phase,
+            LEADER + ((leader - me) & 3),
+            TURN + ((turn - me) & 3),
+        )
+    else:
+        flags = (PHASE + phase,)
+        if leader is not None:
+            flags = (*flags, LEADER + ((leader - me) & 3))
+        if turn is not None:
+            flags = (*flags, TURN + ((turn - me) & 3))
     return flags if named < 0 else (*flags, NAMED + named)
 
 

@@ -1,18 +1,20 @@
-"""What the environment needs from a game: a fixed action table and a view encoder.
+"""What the environment needs from a game: a fixed action table and an observer.
 
 A :class:`GameSpec` is the whole per-game part of :mod:`atout.rl`: the list of
 action strings that index ``i`` of the discrete action space stands for, the
-observation layout (named blocks of a flat ``float32`` vector), and
-``encode(view, sheet, picks)``, which turns one seat's typed *view*
-(``State.typed_view(seat)``: card sets and card ints, nothing to parse) into
-the vector. That encoder, the game's one observer, reads only the view (and
-the public score sheet), never the state: what a seat may know is decided
-once, by the rules, and the environment cannot leak a hidden card it was
-never given. Games may also write a seat's vector straight into the array the
-environment keeps for it, only what changed since the seat's last look
-(``write_state``), and give a card phase's mask from the state's card sets
-(``mask_state``); ``tests/rl`` check both against the encoder and
-``legal_actions()`` on random games.
+observation layout (named blocks of a flat ``float32`` vector), and the
+game's one *observer*, which writes a seat's vector from what that seat
+sees. Every path goes through it: ``write_view(view, sheet, picks, slots)``
+writes the whole vector from the seat's typed view
+(``State.typed_view(seat)``: card sets and card ints, nothing to parse), the
+definition; ``encode`` is that vector as ``(bits, scalars)``; and
+``write_state`` runs the same observer on the state's accessors for what the
+seat sees (its hand, dummy once faced, the tricks), writing only what
+changed since the seat's last look into the array the environment keeps for
+it. The mask of a card phase comes from the state's card sets
+(``mask_state``). ``tests/rl`` check the arrays against a second encoding
+from the JSON view, fixed digests of seeded games, and the masks against
+``legal_actions()``.
 
 Cards take the first slots of every action table (index = card index, so
 ``0`` is ``2S`` and ``51`` is ``AC``; Five Hundred adds the joker at 52); the
@@ -44,7 +46,6 @@ __all__ = [
     "GameSpec",
     "Layout",
     "Observation",
-    "PlayedCards",
     "Sheet",
     "clip",
     "rel",
@@ -136,7 +137,7 @@ def clip(value: float) -> float:
 
 
 class GameSpec:
-    """The per-game part of the environment. Subclasses fill the tables and ``encode``.
+    """The per-game part of the environment. Subclasses fill the tables and the observer.
 
     The action table is a tuple of action strings; the mask of a decision is
     the table indexes of ``view["legal"]``. Games whose actions do not fit one
@@ -205,17 +206,30 @@ class GameSpec:
             raise IllegalActionError(f"no action {action} (actions 0..{len(self.actions) - 1})")
         return self.actions[action]
 
-    def encode(
-        self, view: Any, sheet: Sheet, picks: tuple[int, ...]
-    ) -> Encoded:  # pragma: no cover - every game overrides it
-        """The typed view of ``view.seat`` (and the public score sheet) as ``(bits, scalars)``.
+    def write_view(
+        self, view: Any, sheet: Sheet, picks: tuple[int, ...], slots: Any
+    ) -> None:  # pragma: no cover - every game overrides it
+        """Write the whole vector of ``view.seat`` into ``slots`` (a ``float32`` memoryview
+        of the layout's size, any content): the definition of the observation.
 
-        ``bits`` holds the 0/1 slots (bit ``i`` = slot ``i``), ``scalars`` the
-        numbers after them. This is the definition of the observation: it
-        reads the view (``State.typed_view(seat)``) and nothing else, so it
-        cannot show what the seat may not know.
+        Each game's observer writes it, the same code :meth:`write_state` runs on
+        the state (reading the state's accessors for what the seat sees instead
+        of the view's fields). It reads the typed view (``State.typed_view(seat)``)
+        and the public score sheet, nothing else, so it cannot show what the seat
+        may not know.
         """
         raise NotImplementedError
+
+    def encode(self, view: Any, sheet: Sheet, picks: tuple[int, ...]) -> Encoded:
+        """The typed view of ``view.seat`` (and the public score sheet) as ``(bits, scalars)``:
+        :meth:`write_view`'s vector, its 0/1 slots as the bits of an int (bit ``i`` = slot
+        ``i``), then the numbers after them."""
+        layout = self.layout
+        out = np.zeros(layout.size, _FLOAT32)
+        self.write_view(view, sheet, picks, out.data)
+        width = layout.bits
+        raw = np.packbits(out[:width] != 0, None, "little").tobytes()
+        return int.from_bytes(raw, "little"), out[width:].tolist()
 
     def write_state(self, state: Any, seat: int, sheet: Sheet, slots: Any, kept: bool) -> bool:
         """Write the seat's vector straight into ``slots`` (its kept array), where a game can.
@@ -225,8 +239,9 @@ class GameSpec:
         step changes (a card left the hand, joined the trick) writes only that.
         ``kept``: whether ``slots`` still hold what this method wrote last for
         the seat (else everything is written again). Returns ``False``, having
-        written nothing, in the phases it leaves to :meth:`encode`;
-        ``tests/rl`` check the arrays against the view encoder at every step.
+        written nothing, in the phases it leaves to :meth:`write_view`;
+        ``tests/rl`` check the arrays against a reference encoding of the view
+        and fixed digests at every step.
         """
         return False
 
@@ -246,17 +261,6 @@ class GameSpec:
         """:meth:`resolve` for ``state`` (a game may read its accessors instead of the legal
         list; ``tests/rl`` check both agree)."""
         return self.resolve(action, state.legal_actions(), picks)
-
-    def write_encoded(self, slots: Any, encoded: Encoded) -> None:
-        """Write ``encoded`` whole into ``slots`` (a kept array's ``float32`` memoryview): how
-        a :meth:`write_state` starts a seat's look from the encoder (the same values as
-        :meth:`vector`)."""
-        bits, scalars = encoded
-        width = self.layout.bits
-        array = np.frombuffer(slots, _FLOAT32)
-        raw = np.frombuffer(bits.to_bytes(self._bit_bytes, "little"), _UINT8)
-        array[:width] = np.unpackbits(raw, None, None, "little")[:width]
-        array[width:] = scalars
 
     def vector(self, encoded: Encoded) -> Observation:
         """The observation vector: one ``unpackbits`` for the 0/1 part, one copy for the rest."""
@@ -292,53 +296,3 @@ class GameSpec:
         bits = self.mask_bits(legal, picks)
         raw = np.frombuffer(bits.to_bytes(self._mask_bytes, "little"), _UINT8)
         return np.unpackbits(raw, None, None, "little")[: len(self.actions)].view(np.int8)
-
-
-class PlayedCards:
-    """The cards each seat played in finished tricks, kept from step to step within a deal.
-
-    Encoders call :meth:`bits` with a view's ``tricks`` (the state's
-    ``completed_tricks``, shared): the tuple only grows during a deal (each
-    trick appends one entry), so each observer's bits take in only the tricks
-    finished since its last call, from a table of the bit of every (relative
-    seat, card) slot. The deal is told by its first finished trick, an object
-    every later state of the deal shares (``deal=done[0]``).
-    """
-
-    __slots__ = ("_deal", "_placed", "_seen", "_slot")
-
-    def __init__(self, offset: int, width: int) -> None:
-        """The block starts at ``offset``; each of its 4 seat sub-blocks is ``width`` slots."""
-        self._slot = [[1 << offset + width * r + c for c in range(width)] for r in range(4)]
-        self._deal: object = None
-        self._seen = [0, 0, 0, 0]
-        self._placed = [0, 0, 0, 0]
-
-    def bits(
-        self,
-        deal: object,
-        done: Sequence[tuple[int, Sequence[int], int]],
-        me: int,
-        skip: int = -1,
-    ) -> int:
-        """The block's bits for observer ``me``: card ``c`` of relative seat ``r`` is bit
-        ``offset + width * r + c``. ``skip`` is a seat that sits out (Five Hundred's misère)."""
-        if deal is not self._deal:
-            self._deal, self._seen, self._placed = deal, [0, 0, 0, 0], [0, 0, 0, 0]
-        seen = self._seen[me]
-        if seen == len(done):
-            return self._placed[me]
-        placed = self._placed[me]
-        if seen > len(done):  # not a later state of the same deal: start again
-            seen = placed = 0
-        slot = self._slot
-        for leader, cards, _ in done[seen:]:
-            seat = leader
-            for card in cards:
-                if seat == skip:
-                    seat = (seat + 1) & 3
-                placed |= slot[(seat - me) & 3][card]
-                seat = (seat + 1) & 3
-        self._placed[me] = placed
-        self._seen[me] = len(done)
-        return placed

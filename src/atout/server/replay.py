@@ -72,8 +72,10 @@ class _Hands(Protocol):
 def call_explanations(auction: Sequence[Sequence[Any]]) -> list[str]:
     """One short meaning per call of ``auction`` ([seat, call] pairs), from the calls before it."""
     calls: list[tuple[int, str]] = [(int(seat), str(call)) for seat, call in auction]
+    dealer = calls[0][0] if calls else 0  # the dealer makes the first call
     return [
-        explain({"seat": seat, "auction": calls[:i]}, call) for i, (seat, call) in enumerate(calls)
+        explain({"seat": seat, "dealer": dealer, "auction": calls[:i]}, call)
+        for i, (seat, call) in enumerate(calls)
     ]
 
 

@@ -30,6 +30,10 @@ it considers reasonable (the Hard bot chooses among them by simulation),
 hand-independent meaning (point range and suit lengths) used to draw
 hidden hands consistent with the auction.
 
+They read the typed view (:class:`~atout.games.bridge.view.BridgeView`: the
+hand as a card set, the auction as call codes), as every bot does; a JSON
+view is read into it once at the door (:func:`atout.bots.levels.typed`).
+
 >>> view = {"seat": 0, "dealer": 0, "auction": [], "legal": ["pass", "1C", "1NT"],
 ...         "hand": ["AS", "KS", "9S", "2S", "AH", "3H", "4H", "KD", "5D", "6D", "QC", "7C", "8C"]}
 >>> choose_call(view), explain(view, "1NT")
@@ -40,14 +44,20 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+
+from atout.bots.levels import View, typed
+from atout.cards import SUIT_MASKS, CardSet
+from atout.games.bridge.auction import call_name
+from atout.games.bridge.view import BridgeView
 
 __all__ = ["Meaning", "call_meaning", "candidates", "choose_call", "explain", "hand_fits"]
 
 _SUITS = "SHDC"
 _STRAINS = ("C", "D", "H", "S", "NT")
 _NAMES = {"C": "clubs", "D": "diamonds", "H": "hearts", "S": "spades", "NT": "no-trumps"}
-_HCP = {"A": 4, "K": 3, "Q": 2, "J": 1}
+_RANK_MASKS = tuple(sum(1 << (13 * suit + rank) for suit in range(4)) for rank in range(13))
+"""The cards of each rank (0 = twos .. 12 = aces) in every suit, as a card set."""
+_ACES, _KINGS, _QUEENS, _JACKS = (_RANK_MASKS[r] for r in (12, 11, 10, 9))
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,18 +73,21 @@ class Meaning:
 # Hand evaluation.
 
 
-def _shape(hand: Sequence[str]) -> dict[str, int]:
-    lengths = dict.fromkeys(_SUITS, 0)
-    for card in hand:
-        lengths[card[1]] += 1
-    return lengths
+def _shape(hand: CardSet) -> dict[str, int]:
+    """Cards held in each suit, by its letter."""
+    return {letter: (hand & SUIT_MASKS[s]).bit_count() for s, letter in enumerate(_SUITS)}
 
 
-def _hcp(hand: Sequence[str]) -> int:
-    return sum(_HCP.get(card[0], 0) for card in hand)
+def _hcp(hand: CardSet) -> int:
+    return (
+        4 * (hand & _ACES).bit_count()
+        + 3 * (hand & _KINGS).bit_count()
+        + 2 * (hand & _QUEENS).bit_count()
+        + (hand & _JACKS).bit_count()
+    )
 
 
-def _points(hand: Sequence[str]) -> int:
+def _points(hand: CardSet) -> int:
     return _hcp(hand) + sum(max(0, n - 5) for n in _shape(hand).values())
 
 
@@ -102,8 +115,8 @@ def _cheapest(strain: str, above: str | None) -> str:
     return _bid_name(index)
 
 
-def hand_fits(hand: Sequence[str], meaning: Meaning) -> bool:
-    """Whether a hand (card names) agrees with a meaning; used to filter drawn hands."""
+def hand_fits(hand: CardSet, meaning: Meaning) -> bool:
+    """Whether a hand agrees with a meaning; used to filter drawn hands."""
     hcp = _hcp(hand)
     if not meaning.hcp[0] <= hcp <= meaning.hcp[1]:
         return False
@@ -151,30 +164,36 @@ class _Context:
         return False
 
 
-def _context(view: Mapping[str, Any]) -> _Context:
-    calls = tuple((int(s), str(c)) for s, c in view.get("auction", []))
-    return _Context(int(view["seat"]), calls)
+def _context(view: BridgeView) -> _Context:
+    """The seat and its auction's calls by name, each with the seat that made it."""
+    auction = view.auction
+    dealer = auction.dealer
+    calls = tuple(((dealer + i) % 4, call_name(c)) for i, c in enumerate(auction.calls))
+    seat = view.seat
+    assert seat is not None, "a spectator makes no call"
+    return _Context(seat, calls)
 
 
 # Choosing a call.
 
 
-def choose_call(view: Mapping[str, Any]) -> str:
+def choose_call(view: View) -> str:
     """The system's call for this view (always legal)."""
     return candidates(view)[0]
 
 
-def candidates(view: Mapping[str, Any]) -> list[str]:
+def candidates(view: View) -> list[str]:
     """The reasonable calls, the system's first; all legal, never empty."""
-    legal = list(view["legal"])
-    found = _system(_context(view), list(view["hand"]))
+    seen = typed(view, BridgeView)
+    legal = list(seen.legal)
+    found = _system(_context(seen), seen.hand)
     out = [c for c in found if c in legal]
     if not out:
         out = ["pass"] if "pass" in legal else legal[:1]
     return list(dict.fromkeys(out))
 
 
-def _system(ctx: _Context, hand: list[str]) -> list[str]:
+def _system(ctx: _Context, hand: CardSet) -> list[str]:
     ours = [(s, c) for s, c in ctx.bids if s % 2 == ctx.seat % 2]
     theirs = ctx.opp_bids()
     if not ctx.bids:
@@ -194,7 +213,7 @@ def _system(ctx: _Context, hand: list[str]) -> list[str]:
     return _place(hand, ctx)
 
 
-def _opening(hand: list[str]) -> str:
+def _opening(hand: CardSet) -> str:
     shape, hcp, points = _shape(hand), _hcp(hand), _points(hand)
     balanced = _balanced(shape)
     if hcp >= 22:
@@ -216,7 +235,7 @@ def _opening(hand: list[str]) -> str:
     return "pass"
 
 
-def _respond(hand: list[str], opening: str, ctx: _Context) -> list[str]:
+def _respond(hand: CardSet, opening: str, ctx: _Context) -> list[str]:
     shape, hcp, points = _shape(hand), _hcp(hand), _points(hand)
     if opening == "1NT":
         if shape["H"] >= 5 or shape["S"] >= 5:
@@ -264,7 +283,7 @@ def _respond(hand: list[str], opening: str, ctx: _Context) -> list[str]:
     return ["1NT"]
 
 
-def _opener_rebid(hand: list[str], opening: str, response: str, ctx: _Context) -> list[str]:
+def _opener_rebid(hand: CardSet, opening: str, response: str, ctx: _Context) -> list[str]:
     shape, hcp, points = _shape(hand), _hcp(hand), _points(hand)
     if opening == "1NT":
         if response == "2C":
@@ -321,7 +340,7 @@ def _opener_rebid(hand: list[str], opening: str, response: str, ctx: _Context) -
     return [_cheapest(suit, response)] if response[0] == "1" else [_cheapest("NT", response)]
 
 
-def _overcall(hand: list[str], ctx: _Context) -> list[str]:
+def _overcall(hand: CardSet, ctx: _Context) -> list[str]:
     shape, hcp, points = _shape(hand), _hcp(hand), _points(hand)
     theirs = ctx.opp_bids()
     last = ctx.last_bid
@@ -344,7 +363,7 @@ def _overcall(hand: list[str], ctx: _Context) -> list[str]:
     return ["pass"]
 
 
-def _advance_double(hand: list[str], ctx: _Context) -> str:
+def _advance_double(hand: CardSet, ctx: _Context) -> str:
     shape, points = _shape(hand), _points(hand)
     last = ctx.last_bid
     their_suits = {c[1:] for c in ctx.opp_bids()}
@@ -389,7 +408,7 @@ def _shown(calls: Sequence[str], opening_seat: bool) -> tuple[int, dict[str, int
     return points, lengths
 
 
-def _place(hand: list[str], ctx: _Context) -> list[str]:
+def _place(hand: CardSet, ctx: _Context) -> list[str]:
     shape, points = _shape(hand), _points(hand)
     last = ctx.last_bid
     assert last is not None
@@ -403,10 +422,10 @@ def _place(hand: list[str], ctx: _Context) -> list[str]:
     partner_bids = [c for c in partner_calls if _is_bid(c)]
     my_bids = [c for c in ctx.by(ctx.seat) if _is_bid(c)]
     if partner_bids and partner_bids[-1] == "4NT" and last == "4NT" and len(my_bids) >= 1:
-        aces = sum(1 for c in hand if c[0] == "A")
+        aces = (hand & _ACES).bit_count()
         return [("5C", "5D", "5H", "5S", "5C")[aces]]
     if my_bids and my_bids[-1] == "4NT" and partner_bids and partner_bids[-1][0] == "5":
-        aces = sum(1 for c in hand if c[0] == "A")
+        aces = (hand & _ACES).bit_count()
         shown = {"5C": 0, "5D": 1, "5H": 2, "5S": 3}.get(partner_bids[-1], 0)
         if aces + shown == 0:
             shown = 4
@@ -474,11 +493,12 @@ def call_meaning(calls: Sequence[tuple[int, str]], index: int) -> Meaning:
     return _interpret(ctx, call)
 
 
-def explain(view: Mapping[str, Any], call: str) -> str:
+def explain(view: View, call: str) -> str:
     """A sentence saying what ``call`` would mean now, for the hint button and the table."""
-    ctx = _context(view)
+    seen = typed(view, BridgeView)
+    ctx = _context(seen)
     meaning = _interpret(ctx, call)
-    if view.get("hand") and call == choose_call(view) and meaning.text.startswith("natural"):
+    if seen.hand and call == choose_call(seen) and meaning.text.startswith("natural"):
         return meaning.text + " (the system's choice with this hand)"
     return meaning.text
 

@@ -11,7 +11,10 @@ Overcalls need 10+ and a five-card suit. It never doubles.
 Play: lead the highest card of the longest suit; follow with the lowest card
 when partner is winning, else the cheapest card that wins, else the lowest.
 When declarer chooses for dummy, the view's ``legal`` holds dummy's cards and
-the hand to play is ``view["turn"]``.
+the hand to play is the view's ``turn``.
+
+It reads the typed view (:class:`~atout.games.bridge.view.BridgeView`: cards
+as card ints and card sets, the auction as call codes), as every bot does.
 """
 
 from __future__ import annotations
@@ -21,42 +24,55 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from atout.bots.claims import answer_claim
+from atout.bots.levels import View, legal_cards, typed
+from atout.cards import SUIT_MASKS, Card, CardSet, card_name
+from atout.games.bridge.auction import call_name, strain_of, strain_trump
+from atout.games.bridge.view import BridgeView
 
 __all__ = ["choose"]
 
-_RANKS = "23456789TJQKA"
 _SUITS = "SHDC"
 _STRAINS = ("C", "D", "H", "S", "NT")
-_HCP = {"A": 4, "K": 3, "Q": 2, "J": 1}
+_RANK_MASKS = tuple(sum(1 << (13 * suit + rank) for suit in range(4)) for rank in range(13))
+"""The cards of each rank (0 = twos .. 12 = aces) in every suit, as a card set."""
+_ACES, _KINGS, _QUEENS, _JACKS = (_RANK_MASKS[r] for r in (12, 11, 10, 9))
+_BIDS = 35
+"""Call codes below this are bids (``1C`` .. ``7NT``); pass, double, redouble follow."""
 
 
-def choose(view: Mapping[str, Any], rng: random.Random) -> str:
-    """The greedy action for this view (always one of ``view["legal"]``)."""
-    legal: Sequence[str] = view["legal"]
+def choose(view: View, rng: random.Random) -> str:
+    """The greedy action for this view (always one of its legal actions)."""
+    seen = typed(view, BridgeView)
+    legal = seen.legal
     if not legal:
         raise ValueError("no legal action in this view")
-    phase = view.get("phase")
+    phase = seen.phase
     if phase == "claim":
-        return answer_claim(view)
+        return answer_claim(seen)
     if phase == "auction":
-        call = _bid(view)
+        call = _bid(seen)
         return call if call in legal else "pass" if "pass" in legal else legal[0]
-    return _play(view, legal)
+    cards = legal_cards(legal)
+    if not cards:
+        return legal[0]
+    return card_name(_play(seen, cards))
 
 
 # Bidding.
 
 
-def _shape(hand: Sequence[str]) -> dict[str, int]:
-    lengths = dict.fromkeys(_SUITS, 0)
-    for card in hand:
-        lengths[card[1]] += 1
-    return lengths
+def _shape(hand: CardSet) -> dict[str, int]:
+    return {letter: (hand & SUIT_MASKS[s]).bit_count() for s, letter in enumerate(_SUITS)}
 
 
-def _points(hand: Sequence[str]) -> tuple[int, int]:
+def _points(hand: CardSet) -> tuple[int, int]:
     """High-card points, and those plus one per card beyond five in a suit."""
-    hcp = sum(_HCP.get(card[0], 0) for card in hand)
+    hcp = (
+        4 * (hand & _ACES).bit_count()
+        + 3 * (hand & _KINGS).bit_count()
+        + 2 * (hand & _QUEENS).bit_count()
+        + (hand & _JACKS).bit_count()
+    )
     extra = sum(max(0, n - 5) for n in _shape(hand).values())
     return hcp, hcp + extra
 
@@ -74,11 +90,15 @@ def _bid_name(index: int) -> str:
     return f"{index // 5 + 1}{_STRAINS[index % 5]}"
 
 
-def _bid(view: Mapping[str, Any]) -> str:
-    seat: int = view["seat"]
-    hand: Sequence[str] = view["hand"]
-    auction: Sequence[Sequence[Any]] = view["auction"]
-    bids = [(int(s), str(c)) for s, c in auction if str(c)[0].isdigit()]
+def _bid(view: BridgeView) -> str:
+    seat = view.seat
+    assert seat is not None, "a spectator makes no call"
+    hand = view.hand
+    auction = view.auction
+    dealer = auction.dealer
+    bids = [
+        ((dealer + i) % 4, call_name(code)) for i, code in enumerate(auction.calls) if code < _BIDS
+    ]
     partner = (seat + 2) % 4
     hcp, points = _points(hand)
     shape = _shape(hand)
@@ -180,45 +200,42 @@ def _target_level(combined: int, strain: str) -> int:
 # Card play.
 
 
-def _rank(card: str) -> int:
-    return _RANKS.index(card[0])
+def _rank(card: Card) -> int:
+    return card % 13
 
 
-def _trump(contract: str | None) -> str | None:
-    if not contract:
-        return None
-    strain = contract.rstrip("X")[1:]
-    return None if strain == "NT" else strain
+def _beats(card: Card, best: Card, trump: int) -> bool:
+    if card // 13 == best // 13:
+        return card % 13 > best % 13
+    return card // 13 == trump
 
 
-def _beats(card: str, best: str, trump: str | None) -> bool:
-    if card[1] == best[1]:
-        return _RANKS.index(card[0]) > _RANKS.index(best[0])
-    return card[1] == trump
-
-
-def _play(view: Mapping[str, Any], legal: Sequence[str]) -> str:
-    trick = view["trick"]
-    cards: Sequence[str] = trick["cards"]
+def _play(view: BridgeView, legal: Sequence[Card]) -> Card:
+    cards = view.trick
     if not cards:
-        by_suit: dict[str, list[str]] = {}
+        by_suit: dict[int, list[Card]] = {}
         for card in legal:
-            by_suit.setdefault(card[1], []).append(card)
-        longest = max(
-            by_suit.values(), key=lambda cs: (len(cs), max(_RANKS.index(c[0]) for c in cs))
-        )
-        return max(longest, key=lambda c: _RANKS.index(c[0]))
-    trump = _trump(view.get("contract"))
-    leader: int = trick["leader"]
+            by_suit.setdefault(card // 13, []).append(card)
+        longest = max(by_suit.values(), key=lambda cs: (len(cs), max(_rank(c) for c in cs)))
+        return max(longest, key=_rank)
+    # No contract yet (a view of the auction): played as at no-trumps.
+    trump = -1 if view.bid is None else strain_trump(strain_of(view.bid))
+    leader = view.trick_leader
+    assert leader is not None
     best_index = 0
     for i in range(1, len(cards)):
         if _beats(cards[i], cards[best_index], trump):
             best_index = i
-    playing: int = view["turn"]
+    playing = view.turn
+    assert playing is not None
     winner = (leader + best_index) % 4
+
+    def cheapest(c: Card) -> tuple[bool, int]:
+        return (c // 13 == trump, c % 13)
+
     if winner == (playing + 2) % 4:
-        return min(legal, key=lambda c: (c[1] == trump, _RANKS.index(c[0])))
+        return min(legal, key=cheapest)
     winners = [c for c in legal if _beats(c, cards[best_index], trump)]
     if winners:
-        return min(winners, key=lambda c: (c[1] == trump, _RANKS.index(c[0])))
-    return min(legal, key=lambda c: (c[1] == trump, _RANKS.index(c[0])))
+        return min(winners, key=cheapest)
+    return min(legal, key=cheapest)

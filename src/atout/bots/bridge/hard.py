@@ -26,7 +26,7 @@ from atout.bots.bridge.bidding import Meaning, call_meaning, candidates, hand_fi
 from atout.bots.levels import View, legal_cards, typed
 from atout.bots.pimc import pimc
 from atout.bots.sampling import bridge_world
-from atout.cards import CardSet, card_names
+from atout.cards import CardSet
 from atout.games.bridge.auction import call_name, level_of, strain_of
 from atout.games.bridge.scoring import duplicate_score
 from atout.games.bridge.view import BridgeView
@@ -77,7 +77,7 @@ def auction_filter(view: View) -> Callable[[list[CardSet]], bool]:
         for seat in range(4):
             if seat in (me, dummy) or not meanings.get(seat):
                 continue
-            whole = list(card_names(packets[seat] | played.get(seat, 0)))
+            whole = packets[seat] | played.get(seat, 0)
             if not all(hand_fits(whole, m) for m in meanings[seat]):
                 return False
         return True
