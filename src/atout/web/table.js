@@ -74,8 +74,9 @@ export function openTable(root, tableId, navigate, settings = () => null) {
       const before = s.frame;
       s.frame = msg;
       s.seat = msg.seat ?? null;
-      if (msg.last_trick && msg.last_trick.version === msg.version && before) {
-        // The action closed a trick: keep it on the felt a moment (in its own deal only).
+      if (msg.last_trick && msg.last_trick.version === msg.version && before && before.version !== msg.version) {
+        // The action closed a trick: keep it on the felt a moment (in its own deal only). A
+        // frame of the same version (a robot duplicate board stored, a seat's news) closed none.
         s.held = { ...msg.last_trick, deal: msg.view?.match?.deal_number };
         clearTimeout(s.heldTimer);
         s.heldTimer = setTimeout(() => {
