@@ -612,29 +612,30 @@ class FiveHundredState:
         return _bid_refusal(code, self._high, self.rules.misere)
 
     def _call(self, code: int, seat: int) -> FiveHundredState:
-        self._check_turn(seat, Phase.AUCTION, f"{'pass' if code < 0 else CALL_NAMES[code]}")
+        if self._phase is not _AUCTION or seat != self._turn:
+            self._check_turn(seat, _AUCTION, "pass" if code < 0 else CALL_NAMES[code])
+        high = self._high
         if code >= 0:
-            refusal = self._bid_refusal(code)
+            refusal = _bid_refusal(code, high, self.rules.misere)
             if refusal is not None:
                 raise IllegalActionError(refusal)
+            high = code
+        auction = (*self._auction, (seat, code))
+        passed = self._passed | 1 << seat if code == PASS else self._passed
+        single = self.rules.single_round_bidding
+        passes = passed.bit_count()
+        ended = len(auction) == 4 if single else passes == 4 or (passes == 3 and high >= 0)
         new = self._copy()
-        new._auction = (*self._auction, (seat, code))
-        if code == PASS:
-            new._passed = self._passed | 1 << seat
-        else:
-            new._high, new._high_seat = code, seat
-        passes = new._passed.bit_count()
-        if self.rules.single_round_bidding:
-            ended = len(new._auction) == 4
-        else:
-            ended = passes == 4 or (passes == 3 and new._high >= 0)
+        new._auction, new._passed, new._high = auction, passed, high
+        if code != PASS:
+            new._high_seat = seat
         if not ended:
             turn = (seat + 1) % 4
-            while new._passed >> turn & 1 and not self.rules.single_round_bidding:
+            while passed >> turn & 1 and not single:
                 turn = (turn + 1) % 4
             new._turn = turn
-        elif new._high < 0:
-            new._phase, new._turn = Phase.OVER, -1
+        elif high < 0:
+            new._phase, new._turn = _OVER, -1
         else:
             new._start_kitty()
         return new
