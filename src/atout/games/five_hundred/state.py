@@ -370,7 +370,7 @@ class FiveHundredState:
                 else:
                     legal = self._joker_leads(hand)
             elif phase is _AUCTION:
-                legal = _auction_actions(self._high, self.rules.misere)
+                legal = _AUCTION_ACTIONS[self.rules.misere][self._high + 1]
             elif phase is _KITTY:
                 legal = _discard_actions(seat_hand(self._hands, self._turn))
             else:
@@ -795,11 +795,17 @@ _CALL_BY_NAME: Final[dict[str, int]] = {
 """The canonical names of the calls to their codes: the fast path of ``apply`` in the auction."""
 
 
-@lru_cache(maxsize=64)
 def _auction_actions(high: int, misere: bool) -> tuple[str, ...]:
     """The auction's legal actions over the highest bid ``high``: ``pass``, then bids by rank."""
     bids = [CALL_NAMES[c] for c in CALLS_BY_RANK if _bid_refusal(c, high, misere) is None]
     return ("pass", *bids)
+
+
+_AUCTION_ACTIONS: Final = tuple(
+    tuple(_auction_actions(high, misere) for high in range(PASS, OPEN_MISERE + 1))
+    for misere in (False, True)
+)
+"""``_AUCTION_ACTIONS[misere][high + 1]``: :func:`_auction_actions`, listed once at import."""
 
 
 def _next_seat(seat: int, skip: int) -> int:
