@@ -620,10 +620,10 @@ class FiveHundredState:
             if refusal is not None:
                 raise IllegalActionError(refusal)
             high = code
-        auction = (*self._auction, (seat, code))
+        auction = self._auction + ((seat, code),)  # compiled: one concatenation, no list
         passed = self._passed | 1 << seat if code == PASS else self._passed
         single = self.rules.single_round_bidding
-        passes = passed.bit_count()
+        passes = _PASSES[passed]  # a table: compiled, bit_count() is a Python method call
         ended = len(auction) == 4 if single else passes == 4 or (passes == 3 and high >= 0)
         new = self._copy()
         new._auction, new._passed, new._high = auction, passed, high
@@ -788,6 +788,8 @@ def _bid_refusal(code: int, high: int, misere: bool) -> str | None:
     return None
 
 
+_PASSES: Final = tuple(passed.bit_count() for passed in range(16))
+"""``_PASSES[passed]``: how many seats have passed, from the auction's bits of passed seats."""
 _CALL_BY_NAME: Final[dict[str, int]] = {
     "pass": PASS,
     **{name: c for c, name in enumerate(CALL_NAMES)},
