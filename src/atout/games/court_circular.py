@@ -75,6 +75,7 @@ CONCEDE: Final = "concede"
 TARGETS = (20, 50)
 HAND_SIZE: Final = 6
 PER_TRICK: Final = 3
+_PLAY: Final = Phase.PLAY
 """Cards each player puts down in a full trick."""
 OPTIONS: Final = (
     Option("target", "choice", 20, "points that win the game", choices=TARGETS),
@@ -125,6 +126,26 @@ def resign_refusal(own: int, other: int, *, last_trick: bool, carroll: bool) -> 
     elif not own:
         return "you may resign only after putting down a card of your own in this trick"
     return None
+
+
+_MAY_RESIGN: Final[tuple[tuple[tuple[tuple[bool, ...], ...], ...], ...]] = tuple(
+    tuple(
+        tuple(
+            tuple(
+                resign_refusal(own, other, last_trick=last, carroll=carroll) is None
+                for other in range(PER_TRICK + 1)
+            )
+            for own in range(PER_TRICK + 1)
+        )
+        for carroll in (False, True)
+    )
+    for last in (False, True)
+)
+"""``_MAY_RESIGN[last_trick][carroll][own][other]``: :func:`resign_refusal` allows it.
+
+The table of 1.3 read once at import, so listing the legal actions (the
+hottest path) indexes a tuple instead of calling the rule.
+"""
 
 
 @dataclass(frozen=True, slots=True)
@@ -382,9 +403,13 @@ class CourtCircularState:
             elif self._phase is Phase.LEAD:
                 legal = tuple([_LEAD_ACTIONS[c] for c in sorted(self._table)])
             else:
+                turn = self._turn
                 first, second = self._hands
-                legal = card_names(first if self._turn == 0 else second)
-                if self._concede_refusal(self._turn) is None:
+                legal = card_names(first if turn == 0 else second)
+                down = len(self._table)
+                mine = (down + 1) // 2 if turn == self._leader else down // 2
+                last = self._drawn == len(self.deal.stock)
+                if _MAY_RESIGN[last][self.rules.carroll_resign][mine][down - mine]:
                     legal += (CONCEDE,)
             self._legal = legal
         return legal
@@ -416,8 +441,8 @@ class CourtCircularState:
                 return self._apply_other(action, seat)
             self._check_turn(seat)
             return self._choose_lead(lead)
-        self._check_turn(seat)
-        if self._phase is Phase.LEAD:
+        if self._phase is not _PLAY or (seat is not None and seat != self._turn):
+            self._check_turn(seat)
             raise IllegalActionError(
                 f"choose the next Lead first, e.g. {self.legal_actions()[0]!r}"
             )

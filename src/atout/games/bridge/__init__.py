@@ -664,21 +664,32 @@ class BridgeState:
             auction = self._auction.call(call)
         except IllegalCall as error:
             raise IllegalActionError(str(error)) from None
+        if not auction.is_over():  # the auction goes on: nothing else has a value yet
+            return BridgeState(
+                self.rules,
+                self.deal,
+                self.board,
+                self.vulnerable,
+                self.tally,
+                self._hands,
+                auction,
+                AUCTION,
+                auction.turn,
+            )
         new = self._copy()
         new._auction = auction
         new._turn = auction.turn
-        if auction.is_over():
-            if auction.is_passed_out():
-                new._phase = OVER
-            else:
-                declarer = auction.declarer()
-                assert declarer is not None
-                new._phase = PLAY
-                new._declarer = declarer
-                new._bid = auction.last_bid
-                new._doubled = auction.doubled
-                new._trump = strain_trump(strain_of(auction.last_bid))
-                new._leader = new._turn = (declarer + 1) % 4
+        if auction.is_passed_out():
+            new._phase = OVER
+        else:
+            declarer = auction.declarer()
+            assert declarer is not None
+            new._phase = PLAY
+            new._declarer = declarer
+            new._bid = auction.last_bid
+            new._doubled = auction.doubled
+            new._trump = strain_trump(strain_of(auction.last_bid))
+            new._leader = new._turn = (declarer + 1) % 4
         return new
 
     def _make_claim(self, words: list[str], seat: int | None) -> BridgeState:
@@ -888,7 +899,8 @@ class BridgeState:
 _CALL_BY_NAME: Final[dict[str, int]] = {call_name(c): c for c in range(38)}
 """The canonical names of the calls to their codes: the fast path of ``apply``."""
 
-_AUCTION_ACTIONS: Final[dict[tuple[int, int, int], tuple[str, ...]]] = {}
+_AUCTION_ACTIONS: Final[list[tuple[str, ...] | None]] = [None] * (36 * 3 * 2)
+"""The legal calls' names by :func:`_auction_actions`'s key, each listed the first time."""
 
 
 def _auction_actions(auction: Auction) -> tuple[str, ...]:
@@ -896,10 +908,12 @@ def _auction_actions(auction: Auction) -> tuple[str, ...]:
 
     They depend on the last bid, whether it is doubled or redoubled, and
     whether it was made by the side to act (who may redouble) or the other
-    (who may double): the key.
+    (who may double): the key, a list index (no tuple to build and hash).
     """
-    key = (auction.last_bid, auction.doubled, (auction.last_bidder - auction.turn) % 2)
-    legal = _AUCTION_ACTIONS.get(key)
+    key = ((auction.last_bid + 1) * 3 + auction.doubled) * 2 + (
+        auction.last_bidder - auction.turn
+    ) % 2
+    legal = _AUCTION_ACTIONS[key]
     if legal is None:
         legal = _AUCTION_ACTIONS[key] = tuple(call_name(c) for c in auction.legal_calls())
     return legal

@@ -246,7 +246,7 @@ class Auction:
         if reason is not None:
             raise IllegalCall(reason)
         seat = self.turn
-        calls = (*self._calls, call)
+        calls = self._calls + (call,)  # compiled: one concatenation, no list
         if call == PASS:
             return Auction(
                 self._dealer,

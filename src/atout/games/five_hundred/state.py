@@ -49,6 +49,10 @@ from atout.tricks import TrickOrder, trick_winner
 __all__ = ["FiveHundredDeal", "FiveHundredState"]
 
 _NO_TRUMPS: Final = contract_order(NT)
+_AUCTION: Final = Phase.AUCTION
+_KITTY: Final = Phase.KITTY
+_PLAY: Final = Phase.PLAY
+_OVER: Final = Phase.OVER
 
 
 @dataclass(frozen=True, slots=True)
@@ -127,7 +131,7 @@ class FiveHundredState:
         self,
         rules: FiveHundredRules,
         deal: FiveHundredDeal,
-        phase: Phase = Phase.AUCTION,
+        phase: Phase = _AUCTION,
         hands: tuple[CardSet, CardSet, CardSet, CardSet] = (-1, -1, -1, -1),
         turn: int = -1,
         auction: tuple[tuple[int, int], ...] = (),
@@ -301,7 +305,7 @@ class FiveHundredState:
         """The trump suit (0..3, ``cards`` numbering) once there is a contract; -1 at no-trumps,
         in misère and before the auction ends."""
         trump = self._order.trump
-        return -1 if trump == JOKER_SUIT or self._phase == Phase.AUCTION else trump
+        return -1 if trump == JOKER_SUIT or self._phase is _AUCTION else trump
 
     @property
     def sits_out(self) -> int | None:
@@ -322,15 +326,15 @@ class FiveHundredState:
 
     def is_over(self) -> bool:
         """Whether the deal has ended (played out, misère lost, or thrown in)."""
-        return self._phase == Phase.OVER
+        return self._phase is _OVER
 
     def is_thrown_in(self) -> bool:
         """Whether all four passed, so nobody plays and nobody scores."""
-        return self._phase == Phase.OVER and self._high < 0
+        return self._phase is _OVER and self._high < 0
 
     def made(self) -> bool | None:
         """Whether the contract was made (``None`` while playing or when thrown in)."""
-        if self._phase != Phase.OVER or self._high < 0:
+        if self._phase is not _OVER or self._high < 0:
             return None
         taken = self._won[self._high_seat % 2]
         if self._high >= MISERE:
@@ -339,7 +343,7 @@ class FiveHundredState:
 
     def points(self) -> tuple[int, int]:
         """What each side scores for this deal (zero until it is over)."""
-        if self._phase != Phase.OVER or self._high < 0:
+        if self._phase is not _OVER or self._high < 0:
             return (0, 0)
         return hand_points(self.rules, self._high, self._high_seat, self._won)
 
@@ -355,11 +359,19 @@ class FiveHundredState:
         legal = self._legal
         if legal is None:
             phase = self._phase
-            if phase == Phase.PLAY:
-                legal = self._legal_plays()
-            elif phase == Phase.AUCTION:
-                legal = _auction_actions(self._high, self.rules.misere)
-            elif phase == Phase.KITTY:
+            if phase is _PLAY:
+                turn = self._turn
+                h0, h1, h2, h3 = self._hands  # not seat_hand: no call on the hot path
+                hand = h0 if turn == 0 else h1 if turn == 1 else h2 if turn == 2 else h3
+                if self._trick:
+                    legal = card_names(hand & self._order.follow[self._led] or hand)
+                elif self._order.trump != JOKER_SUIT or not hand >> JOKER & 1:
+                    legal = card_names(hand)
+                else:
+                    legal = self._joker_leads(hand)
+            elif phase is _AUCTION:
+                legal = _AUCTION_ACTIONS[self.rules.misere][self._high + 1]
+            elif phase is _KITTY:
                 legal = _discard_actions(seat_hand(self._hands, self._turn))
             else:
                 legal = ()
@@ -369,7 +381,7 @@ class FiveHundredState:
     def discardable(self) -> CardSet:
         """The cards the contractor may discard now: any three of them are a legal discard
         (the kitty phase; 0 otherwise)."""
-        if self._phase != Phase.KITTY:
+        if self._phase is not _KITTY:
             return 0
         return seat_hand(self._hands, self._turn)
 
@@ -379,19 +391,15 @@ class FiveHundredState:
         The joker is among them as a card; led at no-trumps, ``legal_actions()``
         offers it as ``JK S`` .. ``JK C`` instead.
         """
-        if self._phase != Phase.PLAY:
+        if self._phase is not _PLAY:
             return 0
         hand = seat_hand(self._hands, self._turn)
         if self._trick:
             return hand & self._order.follow[self._led] or hand
         return hand
 
-    def _legal_plays(self) -> tuple[str, ...]:
-        if self._trick:
-            return card_names(self.playable_cards())
-        hand = seat_hand(self._hands, self._turn)
-        if self._order.trump != JOKER_SUIT or not hand >> JOKER & 1:
-            return card_names(hand)
+    def _joker_leads(self, hand: CardSet) -> tuple[str, ...]:
+        """A no-trumps lead from a hand with the joker: the other cards, then ``JK S``.."""
         letters = "SHDC"
         return card_names(hand ^ 1 << JOKER) + tuple(
             f"JK {letters[s]}" for s in self._nominable(self._turn)
@@ -408,53 +416,69 @@ class FiveHundredState:
         """The state after ``seat`` (default: the seat to act) takes ``action``."""
         card = CARD_BY_NAME.get(action)
         turn = self._turn
-        if card is None or self._phase != Phase.PLAY or (seat is not None and seat != turn):
-            if self._phase == Phase.AUCTION:
+        if card is None or self._phase is not _PLAY or (seat is not None and seat != turn):
+            phase = self._phase
+            if phase is _AUCTION:
                 code = _CALL_BY_NAME.get(action)
                 if code is not None:
                     return self._call(code, turn if seat is None else seat)
+            elif phase is _KITTY and (seat is None or seat == turn):
+                discards = _discard_of(action)
+                hand = seat_hand(self._hands, turn)
+                if discards and hand & discards == discards:
+                    return self._discarded(hand, discards)
             return self._apply_other(action, turn if seat is None else seat)
-        hand = seat_hand(self._hands, turn)
+        # The hot path: a card named canonically, in turn. The hands unpacked, the
+        # player's replaced: no boxing when compiled, no call in pure Python.
+        h0, h1, h2, h3 = self._hands
+        hand = h0 if turn == 0 else h1 if turn == 1 else h2 if turn == 2 else h3
         order = self._order
-        if self._trick:
-            legal = hand & order.follow[self._led] or hand
+        trick = self._trick
+        if trick:
+            led = self._led
+            legal = hand & order.follow[led] or hand
         elif card == JOKER and order.trump == JOKER_SUIT:
             raise IllegalActionError(self._joker_lead_message())
         else:
+            led = order.suit[card]
             legal = hand
         if not legal >> card & 1:
             if not DECK >> card & 1:
                 raise InvalidActionError(f"{card_name(card)} is not in the Five Hundred pack")
             raise IllegalActionError(self._refusal(turn, card))
-        return self._play(turn, card, order.suit[card])
+        return self._play(turn, card, led, hand)
 
-    def _play(self, seat: int, card: Card, led: int) -> FiveHundredState:
-        """Play a legal card (``led``: the suit it leads, when it leads)."""
+    def _play(self, seat: int, card: Card, led: int, hand: CardSet) -> FiveHundredState:
+        """Play a legal card from ``hand`` (``led``: the trick's led suit, or the one it leads)."""
         h0, h1, h2, h3 = self._hands
-        bit = 1 << card
-        hands = (
-            (h0 ^ bit, h1, h2, h3)
-            if seat == 0
-            else (h0, h1 ^ bit, h2, h3)
-            if seat == 1
-            else (h0, h1, h2 ^ bit, h3)
-            if seat == 2
-            else (h0, h1, h2, h3 ^ bit)
-        )
+        rest = hand ^ 1 << card
+        if seat == 0:
+            h0 = rest
+        elif seat == 1:
+            h1 = rest
+        elif seat == 2:
+            h2 = rest
+        else:
+            h3 = rest
         trick = self._trick
         voids = self._voids
-        if trick:
-            led = self._led
-            if self._order.suit[card] != led:
-                voids |= 1 << (4 * seat + led)
+        if trick and self._order.suit[card] != led:
+            voids |= 1 << (4 * seat + led)
         trick += (card,)
         skip = self._skip
-        new = FiveHundredState(
+        if len(trick) == (3 if skip >= 0 else 4):
+            return self._close_trick(trick, (h0, h1, h2, h3), led, voids)
+        seat += 1
+        if seat == 4:
+            seat = 0
+        if seat == skip:
+            seat = 0 if seat == 3 else seat + 1
+        return FiveHundredState(
             self.rules,
             self.deal,
-            self._phase,
-            hands,
-            _next_seat(seat, skip),
+            _PLAY,
+            (h0, h1, h2, h3),
+            seat,
             self._auction,
             self._passed,
             self._high,
@@ -469,26 +493,46 @@ class FiveHundredState:
             self._done,
             voids,
         )
-        if len(trick) == (3 if skip >= 0 else 4):
-            new._close_trick(trick)
-        return new
 
-    def _close_trick(self, trick: tuple[Card, ...]) -> None:
+    def _close_trick(
+        self,
+        trick: tuple[Card, ...],
+        hands: tuple[CardSet, CardSet, CardSet, CardSet],
+        led: int,
+        voids: int,
+    ) -> FiveHundredState:
+        """The state after a trick's last card: its winner leads, or the deal is over."""
         leader = self._leader
+        skip = self._skip
         winner = leader
-        for _ in range(trick_winner(trick, self._order, self._led)):
-            winner = _next_seat(winner, self._skip)
-        won = list(self._won)
-        won[winner % 2] += 1
-        self._won = (won[0], won[1])
-        self._done += ((leader, trick, winner),)
-        self._trick = ()
-        self._leader = winner
-        lost_misere = self._skip >= 0 and winner == self._high_seat
-        if lost_misere or not seat_hand(self._hands, winner):
-            self._phase, self._turn = Phase.OVER, -1
+        for _ in range(trick_winner(trick, self._order, led)):
+            winner = _next_seat(winner, skip)
+        side0, side1 = self._won
+        if winner & 1:
+            side1 += 1
         else:
-            self._turn = winner
+            side0 += 1
+        over = (skip >= 0 and winner == self._high_seat) or not seat_hand(hands, winner)
+        return FiveHundredState(
+            self.rules,
+            self.deal,
+            _OVER if over else _PLAY,
+            hands,
+            -1 if over else winner,
+            self._auction,
+            self._passed,
+            self._high,
+            self._high_seat,
+            self._order,
+            skip,
+            self._discards,
+            winner,
+            (),
+            led,
+            (side0, side1),
+            self._done + ((leader, trick, winner),),
+            voids,
+        )
 
     def _refusal(self, seat: int, card: Card) -> str:
         hand = seat_hand(self._hands, seat)
@@ -521,7 +565,7 @@ class FiveHundredState:
             return self._lead_joker(int(_parse(parse_suit, words[1])), seat)
         code = _maybe(parse_call, action)
         card = _maybe(_parse_card, action) if len(words) == 1 else None
-        if code is not None and (self._phase == Phase.AUCTION or card is None):
+        if code is not None and (self._phase is _AUCTION or card is None):
             return self._call(code, seat)
         if card is not None:
             self._check_turn(seat, Phase.PLAY, f"playing {card_name(card)}")
@@ -534,7 +578,7 @@ class FiveHundredState:
         )
 
     def _check_turn(self, seat: int, phase: Phase, doing: str) -> None:
-        if self._phase == Phase.OVER:
+        if self._phase is _OVER:
             raise IllegalActionError("the deal is over")
         if self._phase != phase:
             raise IllegalActionError(f"{doing} is not possible now: {self._waiting_for()}")
@@ -561,36 +605,37 @@ class FiveHundredState:
             raise IllegalActionError(
                 f"you have shown void in {Suit(suit)}: {self._joker_lead_message()}"
             )
-        return self._play(seat, JOKER, suit)
+        return self._play(seat, JOKER, suit, seat_hand(self._hands, seat))
 
     def _bid_refusal(self, code: int) -> str | None:
         """Why a bid is not allowed now, or ``None`` (the auction is in progress)."""
         return _bid_refusal(code, self._high, self.rules.misere)
 
     def _call(self, code: int, seat: int) -> FiveHundredState:
-        self._check_turn(seat, Phase.AUCTION, f"{'pass' if code < 0 else CALL_NAMES[code]}")
+        if self._phase is not _AUCTION or seat != self._turn:
+            self._check_turn(seat, _AUCTION, "pass" if code < 0 else CALL_NAMES[code])
+        high = self._high
         if code >= 0:
-            refusal = self._bid_refusal(code)
+            refusal = _bid_refusal(code, high, self.rules.misere)
             if refusal is not None:
                 raise IllegalActionError(refusal)
+            high = code
+        auction = self._auction + ((seat, code),)  # compiled: one concatenation, no list
+        passed = self._passed | 1 << seat if code == PASS else self._passed
+        single = self.rules.single_round_bidding
+        passes = _PASSES[passed]  # a table: compiled, bit_count() is a Python method call
+        ended = len(auction) == 4 if single else passes == 4 or (passes == 3 and high >= 0)
         new = self._copy()
-        new._auction = (*self._auction, (seat, code))
-        if code == PASS:
-            new._passed = self._passed | 1 << seat
-        else:
-            new._high, new._high_seat = code, seat
-        passes = new._passed.bit_count()
-        if self.rules.single_round_bidding:
-            ended = len(new._auction) == 4
-        else:
-            ended = passes == 4 or (passes == 3 and new._high >= 0)
+        new._auction, new._passed, new._high = auction, passed, high
+        if code != PASS:
+            new._high_seat = seat
         if not ended:
             turn = (seat + 1) % 4
-            while new._passed >> turn & 1 and not self.rules.single_round_bidding:
+            while passed >> turn & 1 and not single:
                 turn = (turn + 1) % 4
             new._turn = turn
-        elif new._high < 0:
-            new._phase, new._turn = Phase.OVER, -1
+        elif high < 0:
+            new._phase, new._turn = _OVER, -1
         else:
             new._start_kitty()
         return new
@@ -613,12 +658,16 @@ class FiveHundredState:
         missing = [card_name(c) for c in cards if not hand >> c & 1]
         if missing:
             raise IllegalActionError(f"you do not hold {' '.join(missing)}")
+        return self._discarded(hand, mask_of(cards))
+
+    def _discarded(self, hand: CardSet, discards: CardSet) -> FiveHundredState:
+        """The state after the contractor, to act with ``hand``, discards three of its cards."""
         new = self._copy()
         hands = list(self._hands)
-        new._discards = mask_of(cards)
-        hands[seat] = hand ^ new._discards
+        new._discards = discards
+        hands[self._turn] = hand ^ discards
         new._hands = (hands[0], hands[1], hands[2], hands[3])
-        new._phase, new._leader = Phase.PLAY, seat
+        new._phase, new._leader = _PLAY, self._turn
         return new
 
     # Views and summaries.
@@ -739,6 +788,8 @@ def _bid_refusal(code: int, high: int, misere: bool) -> str | None:
     return None
 
 
+_PASSES: Final = tuple(passed.bit_count() for passed in range(16))
+"""``_PASSES[passed]``: how many seats have passed, from the auction's bits of passed seats."""
 _CALL_BY_NAME: Final[dict[str, int]] = {
     "pass": PASS,
     **{name: c for c, name in enumerate(CALL_NAMES)},
@@ -746,11 +797,17 @@ _CALL_BY_NAME: Final[dict[str, int]] = {
 """The canonical names of the calls to their codes: the fast path of ``apply`` in the auction."""
 
 
-@lru_cache(maxsize=64)
 def _auction_actions(high: int, misere: bool) -> tuple[str, ...]:
     """The auction's legal actions over the highest bid ``high``: ``pass``, then bids by rank."""
     bids = [CALL_NAMES[c] for c in CALLS_BY_RANK if _bid_refusal(c, high, misere) is None]
     return ("pass", *bids)
+
+
+_AUCTION_ACTIONS: Final = tuple(
+    tuple(_auction_actions(high, misere) for high in range(PASS, OPEN_MISERE + 1))
+    for misere in (False, True)
+)
+"""``_AUCTION_ACTIONS[misere][high + 1]``: :func:`_auction_actions`, listed once at import."""
 
 
 def _next_seat(seat: int, skip: int) -> int:
@@ -793,6 +850,25 @@ def _discard_actions(hand: CardSet) -> tuple[str, ...]:
 def _discard_name(cards: tuple[Card, ...]) -> str:
     """The action that discards ``cards``."""
     return "discard " + " ".join([CARD_NAMES[c] for c in cards])
+
+
+def _discard_of(action: str) -> CardSet:
+    """The three cards of ``discard A B C`` written canonically, or 0 (the kitty's fast path).
+
+    Anything else, held or not, is 0: :meth:`FiveHundredState._discard` reads it and says why.
+    """
+    words = action.split(" ")
+    if len(words) != 4 or words[0] != "discard":
+        return 0
+    first, second, third = (
+        CARD_BY_NAME.get(words[1]),
+        CARD_BY_NAME.get(words[2]),
+        CARD_BY_NAME.get(words[3]),
+    )
+    if first is None or second is None or third is None:
+        return 0
+    cards = 1 << first | 1 << second | 1 << third
+    return cards if cards.bit_count() == 3 else 0
 
 
 def _parse_card(text: str) -> Card:
