@@ -23,7 +23,7 @@ from typing import Any
 from atout.cards import CARD_BY_NAME
 from atout.core import Match
 
-__all__ = ["CALLS", "cards_in", "cards_learnt", "cards_shown"]
+__all__ = ["CALLS", "cards_in", "cards_learnt", "cards_new", "cards_shown"]
 
 
 JSON = dict[str, Any]
@@ -71,6 +71,29 @@ def cards_learnt(
         else:
             since |= seen
     return since - before
+
+
+def cards_new(
+    match: Match, seat: int, first: int, view: Callable[[Match], JSON] | None = None
+) -> set[str]:
+    """Cards ``seat`` is shown now that its view just before action ``first`` did not show.
+
+    Two views instead of one a position: the frame's quick reading of :func:`cards_learnt`
+    for the usual case (the seat's own action, nobody's since). The two agree where the
+    seat's view keeps what it has shown during the deal (its hand, the tricks, dummy, the
+    kitty it took); the undo itself always reads the whole deal (:func:`cards_learnt`).
+    """
+    played = match.current
+    if view is None:  # the engine's view of the seat: its states replay faster than a Match
+        state = match.game.start(match.rules, played.layout, played.tally_before)
+        for actor, action in played.actions[:first]:
+            state = state.apply(action, actor)
+        return cards_shown(match.view(seat)) - cards_shown(state.view(seat))
+    step = Match(match.game, match.rules, match.deals[:-1], match.players, match.extra)
+    step = step.start_deal(played.layout)
+    for actor, action in played.actions[:first]:
+        step = step.apply(action, actor)
+    return cards_shown(view(match)) - cards_shown(view(step))
 
 
 def cards_shown(view: JSON) -> set[str]:

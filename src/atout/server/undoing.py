@@ -14,7 +14,7 @@ from typing import Any
 
 from atout.cards import format_cards, mask_of, parse_card
 from atout.core import Match
-from atout.server.disclosure import cards_learnt
+from atout.server.disclosure import cards_learnt, cards_new
 
 __all__ = ["ANSWERED", "undo_point"]
 
@@ -58,7 +58,9 @@ def undo_point(
     answered = any(decider != seat for decider in who[mine[-1] :])
     if answered and not name_cards:
         return None, ANSWERED
-    learnt = cards_learnt(match, seat, mine[-1], shown)
+    # The frame asks at each move: two views (the cards new since the seat's action); the
+    # undo itself reads every position of the deal.
+    learnt = (cards_learnt if name_cards else cards_new)(match, seat, mine[-1], shown)
     if learnt:
         # The cards as players read them (10♥, not TH): the page shows this sentence.
         seen = format_cards(mask_of(parse_card(c) for c in learnt), symbols=True)
