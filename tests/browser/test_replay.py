@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import itertools
 import json
+import random
 import time
 import urllib.request
 from pathlib import Path
@@ -11,7 +13,10 @@ from typing import Any
 import pytest
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
-from atout.notation.record import load_record, replay_summary
+from atout.bots.registry import make_bot
+from atout.core import Match
+from atout.games import get_game
+from atout.notation.record import load_record, replay_summary, save_record
 from tests.browser.test_table import open_custom
 
 EXAMPLES = Path("/work/shared/examples")
@@ -146,3 +151,47 @@ def test_a_bridge_hint_says_why(server: str, context: Any, artifacts: Path) -> N
     why.wait_for()
     assert "Why:" in why.inner_text()
     page.screenshot(path=str(artifacts / "replay-hint-why.png"))
+
+
+def _five_hundred_with_a_skipped_seat() -> tuple[Any, list[tuple[int, str]]]:
+    """A Five Hundred deal whose auction skips a seat that passed (it is out of the auction)."""
+    game = get_game("five-hundred")
+    for seed in range(200):
+        match = Match.new(game, {}, random.Random(seed))
+        bots = [make_bot("random", game.id, seed * 4 + s) for s in range(4)]
+        while match.view(None)["phase"] == "auction":
+            turn, actor = match.turn, match.actor
+            assert turn is not None and actor is not None
+            match = match.apply(bots[actor].choose(match.view(actor)), turn)
+        calls = [(seat, action) for seat, action in match.current.actions]
+        seats = [seat for seat, _ in calls]
+        if any((b - a) % 4 > 1 for a, b in itertools.pairwise(seats)):
+            while match.current.settlement is None:  # the deal played out: a whole record
+                turn, actor = match.turn, match.actor
+                assert turn is not None and actor is not None
+                match = match.apply(bots[actor].choose(match.view(actor)), turn)
+            return match, calls
+    raise AssertionError("no auction with a skipped seat")
+
+
+def test_each_call_of_an_auction_sits_under_its_seat(
+    server: str, context: Any, artifacts: Path, tmp_path: Path
+) -> None:
+    """Five Hundred's auction skips a seat that passed: its calls once slid into the wrong
+    column (a pass read as the wrong player's)."""
+    match, calls = _five_hundred_with_a_skipped_seat()
+    path = tmp_path / "five-hundred.json"
+    save_record(match, path)
+    page = context.new_page()
+    page.goto(server + "/replay")
+    page.set_input_files("#record-file", str(path))
+    page.wait_for_selector("#replay-slider")
+    page.fill("#replay-slider", str(len(calls)))
+    page.wait_for_selector("#auction tbody td")
+    cells = page.evaluate(
+        """() => [...document.querySelectorAll('#auction tbody tr')].flatMap(
+            (tr) => [...tr.children].map((td, col) => [col, td.textContent.trim()])
+        ).filter(([, text]) => text)"""
+    )
+    page.screenshot(path=str(artifacts / "replay-five-hundred-auction.png"))
+    assert [col for col, _ in cells] == [seat for seat, _ in calls]

@@ -92,8 +92,16 @@ export function auctionTable(auction, n, label, explain = () => null) {
   const rows = [];
   let row = [];
   if (!auction.length) return null;
-  for (let i = 0; i < auction[0][0]; i++) row.push(h("td", {}));
+  // Each call in its seat's column: in Five Hundred a seat that passed is out of the
+  // auction and skipped, so the calls of a round do not fill every column.
+  const close = () => {
+    while (row.length < n) row.push(h("td", {}));
+    rows.push(h("tr", {}, row));
+    row = [];
+  };
   auction.forEach(([seat, call], i) => {
+    if (seat < row.length) close();
+    while (row.length < seat) row.push(h("td", {}));
     const meaning = explain(i, call);
     row.push(
       h(
@@ -103,12 +111,9 @@ export function auctionTable(auction, n, label, explain = () => null) {
         meaning ? h("span", { class: "meaning" }, meaning) : null,
       ),
     );
-    if (seat === n - 1) {
-      rows.push(h("tr", {}, row));
-      row = [];
-    }
+    if (row.length === n) close();
   });
-  if (row.length) rows.push(h("tr", {}, row));
+  if (row.length) close();
   return h(
     "table",
     { class: "auction", id: "auction" },
