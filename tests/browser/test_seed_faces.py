@@ -170,7 +170,7 @@ def test_a_claim_shows_the_claimers_hand_to_the_defender(
         click_and_wait(west, "#bidding-box button[data-action='pass']")
         west.wait_for_selector("#my-hand svg.card.legal")  # West leads
         seq = west.evaluate(SEQ)
-        west.locator("#my-hand svg.card.legal").first.click()
+        west.locator("#my-hand svg.card.legal").first.click(position={"x": 4, "y": 4})  # its corner
         west.locator(f".table-page:not([data-seq='{seq}'])").wait_for()
         south.wait_for_selector("#claim-button")
         south.select_option("#claim-count", "13")
