@@ -134,6 +134,7 @@ export function openTable(root, tableId, navigate, settings = () => null) {
   }
 
   function act(action) {
+    closeMenu(); // a card played or a bid made: the menu has had its turn
     send({ type: "action", action, seq: s.frame?.seq });
   }
 
@@ -230,6 +231,12 @@ export function openTable(root, tableId, navigate, settings = () => null) {
     return true;
   }
 
+  /** A tap or click anywhere outside the open ⋯ menu closes it, as a menu does: left open it
+   *  covered the score sheet (#35). */
+  function onPointer(event) {
+    if (!event.target.closest?.("#table-menu")) closeMenu();
+  }
+
   function onKey(event) {
     if (event.key === "Escape" && closeMenu(true)) {
       event.preventDefault();
@@ -263,6 +270,7 @@ export function openTable(root, tableId, navigate, settings = () => null) {
     }
   }
   document.addEventListener("keydown", onKey);
+  document.addEventListener("pointerdown", onPointer, true);
 
   // Drawing.
 
@@ -535,10 +543,24 @@ export function openTable(root, tableId, navigate, settings = () => null) {
   function undoButton(frame) {
     const refusal = "undo_refusal" in frame ? frame.undo_refusal : dealOver(frame) ? "the deal is over: nothing in it can be taken back" : null;
     const why = refusal ? reasonText(refusal) : "";
+    // A phone has no hover: a tap (or Enter) on the greyed button shows the reason a moment.
+    const shown = Boolean(refusal) && s.undoWhy === refusal;
+    const click = () => (refusal ? showUndoWhy(refusal) : send({ type: "undo" }));
     return [
-      h("button", { id: "undo", title: why || t("undoTitle"), "aria-disabled": refusal ? "true" : undefined, "aria-describedby": refusal ? "undo-why" : undefined, onclick: () => !refusal && send({ type: "undo" }) }, t("undo")),
-      h("span", { class: "visually-hidden", id: "undo-why" }, why),
+      h("button", { id: "undo", title: why || t("undoTitle"), "aria-disabled": refusal ? "true" : undefined, "aria-describedby": refusal ? "undo-why" : undefined, onclick: click }, t("undo")),
+      h("span", { class: shown ? "undo-why" : "visually-hidden", id: "undo-why" }, why),
     ];
+  }
+
+  /** Show why Undo is greyed for a few seconds; a frame with another reason hides it at once. */
+  function showUndoWhy(refusal) {
+    s.undoWhy = refusal;
+    clearTimeout(s.undoWhyTimer);
+    s.undoWhyTimer = setTimeout(() => {
+      s.undoWhy = null;
+      if (!s.closed) render();
+    }, 6000);
+    render();
   }
 
   /** The score and this deal's tricks per side, always in view (the sheet has the detail). */
@@ -972,6 +994,8 @@ export function openTable(root, tableId, navigate, settings = () => null) {
     clearInterval(ticker);
     s.closeReview?.();
     document.removeEventListener("keydown", onKey);
+    document.removeEventListener("pointerdown", onPointer, true);
+    clearTimeout(s.undoWhyTimer);
     s.ws?.close();
   };
 }
