@@ -88,7 +88,7 @@ function result(deal, ctx) {
     if (r.revoke_claimed_by !== undefined && r.revoke_claimed_by !== null) return [sideSay(ctx, "cpCourt", w), t("courtRevoke"), score];
     if (r.court) return [sideSay(ctx, "cpCourt", w), theirs === 0 ? t("courtFirstSeven") : t("courtSeries"), score];
     const series = ctx.view.match.series ?? [];
-    return [sideSay(ctx, "cpWon", w, { tricks: t("tricksTo", { n: mine, m: theirs }) }), `${t("series")}: ${series.map((n, i) => `${ctx.sideName(i)} ${n}`).join(" · ")}`];
+    return [sideSay(ctx, "cpWon", w, { tricks: t("tricksTo", { n: mine, m: theirs }) }), t("labelled", { label: t("series"), text: series.map((n, i) => `${ctx.sideName(i)} ${n}`).join(" · ") })];
   }
   if (r.bavney) return [sideSay(ctx, "cpBavney", w, { points: pointsWord(deal.points[w]) }), score];
   return [sideSay(ctx, "cpMade", w, { tricks: mine, points: pointsWord(deal.points[w]) }), score];
