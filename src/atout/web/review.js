@@ -180,8 +180,8 @@ export function openReview({ tableId, deal, token, name, seat = null, again = fa
 
   /** One line's result in words (the table's own wording when it gave one); in rubber
    * bridge, with what it is worth on the sheet for the seat's side (what the verdict compares). */
-  function lineResult(line, side = 0) {
-    const words = resultText?.(line);
+  function lineResult(line, side = 0, hardSeat = null) {
+    const words = resultText?.(line, hardSeat);
     const text = words?.length ? words[0] : line.points.join(" / ");
     if (!line.counted) return text;
     const n = line.counted[side] - line.counted[1 - side];
@@ -220,7 +220,7 @@ export function openReview({ tableId, deal, token, name, seat = null, again = fa
         "div",
         { id: "again-summary" },
         h("p", { id: "again-mine" }, h("strong", {}, t("againYou")), " ", lineResult(data.mine, data.side)),
-        h("p", { id: "again-hard" }, h("strong", {}, t("againHard")), " ", lineResult(data.hard, data.side)),
+        h("p", { id: "again-hard" }, h("strong", {}, t("againHard")), " ", lineResult(data.hard, data.side, data.seat)),
         h("p", { id: "again-verdict", class: "headline" }, verdict),
         data.counted === "rubber standing" ? h("p", { id: "again-counted", class: "help" }, t("againRubber")) : null,
         h("p", { class: "help" }, t("againNote"), " ", t("againTime", { s: data.seconds.toFixed(1) })),

@@ -829,11 +829,19 @@ export function openTable(root, tableId, navigate, settings = () => null) {
   }
 
   /** A line of a deal (as played, or Hard's) in the game's words: its result's first line. */
-  function lineWords(number, line) {
+  /** A line of Play it again in the table's words; `hardSeat`: the line is Hard's, who played
+   *  that seat (so a trump it named is "named by Hard", not by the person). A game whose
+   *  first result line leaves out what the line was played in (Court Piece's trump) adds it. */
+  function lineWords(number, line, hardSeat = null) {
     const frame = s.frame;
     if (!frame?.view) return [];
     const game = rendererFor(frame.table.game);
-    return game.result({ number, result: line.result, points: line.points }, context(frame, frame.table.seats.length, () => "south"));
+    const ctx = context(frame, frame.table.seats.length, () => "south");
+    if (hardSeat !== null) ctx.name = (seat) => (seat === hardSeat ? t("level_hard") : name(seat));
+    const deal = { number, result: line.result, points: line.points };
+    const words = game.result(deal, ctx);
+    const facts = game.lineFacts?.(deal, ctx);
+    return facts && words.length ? [`${words[0]} · ${facts}`, ...words.slice(1)] : words;
   }
 
   /** Opens the double-dummy review of a finished deal (web/review.js) over the table;
@@ -847,7 +855,7 @@ export function openTable(root, tableId, navigate, settings = () => null) {
       token: s.token,
       name,
       again,
-      resultText: (line) => lineWords(deal.number, line),
+      resultText: (line, hardSeat) => lineWords(deal.number, line, hardSeat),
       // The person plays the deal again at a new table: their token opens their seat there.
       onReplay: alone
         ? (id) => {
@@ -897,7 +905,7 @@ export function openTable(root, tableId, navigate, settings = () => null) {
         h(
           "tr",
           {},
-          h("th", { scope: "col" }, t("duplicateDeal")),
+          h("th", { scope: "col" }, t(bridge ? "board" : "duplicateDeal")), // bridge says "Board", as its score sheet does
           h("th", { scope: "col" }, t("duplicateYou")),
           h("th", { scope: "col" }, t("duplicateHard")),
           h("th", { scope: "col" }, t("duplicateDiff")),
@@ -924,7 +932,9 @@ export function openTable(root, tableId, navigate, settings = () => null) {
           bridge ? h("td", {}, signedText(table.duplicate_imps ?? 0)) : null,
         ),
       ),
-      finished > boards.length ? h("p", { class: "help", id: "duplicate-pending" }, t("duplicatePending", { n: boards.length + 1 })) : null,
+      // What ± (and IMPs) mean: a bare "±" column left people guessing whose score less whose.
+      h("p", { class: "help", id: "duplicate-note" }, t("duplicateDiffNote"), bridge ? ` ${t("duplicateImpsNote")}` : null),
+      finished > boards.length ? h("p", { class: "help", id: "duplicate-pending" }, t(bridge ? "duplicatePendingBoard" : "duplicatePending", { n: boards.length + 1 })) : null,
     );
   }
 

@@ -498,4 +498,8 @@ export default {
   ddNoCostly: "No card of this deal cost anything double dummy (where solved).",
   // A label and what it labels: French puts a space before the colon.
   labelled: "{label}: {text}",
+  // The robot duplicate sheet: what its ± and IMP columns are; bridge counts boards.
+  duplicateDiffNote: "±: your score less Hard's on the same cards (+: you did better).",
+  duplicateImpsNote: "IMPs: that difference on the IMP scale.",
+  duplicatePendingBoard: "Hard is playing board {n}…",
 };

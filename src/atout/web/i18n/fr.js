@@ -498,4 +498,8 @@ export default {
   ddNoCostly: "Aucune carte de cette donne n'a rien coûté à cartes ouvertes (là où c'est résolu).",
   // Une étiquette et ce qu'elle nomme : espace avant les deux-points.
   labelled: "{label} : {text}",
+  // La feuille du duplicate contre robot : ce que sont ses colonnes ± et IMP ; au bridge, des étuis.
+  duplicateDiffNote: "± : votre marque moins celle de Difficile sur les mêmes cartes (+ : vous avez fait mieux).",
+  duplicateImpsNote: "IMP : cet écart sur l'échelle des IMP.",
+  duplicatePendingBoard: "Difficile joue l'étui {n}…",
 };
