@@ -85,6 +85,13 @@ def test_play_it_again_shows_the_players_line_beside_hards(
     assert page.locator("#again-mine").inner_text().startswith("You:")
     assert page.locator("#again-hard").inner_text().startswith("Hard:")
     assert "may differ" in page.locator("#again").inner_text()
+    if game == "court-piece":
+        # Each line names its trump and who named it (Hard, in the person's seat, may differ).
+        for key in ("mine", "hard"):
+            trump = "♠♥♦♣"["SHDC".index(again[key]["result"]["trump"])]
+            assert f"Trump {trump} (named by " in page.locator(f"#again-{key}").inner_text()
+        if again["hard"]["result"]["caller"] == again["seat"]:
+            assert "(named by Hard)" in page.locator("#again-hard").inner_text()
     # Rubber bridge (the lobby's default): the lines are compared as the rubber sheet counts
     # them, and the page says so.
     counted = page.locator("#again-counted")
@@ -155,8 +162,15 @@ def test_robot_duplicate_score_sheet(game: str, server: str, context: Any, artif
     assert cells[2] == signed(board["difference"])
     total = page.locator("#duplicate-total td").all_inner_texts()
     assert total[2] == signed(data["duplicate_total"])
+    head = page.locator("#duplicate-sheet th[scope='col']").first
+    note = page.locator("#duplicate-note").inner_text()
+    assert "your score less Hard's" in note
     if game == "bridge":
         assert cells[3] == signed(board["imps"]) and total[3] == signed(data["duplicate_imps"])
+        # Bridge says "Board", as its score sheet does, and what its IMPs are.
+        assert head.inner_text() == "Board" and "IMP scale" in note
+    else:
+        assert head.inner_text() == "Deal" and "IMP" not in note
     _shots(page, artifacts, f"duplicate-{game}")
     assert not errors
 

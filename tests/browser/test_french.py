@@ -41,6 +41,10 @@ VISIBLE = """() => {
   return out.join('\\n');
 }"""
 RANKS = "els => els.map(e => e.textContent)"
+# Signs too short for the word list: English compass letters and strain ("W", "E-W", "NT"),
+# an English card typed as an example ("th"), and a colon without the space French puts
+# before it ("Plis: N-S"); a URL's "://" and a time's "1:05" are no such colon.
+ENGLISH_SIGNS = re.compile(r"(?<![A-Za-zÀ-ÿ])(?:E-W|NT|W|th)(?![A-Za-zÀ-ÿ])|[A-Za-zÀ-ÿ)]:(?!//)")
 
 
 def strings(name: str) -> dict[str, str]:
@@ -92,6 +96,9 @@ class Walk:
             left = words(line) & ENGLISH
             if left:
                 self.found.setdefault(where, set()).add(f"{sorted(left)} in {line.strip()[:90]!r}")
+            signs = ENGLISH_SIGNS.findall(line)
+            if signs:
+                self.found.setdefault(where, set()).add(f"{signs} in {line.strip()[:90]!r}")
         ranks = self.page.locator("svg.card text.rank").evaluate_all(RANKS)
         english_ranks = {r for r in ranks if r in {"K", "Q", "J"}}
         if english_ranks:
@@ -115,6 +122,10 @@ def test_the_word_list_finds_english_and_spares_french() -> None:
     assert {"waiting", "players", "rematch", "trick"} <= ENGLISH
     assert not {"table", "joker", "court", "alex", "atout"} & ENGLISH
     assert words("Waiting for players… Seat 2") & ENGLISH == {"waiting", "for", "players", "seat"}
+    for english in ("1NT chute", "W · Dani", "pour E-W", "(ex. th)", "Plis: N-S"):
+        assert ENGLISH_SIGNS.search(english), english
+    for french_text in ("1SA chute", "O · Dani", "E-O", "Plis : N-S", "https://x", "1:05"):
+        assert not ENGLISH_SIGNS.search(french_text), french_text
 
 
 def court_piece_french() -> dict[str, str]:
@@ -302,6 +313,14 @@ def test_each_game_s_table_in_french_in_every_phase_it_reaches(
             page.screenshot(path=str(artifacts / f"fr-{game}-{phase}.png"))
         if page.locator("#deal-result, #game-over").count():
             walk.look(f"{game} result")
+            if game == "bridge" and "review" not in seen and page.locator(".review-open").count():
+                # The review of the deal: its contract, seats, DD table and par in French.
+                seen.add("review")
+                page.locator(".review-open").first.click()
+                page.wait_for_selector("#review-summary")
+                walk.look(f"{game} review")
+                page.screenshot(path=str(artifacts / f"fr-{game}-review.png"))
+                page.click("#review-close")
             # A deal thrown in ends in its auction: play on into the next one.
             if len(seen) >= 2 or page.locator("#game-over").count():
                 break

@@ -134,11 +134,53 @@ def test_undo_stays_greyed_with_its_reason(server: str, context: Any, shots: Pat
     described = undo.get_attribute("aria-describedby")
     assert described == "undo-why"
     seq = page.evaluate("document.querySelector('.table-page').dataset.seq")
-    undo.click(force=True)  # a greyed Undo takes a click and does nothing
+    page.screenshot(path=str(shots / "undo-greyed.png"))
+    why = page.locator("#undo-why")
+    assert why.bounding_box()["width"] <= 1  # only the hidden text until asked
+    undo.click(force=True)  # a greyed Undo takes a click and sends nothing
     page.wait_for_timeout(300)
     assert page.evaluate("document.querySelector('.table-page').dataset.seq") == seq
     assert page.locator("#message").count() == 0  # nothing was sent, nothing refused
-    page.screenshot(path=str(shots / "undo-greyed.png"))
+    # ... but shows its reason where a phone (no hover, no tooltip) sees it.
+    expect(why).to_have_class("undo-why")
+    assert why.bounding_box()["width"] > 100
+    page.screenshot(path=str(shots / "undo-why-tapped.png"))
+    page.set_viewport_size({"width": 390, "height": 844})  # on a phone it fits the screen
+    box = why.bounding_box()
+    assert box["x"] >= 0 and box["x"] + box["width"] <= 390, box
+    page.screenshot(path=str(shots / "undo-why-tapped-390x844.png"))
+
+
+def test_greyed_cards_are_solid_and_the_menu_closes_on_any_click(
+    server: str, browser: Any, shots: Path
+) -> None:
+    """On a phone: a card that cannot be played is greyed, not see-through (a neighbour's
+    corner showed through it), and the ⋯ menu closes on a tap outside it or on a card played."""
+    phone = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True)
+    try:
+        page = phone.new_page()
+        table = bots_table(server, "court-piece", pause_deals=True)
+        sit(page, server, table)
+        greyed = ".hand-row:has(.legal) svg.card:not(.legal)"
+        play_until(page, greyed, next_deal=False)
+        look = page.locator(greyed).first.evaluate(
+            "e => { const c = getComputedStyle(e); return [c.opacity, c.filter]; }"
+        )
+        assert look[0] == "1", look
+        assert "grayscale" in look[1], look
+        page.screenshot(path=str(shots / "greyed-cards-390x844.png"))
+        menu = page.locator("#table-menu")
+        page.locator("#table-menu > summary").tap()
+        expect(menu).to_have_attribute("open", "")
+        page.screenshot(path=str(shots / "menu-open-390x844.png"))
+        page.locator(".felt").tap(position={"x": 20, "y": 20})  # outside the menu
+        expect(page.locator("#table-menu[open]")).to_have_count(0)
+        page.locator("#table-menu > summary").tap()
+        expect(menu).to_have_attribute("open", "")
+        page.locator("#my-hand svg.card.legal").first.tap(position={"x": 6, "y": 30})  # played
+        expect(page.locator("#table-menu[open]")).to_have_count(0)
+    finally:
+        phone.close()
 
 
 def test_court_circular_explains_its_result_and_asks_before_conceding(

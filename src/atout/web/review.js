@@ -7,11 +7,23 @@
 // (GET .../deals/{k}/again); "Replay it yourself" opens a new table with the same cards.
 import { api } from "./api.js";
 import { SUITS, pretty, rankLabel, sortCards } from "./cards.js";
+import { contractText } from "./games/common.js";
 import { t } from "./i18n/index.js";
 import { h } from "./lobby.js";
 import { patch } from "./morph.js";
 
 const SEAT_LETTERS = "NESW";
+
+/** A bridge seat's letter as the table writes it ("O" for West in French). */
+const letter = (code) => t(`letter${code}`);
+
+/** A par contract from the solver ("2♠S+1", "3NTEW=") in the table's words ("3SA E-O=" in French). */
+export function parText(code) {
+  const m = /^(\d)(♠|♥|♦|♣|NT)(X{0,2})([NESW]+)(.*)$/.exec(code);
+  if (!m) return code;
+  const who = m[4].length === 2 ? t(m[4] === "NS" ? "pairNS" : "pairEW") : letter(m[4]);
+  return `${m[1]}${m[2] === "NT" ? t("nt") : m[2]}${m[3]} ${who}${m[5]}`;
+}
 
 /** Cards grouped by suit as text ("♠ A K 7 ♥ Q 3", "♠ A R 7 ♥ D 3" in French): four hands fit a
  * phone's width. */
@@ -60,13 +72,13 @@ export function openReview({ tableId, deal, token, name, seat = null, again = fa
     else lines.push(t("reviewStart", { tricks: start.tricks, of: start.of }));
     const c = data.contract;
     if (c && "makes" in c) {
-      const contract = pretty(c.contract || "");
+      const contract = data.game === "bridge" ? contractText(c.contract) : pretty(c.contract || "");
       lines.push("needs" in c ? t(c.makes ? "reviewMakes" : "reviewDown", { contract, tricks: c.tricks, needs: c.needs }) : t(c.makes ? "reviewMisereMakes" : "reviewMisereDown", { contract }));
     }
     if (data.judged) lines.push(data.cost ? t("reviewCost", { cost: unit(data.cost), judged: data.judged }) : t("reviewNoCost", { judged: data.judged }));
     else if (!data.not_solved) lines.push(t("reviewNothing"));
     if (data.not_solved) lines.push(t("reviewUnsolved", { n: data.not_solved }));
-    if (data.par) lines.push(t("reviewPar", { score: data.par.score > 0 ? `+${data.par.score}` : String(data.par.score), contracts: data.par.contracts.join(", ") }));
+    if (data.par) lines.push(t("reviewPar", { score: data.par.score > 0 ? `+${data.par.score}` : String(data.par.score), contracts: data.par.contracts.map(parText).join(", ") }));
     return h("div", { id: "review-summary" }, lines.map((line) => h("p", {}, line)));
   }
 
@@ -75,8 +87,8 @@ export function openReview({ tableId, deal, token, name, seat = null, again = fa
     if (!table) return null;
     const strains = Object.keys(table);
     const seats = Object.keys(table[strains[0]]);
-    const label = (seat) => (data.game === "bridge" ? seat : name(Number(seat)));
-    const strainLabel = (strain) => (SUITS[strain] ? SUITS[strain] : strain);
+    const label = (seat) => (data.game === "bridge" ? letter(seat) : name(Number(seat)));
+    const strainLabel = (strain) => SUITS[strain] || (strain === "NT" ? t("nt") : strain);
     return h(
       "table",
       { class: "dd-table", id: "review-dd-table" },
@@ -90,7 +102,7 @@ export function openReview({ tableId, deal, token, name, seat = null, again = fa
     const step = data.steps[s.step];
     const caption = s.trick === null ? t("reviewHandsDealt") : t("reviewHandsAfter", { n: s.trick + 1 });
     const rows = step.map((cards, seat) =>
-      h("div", { class: `review-hand ${seat === data.seat ? "mine" : ""}`, "data-seat": seat }, h("span", { class: "review-who" }, data.game === "bridge" ? `${SEAT_LETTERS[seat]} · ${name(seat)}` : name(seat)), h("span", { class: "review-cards" }, cards.length ? handText(cards) : "—")),
+      h("div", { class: `review-hand ${seat === data.seat ? "mine" : ""}`, "data-seat": seat }, h("span", { class: "review-who" }, data.game === "bridge" ? `${letter(SEAT_LETTERS[seat])} · ${name(seat)}` : name(seat)), h("span", { class: "review-cards" }, cards.length ? handText(cards) : "—")),
     );
     const kitty = s.step === 0 && data.layout.kitty ? h("div", { class: "review-hand" }, h("span", { class: "review-who" }, t("reviewKitty")), h("span", { class: "review-cards" }, handText(data.layout.kitty))) : null;
     return h(
@@ -133,7 +145,7 @@ export function openReview({ tableId, deal, token, name, seat = null, again = fa
           return h(
             "span",
             { class: `review-card ${seat === trick.winner ? "winner" : ""} ${costly ? "costly" : ""} ${card[1] === "H" || card[1] === "D" ? "red" : ""}`, title, "data-card": card },
-            h("small", {}, data.game === "bridge" ? SEAT_LETTERS[seat] : name(seat)),
+            h("small", {}, data.game === "bridge" ? letter(SEAT_LETTERS[seat]) : name(seat)),
             " ",
             pretty(card),
             costly ? h("sup", {}, `−${d.cost}`) : null,
@@ -168,8 +180,8 @@ export function openReview({ tableId, deal, token, name, seat = null, again = fa
 
   /** One line's result in words (the table's own wording when it gave one); in rubber
    * bridge, with what it is worth on the sheet for the seat's side (what the verdict compares). */
-  function lineResult(line, side = 0) {
-    const words = resultText?.(line);
+  function lineResult(line, side = 0, hardSeat = null) {
+    const words = resultText?.(line, hardSeat);
     const text = words?.length ? words[0] : line.points.join(" / ");
     if (!line.counted) return text;
     const n = line.counted[side] - line.counted[1 - side];
@@ -186,7 +198,7 @@ export function openReview({ tableId, deal, token, name, seat = null, again = fa
         return h(
           "span",
           { class: `review-card ${seat === trick.winner ? "winner" : ""} ${seat === data.seat ? "mine" : ""} ${card[1] === "H" || card[1] === "D" ? "red" : ""}`, "data-card": card },
-          h("small", {}, data.game === "bridge" ? SEAT_LETTERS[seat] : name(seat)),
+          h("small", {}, data.game === "bridge" ? letter(SEAT_LETTERS[seat]) : name(seat)),
           " ",
           pretty(card),
         );
@@ -208,7 +220,7 @@ export function openReview({ tableId, deal, token, name, seat = null, again = fa
         "div",
         { id: "again-summary" },
         h("p", { id: "again-mine" }, h("strong", {}, t("againYou")), " ", lineResult(data.mine, data.side)),
-        h("p", { id: "again-hard" }, h("strong", {}, t("againHard")), " ", lineResult(data.hard, data.side)),
+        h("p", { id: "again-hard" }, h("strong", {}, t("againHard")), " ", lineResult(data.hard, data.side, data.seat)),
         h("p", { id: "again-verdict", class: "headline" }, verdict),
         data.counted === "rubber standing" ? h("p", { id: "again-counted", class: "help" }, t("againRubber")) : null,
         h("p", { class: "help" }, t("againNote"), " ", t("againTime", { s: data.seconds.toFixed(1) })),

@@ -134,6 +134,7 @@ export function openTable(root, tableId, navigate, settings = () => null) {
   }
 
   function act(action) {
+    closeMenu(); // a card played or a bid made: the menu has had its turn
     send({ type: "action", action, seq: s.frame?.seq });
   }
 
@@ -230,6 +231,12 @@ export function openTable(root, tableId, navigate, settings = () => null) {
     return true;
   }
 
+  /** A tap or click anywhere outside the open ⋯ menu closes it, as a menu does: left open it
+   *  covered the score sheet (#35). */
+  function onPointer(event) {
+    if (!event.target.closest?.("#table-menu")) closeMenu();
+  }
+
   function onKey(event) {
     if (event.key === "Escape" && closeMenu(true)) {
       event.preventDefault();
@@ -263,6 +270,7 @@ export function openTable(root, tableId, navigate, settings = () => null) {
     }
   }
   document.addEventListener("keydown", onKey);
+  document.addEventListener("pointerdown", onPointer, true);
 
   // Drawing.
 
@@ -535,10 +543,24 @@ export function openTable(root, tableId, navigate, settings = () => null) {
   function undoButton(frame) {
     const refusal = "undo_refusal" in frame ? frame.undo_refusal : dealOver(frame) ? "the deal is over: nothing in it can be taken back" : null;
     const why = refusal ? reasonText(refusal) : "";
+    // A phone has no hover: a tap (or Enter) on the greyed button shows the reason a moment.
+    const shown = Boolean(refusal) && s.undoWhy === refusal;
+    const click = () => (refusal ? showUndoWhy(refusal) : send({ type: "undo" }));
     return [
-      h("button", { id: "undo", title: why || t("undoTitle"), "aria-disabled": refusal ? "true" : undefined, "aria-describedby": refusal ? "undo-why" : undefined, onclick: () => !refusal && send({ type: "undo" }) }, t("undo")),
-      h("span", { class: "visually-hidden", id: "undo-why" }, why),
+      h("button", { id: "undo", title: why || t("undoTitle"), "aria-disabled": refusal ? "true" : undefined, "aria-describedby": refusal ? "undo-why" : undefined, onclick: click }, t("undo")),
+      h("span", { class: shown ? "undo-why" : "visually-hidden", id: "undo-why" }, why),
     ];
+  }
+
+  /** Show why Undo is greyed for a few seconds; a frame with another reason hides it at once. */
+  function showUndoWhy(refusal) {
+    s.undoWhy = refusal;
+    clearTimeout(s.undoWhyTimer);
+    s.undoWhyTimer = setTimeout(() => {
+      s.undoWhy = null;
+      if (!s.closed) render();
+    }, 6000);
+    render();
   }
 
   /** The score and this deal's tricks per side, always in view (the sheet has the detail). */
@@ -807,11 +829,19 @@ export function openTable(root, tableId, navigate, settings = () => null) {
   }
 
   /** A line of a deal (as played, or Hard's) in the game's words: its result's first line. */
-  function lineWords(number, line) {
+  /** A line of Play it again in the table's words; `hardSeat`: the line is Hard's, who played
+   *  that seat (so a trump it named is "named by Hard", not by the person). A game whose
+   *  first result line leaves out what the line was played in (Court Piece's trump) adds it. */
+  function lineWords(number, line, hardSeat = null) {
     const frame = s.frame;
     if (!frame?.view) return [];
     const game = rendererFor(frame.table.game);
-    return game.result({ number, result: line.result, points: line.points }, context(frame, frame.table.seats.length, () => "south"));
+    const ctx = context(frame, frame.table.seats.length, () => "south");
+    if (hardSeat !== null) ctx.name = (seat) => (seat === hardSeat ? t("level_hard") : name(seat));
+    const deal = { number, result: line.result, points: line.points };
+    const words = game.result(deal, ctx);
+    const facts = game.lineFacts?.(deal, ctx);
+    return facts && words.length ? [`${words[0]} · ${facts}`, ...words.slice(1)] : words;
   }
 
   /** Opens the double-dummy review of a finished deal (web/review.js) over the table;
@@ -825,7 +855,7 @@ export function openTable(root, tableId, navigate, settings = () => null) {
       token: s.token,
       name,
       again,
-      resultText: (line) => lineWords(deal.number, line),
+      resultText: (line, hardSeat) => lineWords(deal.number, line, hardSeat),
       // The person plays the deal again at a new table: their token opens their seat there.
       onReplay: alone
         ? (id) => {
@@ -875,7 +905,7 @@ export function openTable(root, tableId, navigate, settings = () => null) {
         h(
           "tr",
           {},
-          h("th", { scope: "col" }, t("duplicateDeal")),
+          h("th", { scope: "col" }, t(bridge ? "board" : "duplicateDeal")), // bridge says "Board", as its score sheet does
           h("th", { scope: "col" }, t("duplicateYou")),
           h("th", { scope: "col" }, t("duplicateHard")),
           h("th", { scope: "col" }, t("duplicateDiff")),
@@ -902,7 +932,9 @@ export function openTable(root, tableId, navigate, settings = () => null) {
           bridge ? h("td", {}, signedText(table.duplicate_imps ?? 0)) : null,
         ),
       ),
-      finished > boards.length ? h("p", { class: "help", id: "duplicate-pending" }, t("duplicatePending", { n: boards.length + 1 })) : null,
+      // What ± (and IMPs) mean: a bare "±" column left people guessing whose score less whose.
+      h("p", { class: "help", id: "duplicate-note" }, t("duplicateDiffNote"), bridge ? ` ${t("duplicateImpsNote")}` : null),
+      finished > boards.length ? h("p", { class: "help", id: "duplicate-pending" }, t(bridge ? "duplicatePendingBoard" : "duplicatePending", { n: boards.length + 1 })) : null,
     );
   }
 
@@ -972,6 +1004,8 @@ export function openTable(root, tableId, navigate, settings = () => null) {
     clearInterval(ticker);
     s.closeReview?.();
     document.removeEventListener("keydown", onKey);
+    document.removeEventListener("pointerdown", onPointer, true);
+    clearTimeout(s.undoWhyTimer);
     s.ws?.close();
   };
 }

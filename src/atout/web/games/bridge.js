@@ -232,7 +232,7 @@ function result(deal, ctx) {
   const made = r.result === "=" || r.result.startsWith("+");
   const how = made ? (r.result === "=" ? t("madeExactly") : t("madeOver", { n: r.result.slice(1) })) : t("down", { n: r.result.slice(1) });
   const lines = [t("bridgeResult", { contract: contractText(r.contract), declarer: compass(r.declarer_seat), how, score: signed(net) })];
-  lines.push(`${t("tricks")}: ${r.tricks_won.map((n, i) => `${pairName(i)} ${n}`).join(" · ")}${r.claimed ? ` (${t("claimed")})` : ""}`);
+  lines.push(t("labelled", { label: t("tricks"), text: `${r.tricks_won.map((n, i) => `${pairName(i)} ${n}`).join(" · ")}${r.claimed ? ` (${t("claimed")})` : ""}` }));
   return lines;
 }
 

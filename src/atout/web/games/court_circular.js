@@ -11,9 +11,9 @@ export function lineLabel(line) {
   if (!line) return "";
   if (line.kind === "none" || line.class === null) return t("noLine", { card: contractText(line.cards[0]) });
   const kind = t(`line_${line.kind}`);
-  if (line.class === 1 && line.kind === "court" && line.cards.length === 4) return `${t("lineClass", { c: "I" })}: ${t("courtCircular")}`;
+  if (line.class === 1 && line.kind === "court" && line.cards.length === 4) return t("labelled", { label: t("lineClass", { c: "I" }), text: t("courtCircular") });
   const body = line.class === 1 ? t("lineWithLead", { kind, n: line.cards.length }) : line.class === 2 ? t("lineOf", { kind, n: 3 }) : kind;
-  return `${t("lineClass", { c: ROMAN[line.class] })}: ${body}`;
+  return t("labelled", { label: t("lineClass", { c: ROMAN[line.class] }), text: body });
 }
 
 function leadBadge(ctx) {
@@ -84,7 +84,7 @@ function piles(ctx) {
       "div",
       { class: "pile", id: `pile-${seat}` },
       h("strong", {}, ctx.name(seat)),
-      h("span", {}, ` ${t("faceUp")}: ${pile.face_up.length} · ${t("faceDown")}: ${pile.face_down}`),
+      h("span", {}, ` ${t("labelled", { label: t("faceUp"), text: pile.face_up.length })} · ${t("labelled", { label: t("faceDown"), text: pile.face_down })}`),
       pile.face_up.length ? h("div", { class: "pile-cards" }, bySuit(pile.face_up)) : null,
     ),
   );

@@ -88,10 +88,17 @@ function result(deal, ctx) {
     if (r.revoke_claimed_by !== undefined && r.revoke_claimed_by !== null) return [sideSay(ctx, "cpCourt", w), t("courtRevoke"), score];
     if (r.court) return [sideSay(ctx, "cpCourt", w), theirs === 0 ? t("courtFirstSeven") : t("courtSeries"), score];
     const series = ctx.view.match.series ?? [];
-    return [sideSay(ctx, "cpWon", w, { tricks: t("tricksTo", { n: mine, m: theirs }) }), `${t("series")}: ${series.map((n, i) => `${ctx.sideName(i)} ${n}`).join(" · ")}`];
+    return [sideSay(ctx, "cpWon", w, { tricks: t("tricksTo", { n: mine, m: theirs }) }), t("labelled", { label: t("series"), text: series.map((n, i) => `${ctx.sideName(i)} ${n}`).join(" · ") })];
   }
   if (r.bavney) return [sideSay(ctx, "cpBavney", w, { points: pointsWord(deal.points[w]) }), score];
   return [sideSay(ctx, "cpMade", w, { tricks: mine, points: pointsWord(deal.points[w]) }), score];
+}
+
+/** The trump a line of a deal was played in, and who named it, for Play it again: Hard's line
+ *  and the person's may differ, and the result's first line does not say it. */
+function lineFacts(deal, ctx) {
+  const r = deal.result;
+  return r?.trump ? `${t("trump")} ${SUITS[r.trump]} (${t("namedBy", { name: ctx.name(r.caller) })})` : null;
 }
 
 /** Honour mode: take back a renege (or a card played after one), or claim a revoke. */
@@ -122,6 +129,7 @@ export default {
   controls: (ctx) => (ctx.view.phase === "trump" ? trumpCall(ctx) : honourControls(ctx)),
   sheet: (ctx) => (ctx.view.match.courts ? courtsSheet(ctx) : simpleSheet(ctx)),
   result,
+  lineFacts,
   facts: (ctx) => [
     [t("dealerLabel"), ctx.name(ctx.view.dealer)],
     [t("trumpCaller"), ctx.view.caller === null ? null : ctx.name(ctx.view.caller)],

@@ -130,7 +130,7 @@ function result(deal, ctx) {
   const side = r.contractor % 2;
   const lines = [t("fhResult", { contract: contractText(r.contract), name: ctx.name(r.contractor), outcome: outcome(r, deal.points) })];
   if (r.made && r.tricks_won[side] === 10 && r.value < 250) lines.push(t("slam"));
-  lines.push(`${t("tricks")}: ${r.tricks_won.map((n, i) => `${ctx.sideName(i)} ${n}`).join(" · ")}`);
+  lines.push(t("labelled", { label: t("tricks"), text: r.tricks_won.map((n, i) => `${ctx.sideName(i)} ${n}`).join(" · ") }));
   if (deal.points[1 - side]) lines.push(t("defendersScore", { points: signed(deal.points[1 - side]) }));
   return lines;
 }

@@ -25,7 +25,7 @@ function genericSheet(ctx) {
 }
 
 function genericResult(deal, ctx) {
-  return [`${t("points")}: ${deal.points.map((p, i) => `${ctx.sideName(i)} ${num(p)}`).join(" · ")}`];
+  return [t("labelled", { label: t("points"), text: deal.points.map((p, i) => `${ctx.sideName(i)} ${num(p)}`).join(" · ") })];
 }
 
 const GENERIC = {

@@ -83,7 +83,7 @@ export default {
   phase: "Phase",
   open: "open",
   playing: "playing",
-  keyboardHelp: "Keys: ←/→ choose a card, Enter plays, or type a card (e.g. th).",
+  keyboardHelp: "Keys: ←/→ choose a card, Enter plays, or type a card (e.g. 10h for 10♥, qs for Q♠).",
   error: "Error",
   none: "—",
   yes: "yes",
@@ -496,4 +496,10 @@ export default {
   ddCostlyList: "Costly cards (double dummy)",
   ddCostlyItem: "Trick {trick}: {name}, {card} cost {cost}; better: {better}",
   ddNoCostly: "No card of this deal cost anything double dummy (where solved).",
+  // A label and what it labels: French puts a space before the colon.
+  labelled: "{label}: {text}",
+  // The robot duplicate sheet: what its ± and IMP columns are; bridge counts boards.
+  duplicateDiffNote: "±: your score less Hard's on the same cards (+: you did better).",
+  duplicateImpsNote: "IMPs: that difference on the IMP scale.",
+  duplicatePendingBoard: "Hard is playing board {n}…",
 };

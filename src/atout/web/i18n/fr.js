@@ -83,7 +83,7 @@ export default {
   phase: "Phase",
   open: "ouverte",
   playing: "en cours",
-  keyboardHelp: "Touches : ←/→ choisir une carte, Entrée la joue, ou tapez une carte (ex. th).",
+  keyboardHelp: "Touches : ←/→ choisir une carte, Entrée la joue, ou tapez une carte en lettres anglaises (ex. 10h pour 10♥, qs pour D♠).",
   error: "Erreur",
   none: "—",
   yes: "oui",
@@ -496,4 +496,10 @@ export default {
   ddCostlyList: "Cartes coûteuses (cartes ouvertes)",
   ddCostlyItem: "Pli {trick} : {name}, {card} a coûté {cost} ; mieux : {better}",
   ddNoCostly: "Aucune carte de cette donne n'a rien coûté à cartes ouvertes (là où c'est résolu).",
+  // Une étiquette et ce qu'elle nomme : espace avant les deux-points.
+  labelled: "{label} : {text}",
+  // La feuille du duplicate contre robot : ce que sont ses colonnes ± et IMP ; au bridge, des étuis.
+  duplicateDiffNote: "± : votre marque moins celle de Difficile sur les mêmes cartes (+ : vous avez fait mieux).",
+  duplicateImpsNote: "IMP : cet écart sur l'échelle des IMP.",
+  duplicatePendingBoard: "Difficile joue l'étui {n}…",
 };
