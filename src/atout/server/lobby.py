@@ -7,8 +7,9 @@ An *abandoned* table is one every person has left: its bots would go on
 playing to nobody, and a newcomer found such tables listed for an hour. A
 table in play is *deserted* once the last person who sat there has left: by
 the Leave button, or by closing every connection and not coming back within
-the table's grace. It leaves the list at once, and its bots finish the deal
-and deal no new one while nobody is connected (``driver.py``); the sweep
+the table's grace. It leaves the list at once; its bots may finish the deal,
+and no new one is dealt while none of its people is connected, even within
+the grace or with spectators (``pacing.people_away``); the sweep
 closes it :data:`ABANDONED_SECONDS` after the last person left. A person who
 comes back before then finds it where it was.
 """
