@@ -32,6 +32,7 @@ __all__ = [
     "DUPLICATE_GAMES",
     "TABLE_SETTINGS",
     "abandoned_for",
+    "closed_state",
     "deserted",
     "duplicate_refusal",
     "is_listed",
@@ -106,6 +107,22 @@ def deserted(room: RoomState, now: float | None = None) -> bool:
     now = time.monotonic() if now is None else now
     left = max(max(s.away_since, room.presence.lapsed(s.number)) for s in people)
     return now - left >= room.grace
+
+
+def closed_state(room: RoomState) -> dict[str, Any]:
+    """What an expired table's page says: after how many minutes without players it closed.
+
+    Why: the newcomer came back to a frozen result and no word of what had
+    happened. A table with people's seats closes :data:`ABANDONED_SECONDS`
+    after they left (or the server's ``table_ttl``, if shorter); one without,
+    after ``table_ttl`` (``Hub.expire_idle``).
+    """
+    if room.status != "expired":
+        return {}
+    seconds = room.hub.settings.table_ttl
+    if any(s.kind == "human" for s in room.seats):
+        seconds = min(seconds, ABANDONED_SECONDS)
+    return {"closed_after_minutes": max(1, round(seconds / 60))}
 
 
 def is_listed(room: Room, now: float | None = None) -> bool:

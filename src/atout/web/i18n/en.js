@@ -496,4 +496,5 @@ export default {
   ddCostlyList: "Costly cards (double dummy)",
   ddCostlyItem: "Trick {trick}: {name}, {card} cost {cost}; better: {better}",
   ddNoCostly: "No card of this deal cost anything double dummy (where solved).",
+  tableClosed: "This table was closed after {minutes} minutes without players.",
 };
