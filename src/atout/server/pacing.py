@@ -9,7 +9,7 @@ a person takes all the time they like.
 
 A table whose people are all away (the socket closed, with or without
 *Leave table*) deals no new deal until one of them is back, whatever its
-pause setting, even while spectators watch: the newcomer who went back to
+pause setting (unless spectators watch it): the newcomer who went back to
 the lobby found the stand-in had played their next deals as "You" (and the
 robot duplicate boards of them), then the table expired on a frozen result.
 
@@ -75,12 +75,13 @@ def _people(room: Room) -> list[int]:
 
 
 def people_away(room: Room) -> bool:
-    """Whether the table has seats for people and none of them is connected now.
+    """Whether the table has seats for people, none of them connected, and nobody watching.
 
     A table of bots only never is; a person who gave their seat up (or never
-    sat) is away. Spectators do not count.
+    sat) is away. A table its people left that spectators still watch plays on
+    for them, as before (``lobby.deserted`` unlists it all the same).
     """
-    if not any(s.kind == "human" for s in room.seats):
+    if room.connections or not any(s.kind == "human" for s in room.seats):
         return False
     return not any(room.connected(s) for s in _people(room))
 
