@@ -331,6 +331,10 @@ class Driver(RoomState):
             return self._bot(seat, chair.bot or "random"), None
         if chair.kind == "bot":
             return self._bot(seat, chair.bot or "random"), None
+        if chair.token_hash is None:
+            # Nobody holds the seat (free at "Start now", or given up): no grace to wait
+            # out, the lobby's bot level plays it at the table's pace until someone sits.
+            return self._bot(seat, str(self.extra.get("fill_bot", HINT_BOT)), stand_in=True), None
         left = self._time_left_to(seat)
         if left is None or left > 0:
             return None, left
