@@ -146,3 +146,18 @@ def test_a_bad_fill_bot_is_refused_and_creates_nothing(client: TestClient) -> No
     refused = client.post("/api/tables", json=body)
     assert refused.status_code == 422 and "fill_bot" in refused.json()["error"]
     assert client.get("/api/tables").json() == []
+
+
+def test_the_others_are_told_who_left_and_that_a_bot_plays_the_seat(client: TestClient) -> None:
+    """Issue #35: a friend's Leave table was silent; the host saw "Cleo to play" for 30-40 s."""
+    table = create_table(client, FREE_SEATS)
+    friend = another_browser(client)
+    joined = friend.post(f"/api/tables/{table['id']}/join", json={"name": "Sam"}).json()
+    with client.websocket_connect(table["ws"]) as host:
+        host.send_json({"type": "hello", "token": table["token"]})
+        receive_until(host, lambda f: f["type"] == "state" and f["seat"] == 0)
+        auth = {"Authorization": f"Bearer {joined['token']}"}
+        assert friend.post(f"/api/tables/{table['id']}/leave", headers=auth).status_code == 200
+        told = receive_until(host, lambda f: f["type"] == "state" and bool(f.get("notice")))
+        assert told["notice"]["action"] == "left" and told["notice"]["name"] == "Sam"
+        assert told["notice"]["seat"] == 1

@@ -963,7 +963,9 @@ export function openTable(root, tableId, navigate, settings = () => null) {
     }
     const who = name(notice.seat);
     const text =
-      notice.action === "reject"
+      notice.action === "left"
+        ? t("noticeLeft", { name: personName(notice.name) || seatLabel(s.frame?.table?.game, notice.seat), bot: name(notice.seat) })
+        : notice.action === "reject"
         ? t("noticeClaimRejected", { name: who })
         : notice.action === "claim revoke"
           ? t("noticeRevokeClaimed", { name: who })

@@ -497,4 +497,5 @@ export default {
   ddCostlyItem: "Trick {trick}: {name}, {card} cost {cost}; better: {better}",
   ddNoCostly: "No card of this deal cost anything double dummy (where solved).",
   tableClosed: "This table was closed after {minutes} minutes without players.",
+  noticeLeft: "{name} left; {bot} (bot) plays the seat.",
 };

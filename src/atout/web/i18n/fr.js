@@ -497,4 +497,5 @@ export default {
   ddCostlyItem: "Pli {trick} : {name}, {card} a coûté {cost} ; mieux : {better}",
   ddNoCostly: "Aucune carte de cette donne n'a rien coûté à cartes ouvertes (là où c'est résolu).",
   tableClosed: "Cette table a été fermée après {minutes} minutes sans joueurs.",
+  noticeLeft: "{name} a quitté la table ; {bot} (robot) joue à sa place.",
 };
