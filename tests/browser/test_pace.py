@@ -87,3 +87,23 @@ def test_the_bot_speed_is_the_tables_and_remembered_for_the_next(server: str, co
     again = page.url.rsplit("/", 1)[-1]
     assert table_json(server, again)["bot_speed"] == "fast"
     assert table_json(server, again)["pause_deals"] is True
+
+
+def test_back_at_a_table_the_last_deals_result_does_not_cover_the_running_deal(
+    server: str, context: Any, artifacts: Path
+) -> None:
+    """Issue #35: coming back during deal 3, the "Deal 2 result" box covered it, unclosable."""
+    page = play_vs_bots(context, server, "court-piece")
+    page.wait_for_url(re.compile(r"/t/\w+"))
+    for _ in range(600):
+        if page.locator("#next-deal").count():
+            break
+        if not click_something_but_next(page):
+            page.wait_for_timeout(40)
+    page.click("#next-deal")
+    expect(page.locator(".bar .title")).to_contain_text("Deal 2")
+    page.reload()  # back at the table (a reload, or the lobby and back): deal 2 runs
+    expect(page.locator(".bar .title")).to_contain_text("Deal 2")
+    page.wait_for_timeout(500)
+    expect(page.locator("#deal-result")).to_have_count(0)
+    page.screenshot(path=str(artifacts / "back-no-old-result.png"))

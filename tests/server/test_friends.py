@@ -7,6 +7,7 @@ from typing import Any
 import pytest
 from starlette.testclient import TestClient
 
+from atout.bots.registry import make_bot
 from atout.server import friends
 
 from .conftest import another_browser, create_table, receive_until
@@ -110,3 +111,53 @@ def test_bad_friend_settings_are_refused(client: TestClient, field: str, value: 
     response = client.post("/api/tables", json=body)
     assert response.status_code == 422 and field in response.json()["error"]
     assert client.get("/api/tables").json() == []
+
+
+FREE_SEATS = ["human", "human", "bot:random", "bot:random"]
+
+
+def test_start_now_fills_free_seats_with_the_lobbys_level_at_the_tables_pace(
+    client: TestClient,
+) -> None:
+    """Issue #35: "Start now" gave Easy bots though the lobby said Medium, and they (like the
+    bot of a friend who left) waited out the 30 s grace at each first turn."""
+    table = create_table(client, FREE_SEATS, fill_bot="medium")
+    auth = {"Authorization": f"Bearer {table['token']}"}
+    assert client.post(f"/api/tables/{table['id']}/start", headers=auth).status_code == 200
+    room = client.app.state.hub.rooms[table["id"]]  # type: ignore[attr-defined]
+    bot, wait = room._controller(1)  # the free seat: an hour's grace in these tests
+    assert wait is None and type(bot) is type(make_bot("medium", "court-piece", seed=0))
+
+
+def test_a_friend_who_leaves_is_played_for_at_once(client: TestClient) -> None:
+    table = create_table(client, FREE_SEATS)
+    friend = another_browser(client)
+    joined = friend.post(f"/api/tables/{table['id']}/join", json={"name": "Sam"}).json()
+    room = client.app.state.hub.rooms[table["id"]]  # type: ignore[attr-defined]
+    assert room.status == "playing"
+    auth = {"Authorization": f"Bearer {joined['token']}"}
+    assert friend.post(f"/api/tables/{table['id']}/leave", headers=auth).status_code == 200
+    bot, wait = room._controller(1)
+    assert bot is not None and wait is None  # no 30-40 s of "Cleo to play" for the host
+
+
+def test_a_bad_fill_bot_is_refused_and_creates_nothing(client: TestClient) -> None:
+    body = {"game": "court-piece", "seats": FREE_SEATS, "sit": 0, "fill_bot": "genius"}
+    refused = client.post("/api/tables", json=body)
+    assert refused.status_code == 422 and "fill_bot" in refused.json()["error"]
+    assert client.get("/api/tables").json() == []
+
+
+def test_the_others_are_told_who_left_and_that_a_bot_plays_the_seat(client: TestClient) -> None:
+    """Issue #35: a friend's Leave table was silent; the host saw "Cleo to play" for 30-40 s."""
+    table = create_table(client, FREE_SEATS)
+    friend = another_browser(client)
+    joined = friend.post(f"/api/tables/{table['id']}/join", json={"name": "Sam"}).json()
+    with client.websocket_connect(table["ws"]) as host:
+        host.send_json({"type": "hello", "token": table["token"]})
+        receive_until(host, lambda f: f["type"] == "state" and f["seat"] == 0)
+        auth = {"Authorization": f"Bearer {joined['token']}"}
+        assert friend.post(f"/api/tables/{table['id']}/leave", headers=auth).status_code == 200
+        told = receive_until(host, lambda f: f["type"] == "state" and bool(f.get("notice")))
+        assert told["notice"]["action"] == "left" and told["notice"]["name"] == "Sam"
+        assert told["notice"]["seat"] == 1

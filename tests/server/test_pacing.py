@@ -187,3 +187,20 @@ def test_setting_the_speed_it_already_has_writes_nothing(client: TestClient) -> 
     for _ in range(5):
         assert client.post(url, json={"speed": "fast"}, headers=auth).status_code == 200
     assert room.version == version
+
+
+def test_a_person_gone_between_deals_is_not_dealt_for_even_within_the_grace(db_url: str) -> None:
+    """Issue #35: back to the lobby at a deal's end (the socket closed, no Leave table, well
+    within the grace), the newcomer found the stand-in had played their next deals as "You".
+    No person connected (nor watching): no new deal until one is back."""
+    paced = Settings(bot_delay=0, deal_pause=0.5, grace_seconds=3600, request_rate=1e6)
+    with TestClient(create_app(db_url, settings=paced)) as client:
+        table = create_table(client, BOTS)  # no pause_deals: the pause waits for them anyway
+        room = client.app.state.hub.rooms[table["id"]]  # type: ignore[attr-defined]
+        with client.websocket_connect(table["ws"]) as ws:
+            play_first_deal(ws, table["token"])
+        time.sleep(1.2)  # past the 0.5 s deal pause (give or take a quarter)
+        assert room.match.needs_deal() and len(room.match.deals) == 1
+        with client.websocket_connect(table["ws"]) as ws:  # back: the next deal comes
+            ws.send_json({"type": "hello", "token": table["token"]})
+            receive_until(ws, lambda f: is_state(f) and f["table"]["deal_number"] == 2)

@@ -584,6 +584,7 @@ def test_abandoned_tables_expire(db_url: str) -> None:
             time.sleep(0.05)
         summary = client.get(f"/api/tables/{table['id']}").json()
         assert summary["status"] == "expired"
+        assert summary["closed_after_minutes"] == 1  # the page says so in words (issue #35)
         assert table["id"] not in [t["id"] for t in client.get("/api/tables").json()]
         joined = client.post(f"/api/tables/{table['id']}/join", json={})
         assert joined.status_code == 400 and "expired" in joined.json()["error"]

@@ -5,8 +5,8 @@ greedy ones, which answer in microseconds; a bot's action is released at a
 time drawn independently of how long it thought. When a bot comes back, its
 move is applied only if the table has not moved on meanwhile (an undo, a
 reload). Timed sessions end after the deal in which time is called; a table
-every person has left and nobody watches deals no new deal (``lobby.py``);
-tables nobody comes back to expire.
+whose people are all away deals no new deal (``pacing.py``); tables nobody
+comes back to expire.
 """
 
 from __future__ import annotations
@@ -25,9 +25,8 @@ from atout.core import Match
 from atout.server.declaring import decider
 from atout.server.errors import RoomError
 from atout.server.friends import turn_left
-from atout.server.lobby import deserted
 from atout.server.logs import log_event
-from atout.server.pacing import bot_delay_factor, deal_hold
+from atout.server.pacing import bot_delay_factor, deal_hold, people_away
 from atout.server.state import RoomState
 from atout.server.storage import SeqConflict
 
@@ -181,14 +180,14 @@ class Driver(RoomState):
             await self._call_time(match)
             return 0
         if match.needs_deal():
-            if not self.connections and deserted(self):
-                # Every person left and nobody watches: no new deal for nobody (the sweep
-                # closes the table later); whoever comes back or joins wakes the driver.
-                return None
+            # Every person away: no new deal (``pacing.people_away``); the sweep closes the
+            # table later, and whoever comes back or joins wakes the driver.
             hold = deal_hold(self, match)
             if hold is None or hold > 0:
                 return hold
             await asyncio.sleep(_jittered(self._deal_pause(match)))
+            if people_away(self):
+                return None  # they left while the result was shown: the deal waits for them
             await self._deal_next(match)
             return 0
         seat = match.actor
@@ -332,6 +331,10 @@ class Driver(RoomState):
             return self._bot(seat, chair.bot or "random"), None
         if chair.kind == "bot":
             return self._bot(seat, chair.bot or "random"), None
+        if chair.token_hash is None:
+            # Nobody holds the seat (free at "Start now", or given up): no grace to wait
+            # out, the lobby's bot level plays it at the table's pace until someone sits.
+            return self._bot(seat, str(self.extra.get("fill_bot", HINT_BOT)), stand_in=True), None
         left = self._time_left_to(seat)
         if left is None or left > 0:
             return None, left

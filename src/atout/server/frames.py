@@ -21,7 +21,7 @@ from atout.server.declaring import plays_for
 from atout.server.duplicate import duplicate_state
 from atout.server.errors import RoomError
 from atout.server.friends import friends_state, stands_in
-from atout.server.lobby import TABLE_SETTINGS
+from atout.server.lobby import TABLE_SETTINGS, closed_state
 from atout.server.pacing import pause_state
 from atout.server.replay import frame_explanations
 from atout.server.state import RoomState
@@ -127,6 +127,7 @@ class Frames(RoomState):
             **pause_state(self),
             **friends_state(self),
             **duplicate_state(self),
+            **closed_state(self),
             **({"again_of": self.extra["again_of"]} if "again_of" in self.extra else {}),
         }
 

@@ -7,8 +7,9 @@ An *abandoned* table is one every person has left: its bots would go on
 playing to nobody, and a newcomer found such tables listed for an hour. A
 table in play is *deserted* once the last person who sat there has left: by
 the Leave button, or by closing every connection and not coming back within
-the table's grace. It leaves the list at once, and its bots finish the deal
-and deal no new one while nobody is connected (``driver.py``); the sweep
+the table's grace. It leaves the list at once; its bots may finish the deal,
+and no new one is dealt while none of its people is connected and nobody
+watches, even within the grace (``pacing.people_away``); the sweep
 closes it :data:`ABANDONED_SECONDS` after the last person left. A person who
 comes back before then finds it where it was.
 """
@@ -19,6 +20,7 @@ import time
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, Final
 
+from atout.bots.registry import BOT_NAMES
 from atout.server.friends import TURN_SECONDS
 from atout.server.pacing import BOT_SPEEDS
 
@@ -31,6 +33,7 @@ __all__ = [
     "DUPLICATE_GAMES",
     "TABLE_SETTINGS",
     "abandoned_for",
+    "closed_state",
     "deserted",
     "duplicate_refusal",
     "is_listed",
@@ -48,6 +51,7 @@ TABLE_SETTINGS: Final = (
     "no_hints",
     "bots_declare",
     "robot_duplicate",
+    "fill_bot",
 )
 """The table's settings kept with its extras (never part of the game record)."""
 
@@ -107,6 +111,22 @@ def deserted(room: RoomState, now: float | None = None) -> bool:
     return now - left >= room.grace
 
 
+def closed_state(room: RoomState) -> dict[str, Any]:
+    """What an expired table's page says: after how many minutes without players it closed.
+
+    Why: the newcomer came back to a frozen result and no word of what had
+    happened. A table with people's seats closes :data:`ABANDONED_SECONDS`
+    after they left (or the server's ``table_ttl``, if shorter); one without,
+    after ``table_ttl`` (``Hub.expire_idle``).
+    """
+    if room.status != "expired":
+        return {}
+    seconds = room.hub.settings.table_ttl
+    if any(s.kind == "human" for s in room.seats):
+        seconds = min(seconds, ABANDONED_SECONDS)
+    return {"closed_after_minutes": max(1, round(seconds / 60))}
+
+
 def is_listed(room: Room, now: float | None = None) -> bool:
     """Whether the lobby lists ``room``: public and still wanted by someone."""
     if room.extra.get("private") or deserted(room, now):
@@ -125,6 +145,8 @@ def table_settings(body: dict[str, Any]) -> dict[str, Any]:
     ``hints`` (true or false). At bridge, ``play_side_contracts`` (true or false,
     true by default): a person plays the contracts their bot partner wins
     (:mod:`atout.server.declaring`); false keeps ``bots_declare``.
+    ``fill_bot`` (a bot level): the bot that plays the seats nobody holds
+    (free, or given up) at the table's pace (the lobby's Bots setting).
     ``robot_duplicate`` (true or false): each deal is
     also played by Hard in the person's seat and the score sheet compares
     (:func:`duplicate_refusal` says where it may not be).
@@ -152,6 +174,11 @@ def table_settings(body: dict[str, Any]) -> dict[str, Any]:
         raise ValueError("hints must be true or false")
     if not hints:
         out["no_hints"] = True
+    fill = body.get("fill_bot")
+    if fill is not None:
+        if not isinstance(fill, str) or fill not in BOT_NAMES:
+            raise ValueError("fill_bot must be " + ", ".join(repr(b) for b in BOT_NAMES))
+        out["fill_bot"] = fill
     declare = body.get("play_side_contracts", True)
     if type(declare) is not bool:
         raise ValueError("play_side_contracts must be true or false")

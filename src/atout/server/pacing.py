@@ -7,6 +7,12 @@ several people one slow reader does not hold the others for ever: after
 :data:`NEXT_DEAL_SECONDS` the next deal comes anyway. Alone against bots,
 a person takes all the time they like.
 
+A table whose people are all away (the socket closed, with or without
+*Leave table*) deals no new deal until one of them is back, whatever its
+pause setting (unless spectators watch it): the newcomer who went back to
+the lobby found the stand-in had played their next deals as "You" (and the
+robot duplicate boards of them), then the table expired on a frozen result.
+
 ``bot_speed`` (``slow``, ``normal``, ``fast``) scales the bots' delay; any
 person seated at the table may change it, as at a real table one asks the
 others to play faster.
@@ -31,6 +37,7 @@ __all__ = [
     "bot_delay_factor",
     "deal_hold",
     "pause_state",
+    "people_away",
     "press_next",
     "set_bot_speed",
 ]
@@ -67,13 +74,30 @@ def _people(room: Room) -> list[int]:
     return [s.number for s in room.seats if s.kind == "human" and s.token_hash is not None]
 
 
+def people_away(room: Room) -> bool:
+    """Whether the table has seats for people, none of them connected, and nobody watching.
+
+    A table of bots only never is; a person who gave their seat up (or never
+    sat) is away. A table its people left that spectators still watch plays on
+    for them, as before (``lobby.deserted`` unlists it all the same).
+    """
+    if room.connections or not any(s.kind == "human" for s in room.seats):
+        return False
+    return not any(room.connected(s) for s in _people(room))
+
+
 def deal_hold(room: Room, match: Match, now: float | None = None) -> float | None:
     """Seconds the next deal still waits for people (0: deal it; ``None``: until woken).
 
-    Only at a table with ``pause_deals``; people not connected are not
-    waited for (their stand-in bot is ready at once).
+    No deal while every person is away (:func:`people_away`); otherwise a
+    wait only at a table with ``pause_deals``, where people not connected
+    are not waited for (their stand-in bot is ready at once).
     """
-    if not room.extra.get("pause_deals") or match.is_over():
+    if match.is_over():
+        return 0.0
+    if people_away(room):
+        return None
+    if not room.extra.get("pause_deals"):
         return 0.0
     now = time.monotonic() if now is None else now
     pause = room.deal_pause

@@ -294,6 +294,14 @@ class Seating(RoomState):
                 await self.reload()
                 raise RoomError("you no longer hold this seat") from None
             self.adopt(stored)
+            if self.status == "playing":
+                # Told to the others (issue #35): the seat was silently taken over by a bot.
+                self.notice = {
+                    "seat": chair.number,
+                    "action": "left",
+                    "name": chair.name,
+                    "version": self.version,
+                }
             chair.token_hash = None
             chair.name = None
             chair.browser_hash = seen

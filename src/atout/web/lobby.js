@@ -171,7 +171,7 @@ function gameCard(game, levelOf, start) {
       ),
       h(
         "button",
-        { id: `friends-${game.id}`, onclick: () => start({ game: game.id, options: {}, seats: quickSeats(game, "human"), sit: game.home_seat ?? 0, private: true }) },
+        { id: `friends-${game.id}`, onclick: () => start({ game: game.id, options: {}, seats: quickSeats(game, "human"), sit: game.home_seat ?? 0, private: true, fill_bot: levelOf(game) }) },
         t("inviteFriends"),
       ),
     ),
@@ -386,7 +386,7 @@ function customForm(games, start) {
     let body;
     try {
       const seats = Array.from({ length: game.players }, (_, i) => form.querySelector(`#seat-${i}`).value);
-      body = { game: game.id, options: readOptions(form, game), seats, sit: game.home_seat ?? 0, private: privateBox.checked, pause_deals: pauseBox.checked, bot_speed: speedSelect.value };
+      body = { game: game.id, options: readOptions(form, game), seats, sit: game.home_seat ?? 0, private: privateBox.checked, pause_deals: pauseBox.checked, bot_speed: speedSelect.value, fill_bot: chosenLevel(game) };
       if (game.id === "bridge") body.play_side_contracts = declareBox.checked;
       if (people() >= 2) Object.assign(body, { turn_seconds: timerSelect.value === "off" ? null : Number(timerSelect.value), hints: hintsBox.checked });
       if (duplicateAllowed() && duplicateBox.checked) body.robot_duplicate = true;

@@ -496,6 +496,7 @@ export function openTable(root, tableId, navigate, settings = () => null) {
     const mine = (view?.legal || []).length > 0;
     let status;
     if (table.status === "waiting") status = t("waiting");
+    else if (table.status === "expired") status = t("tableClosed", { minutes: table.closed_after_minutes ?? 10 });
     else if (view?.match?.over) status = t("gameOver");
     else if (mine) status = t("yourTurn");
     else if (turn !== null && turn !== undefined) status = t("turnOf", { name: name(turn) });
@@ -825,6 +826,8 @@ export function openTable(root, tableId, navigate, settings = () => null) {
           : h("p", {}, h("button", { class: "primary", id: "next-deal", onclick: () => post("next") }, t("nextDeal")))
         : null,
       reviewButton(deal),
+      // Over the next deal (read during its pause, kept a few seconds) it can always be closed.
+      paused ? null : h("p", {}, h("button", { id: "close-result", onclick: (e) => { e.stopPropagation(); dismiss(); } }, t("close"))),
     );
   }
 
@@ -960,7 +963,15 @@ export function openTable(root, tableId, navigate, settings = () => null) {
   function feltMessages(frame, view, table, n, game, ctx) {
     const out = [];
     const deal = frame.last_deal;
-    const unread = deal && deal.number > s.dismissedDeal && s.pausedDeal !== deal.number;
+    if (table.status === "expired") {
+      // Closed while everyone was away: say so, not a result frozen on the felt (issue #35).
+      out.push(h("div", { class: "toast result", id: "table-closed", role: "status" }, h("strong", {}, t("tableClosed", { minutes: table.closed_after_minutes ?? 10 }))));
+      return out;
+    }
+    // A result is shown when its deal ends (or stays a few seconds more, closable, once this
+    // page showed it): coming back during the next deal, the last one's result covered it.
+    const seen = deal && (dealOver(frame) || s.toastFor === deal.number);
+    const unread = seen && deal.number > s.dismissedDeal && s.pausedDeal !== deal.number;
     if (deal && !view?.match?.over && (unread || pausedForMe(frame, deal))) out.push(dealResult(frame, deal, game, ctx));
     if (view?.match?.over) out.push(gameOver(frame, view, table, n, game, ctx));
     return out;
@@ -984,7 +995,9 @@ export function openTable(root, tableId, navigate, settings = () => null) {
     }
     const who = name(notice.seat);
     const text =
-      notice.action === "reject"
+      notice.action === "left"
+        ? t("noticeLeft", { name: personName(notice.name) || seatLabel(s.frame?.table?.game, notice.seat), bot: name(notice.seat) })
+        : notice.action === "reject"
         ? t("noticeClaimRejected", { name: who })
         : notice.action === "claim revoke"
           ? t("noticeRevokeClaimed", { name: who })

@@ -502,4 +502,6 @@ export default {
   duplicateDiffNote: "±: your score less Hard's on the same cards (+: you did better).",
   duplicateImpsNote: "IMPs: that difference on the IMP scale.",
   duplicatePendingBoard: "Hard is playing board {n}…",
+  tableClosed: "This table was closed after {minutes} minutes without players.",
+  noticeLeft: "{name} left; {bot} (bot) plays the seat.",
 };

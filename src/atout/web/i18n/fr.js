@@ -502,4 +502,6 @@ export default {
   duplicateDiffNote: "± : votre marque moins celle de Difficile sur les mêmes cartes (+ : vous avez fait mieux).",
   duplicateImpsNote: "IMP : cet écart sur l'échelle des IMP.",
   duplicatePendingBoard: "Difficile joue l'étui {n}…",
+  tableClosed: "Cette table a été fermée après {minutes} minutes sans joueurs.",
+  noticeLeft: "{name} a quitté la table ; {bot} (robot) joue à sa place.",
 };
