@@ -69,6 +69,16 @@ class Vectors:
         ``write_state`` wrote them last."""
         return self._slots[seat], self._by_state[seat]
 
+    def by_state(self, spec: GameSpec, state: Any, seat: int, sheet: Any) -> Observation | None:
+        """:meth:`GameSpec.write_state` into the seat's kept slots, and a copy of its array;
+        ``None`` when the game left this state to :meth:`GameSpec.write_view` (nothing
+        written). :meth:`direct` and :meth:`wrote` in one call: the environment's usual look."""
+        if not spec.write_state(state, seat, sheet, self._slots[seat], self._by_state[seat]):
+            return None
+        self._bits[seat] = None
+        self._by_state[seat] = True
+        return self._arrays[seat].copy()
+
     def wrote(self, seat: int, *, by_state: bool = True) -> Observation:
         """Note that the game wrote the seat's slots (``by_state``: by ``write_state``, else
         by ``write_view``); a copy of its array."""

@@ -70,7 +70,10 @@ LAYOUT.add("stock", 1, scalar=True)
 LAYOUT.add("score", 2, scalar=True)
 
 
-_BLOCK_BASE = (TABLE, TABLE + 52, FACE_UP, FACE_UP + 52)
+_PLACED_BIT = [1 << i for i in range(4 * 52)]
+"""The bits of :meth:`CourtCircularSpec._look`'s ``placed``: the table and face-up blocks
+follow each other from ``TABLE``, own then the other's, so one int holds all four."""
+assert FACE_UP == TABLE + 2 * 52
 _COUNTS_AT = LAYOUT.blocks["hand_sizes"].offset
 _SCORE_AT = LAYOUT.blocks["score"].offset
 _ZEROS = memoryview(bytes(4 * LAYOUT.size)).cast("f")
@@ -81,14 +84,14 @@ assert HAND == 0
 class _Seen:
     """What the observer last wrote for one seat."""
 
-    __slots__ = ("cards", "counts", "deal", "flags", "hand", "sheet")
+    __slots__ = ("counts", "deal", "flags", "hand", "placed", "sheet")
 
     def __init__(self) -> None:
         self.deal: Any = None
         self.sheet: Any = None
         self.hand = 0
-        self.cards: tuple[int, int, int, int] = (0, 0, 0, 0)
-        """Tables and face-up piles (own, other; see ``CourtCircularSpec.write_state``)."""
+        self.placed = 0
+        """Tables and face-up piles, own then the other's, 52 bits each (from ``TABLE``)."""
         self.flags: tuple[int, ...] = ()
         self.counts: tuple[int, ...] = ()
         """Hand sizes own and other, face-down piles own and other, the stock (the scalars
@@ -210,7 +213,7 @@ class CourtCircularSpec(GameSpec):
         slots[_SCORE_AT] = clip(points[me] / self.target)
         slots[_SCORE_AT + 1] = clip(points[1 - me] / self.target)
         seen.hand = 0
-        seen.cards = (0, 0, 0, 0)
+        seen.placed = 0
         seen.flags = ()
         seen.counts = ()
 
@@ -239,29 +242,49 @@ class CourtCircularSpec(GameSpec):
                 slots[card] = 1.0 if hand & bit[card] else 0.0
                 changed ^= bit[card]
             seen.hand = hand
-        old = seen.cards
-        if cards != old:
-            for block in range(4):  # table own, other; face up own, other
-                now = cards[block]
-                changed = now ^ old[block]
-                base = _BLOCK_BASE[block]
-                while changed:
-                    card = changed.bit_length() - 1
-                    slots[base + card] = 1.0 if now & bit[card] else 0.0
-                    changed ^= bit[card]
-            seen.cards = cards
+        mine, theirs, up, up_theirs = cards
+        placed = mine | theirs << 52 | up << 104 | up_theirs << 156
+        changed = placed ^ seen.placed
+        if changed:  # the four blocks in one int: one loop over the slots that changed
+            bit = _PLACED_BIT
+            while changed:
+                i = changed.bit_length() - 1
+                slots[TABLE + i] = 1.0 if placed & bit[i] else 0.0
+                changed ^= bit[i]
+            seen.placed = placed
         # The flags: the Lead, both lines, the phase, leader, turn and last trick.
         if lead is None:  # the end: no Lead, no line
             flags: tuple[int, ...] = (LINE, LINE + 4, PHASE + phase, LEADER + (leader ^ me))
         else:
-            mine, theirs = cards[0], cards[1]  # one card (or none) makes no line
-            flags = (
-                LEAD + lead,
-                LINE + (self._line_class(mine, lead) if mine & (mine - 1) else 0),
-                LINE + 4 + (self._line_class(theirs, lead) if theirs & (theirs - 1) else 0),
-                PHASE + phase,
-                LEADER + (leader ^ me),
-            )
+            # One card (or none) makes no line; a table seen before is in _lines.
+            lines = self._lines
+            mine_class = theirs_class = 0
+            if mine & (mine - 1):
+                mine_class = lines.get(mine | lead << 52, -1)
+                if mine_class < 0:
+                    mine_class = self._line_class(mine, lead)
+            if theirs & (theirs - 1):
+                theirs_class = lines.get(theirs | lead << 52, -1)
+                if theirs_class < 0:
+                    theirs_class = self._line_class(theirs, lead)
+            if turn is not None:  # the usual look: one tuple, the turn in it (not added below)
+                flags = (
+                    LEAD + lead,
+                    LINE + mine_class,
+                    LINE + 4 + theirs_class,
+                    PHASE + phase,
+                    LEADER + (leader ^ me),
+                    TURN + (turn ^ me),
+                )
+                turn = None
+            else:
+                flags = (
+                    LEAD + lead,
+                    LINE + mine_class,
+                    LINE + 4 + theirs_class,
+                    PHASE + phase,
+                    LEADER + (leader ^ me),
+                )
         if turn is not None:
             flags = (*flags, TURN + (turn ^ me))
         if counts[4] == 0:

@@ -250,10 +250,8 @@ class AtoutEnv(AECEnv):  # type: ignore[misc]
         vectors = self._vectors
         observation = None
         if self._writes and not picks:
-            slots, kept = vectors.direct(seat)
-            if spec.write_state(state, seat, sheet, slots, kept):
-                observation = vectors.wrote(seat)
-                acts = seat == self._actor
+            observation = vectors.by_state(spec, state, seat, sheet)
+            acts = seat == self._actor
         if observation is None:  # the whole vector from the view, by the same observer
             view = state.typed_view(seat)
             slots, _ = vectors.direct(seat)
