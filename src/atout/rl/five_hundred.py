@@ -516,7 +516,14 @@ class FiveHundredSpec(GameSpec):
             for slot in placed_trick:
                 slots[slot] = 1.0
             seen.trick = placed_trick
-        flags = _flags(me, phase, leader, turn, named)
+        if leader is not None and turn is not None and named < 0:  # the play, without a call
+            flags: tuple[int, ...] = (
+                PHASE + phase,
+                LEADER + ((leader - me) & 3),
+                TURN + ((turn - me) & 3),
+            )
+        else:
+            flags = _flags(me, phase, leader, turn, named)
         if flags != seen.flags:
             for slot in seen.flags:
                 slots[slot] = 0.0
