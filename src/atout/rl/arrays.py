@@ -69,6 +69,16 @@ class Vectors:
         ``write_state`` wrote them last."""
         return self._slots[seat], self._by_state[seat]
 
+    def by_state(self, spec: GameSpec, state: Any, seat: int, sheet: Any) -> Observation | None:
+        """:meth:`GameSpec.write_state` into the seat's kept slots, and a copy of its array;
+        ``None`` when the game left this state to :meth:`GameSpec.write_view` (nothing
+        written). :meth:`direct` and :meth:`wrote` in one call: the environment's usual look."""
+        if not spec.write_state(state, seat, sheet, self._slots[seat], self._by_state[seat]):
+            return None
+        self._bits[seat] = None
+        self._by_state[seat] = True
+        return self._arrays[seat].copy()
+
     def wrote(self, seat: int, *, by_state: bool = True) -> Observation:
         """Note that the game wrote the seat's slots (``by_state``: by ``write_state``, else
         by ``write_view``); a copy of its array."""
@@ -122,10 +132,13 @@ class Masks:
     Others rarely repeat (a lead offers the whole hand, Court Circular any
     card held): those are written into the seat's own array, only the slots
     that changed since its last one, as :class:`Vectors` does. Kept arrays are
-    never handed out; the tables are emptied at :data:`_KEPT_MASKS` masks.
+    never handed out; the tables are emptied at :data:`_KEPT_MASKS` masks. A game whose
+    masks hardly ever repeat (``GameSpec.masks_repeat``: Court Circular offers the hand
+    and a few cards drawn) keeps none: remembering them would cost at every step and
+    never pay back.
     """
 
-    __slots__ = ("_arrays", "_bits", "_kept", "_once", "_slots")
+    __slots__ = ("_arrays", "_bits", "_keep", "_kept", "_once", "_slots")
 
     def __init__(self, spec: GameSpec, seats: int) -> None:
         size = len(spec.actions)
@@ -135,6 +148,7 @@ class Masks:
         self._arrays = [np.zeros(size, np.int8) for _ in range(seats)]
         self._slots: list[Any] = [a.data for a in self._arrays]
         self._bits = [0] * seats
+        self._keep = spec.masks_repeat
 
     def of_bits(self, seat: int, bits: int) -> Mask:
         """A new array equal to ``spec.mask`` of the mask whose bits are ``bits`` (bit ``i`` =
@@ -158,6 +172,8 @@ class Masks:
                 removed ^= bit[i]
             self._bits[seat] = bits
         array = self._arrays[seat]
+        if not self._keep:
+            return array.copy()
         once = self._once
         if bits in once:
             if len(self._kept) >= _KEPT_MASKS:

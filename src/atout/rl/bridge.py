@@ -95,11 +95,13 @@ class _Seen:
     """What the observer last wrote for one seat (cards, slot numbers)."""
 
     __slots__ = (
+        "auction",
         "bid",
         "call_slots",
         "calls",
         "deal",
         "dealer",
+        "declarer",
         "done",
         "dummy",
         "flags",
@@ -128,6 +130,10 @@ class _Seen:
         self.call_slots: list[int] = []
         self.bid = -1
         """The contract written (its bid), or -1."""
+        self.auction: tuple[int, ...] = ()
+        self.declarer = -1
+        """The auction's calls and declarer when the contract was written (they hold for the
+        rest of the deal: a look in the play need not read them again)."""
         self.hand = 0
         self.dummy = 0
         self.done = 0
@@ -253,7 +259,16 @@ class BridgeSpec(GameSpec):
             )
             return True
         claim = state.claimed_tricks
-        declarer = state.declarer
+        if seen.bid >= 0:  # the contract is written and holds for the deal (else _start)
+            calls, bid, doubled, declarer = seen.auction, seen.bid, 0, seen.declarer
+        else:
+            calls, bid, doubled, declarer = (
+                state.auction.calls,
+                state.bid,
+                state.doubled,
+                state.declarer,
+            )
+            seen.auction, seen.declarer = calls, declarer
         shown = declarer is not None and (finished > 0 or bool(trick) or phase == "claim")
         self._look(
             slots,
@@ -261,9 +276,9 @@ class BridgeSpec(GameSpec):
             seat,
             state.hand(seat),
             state.hand((declarer + 2) & 3) if shown else 0,
-            state.auction.calls,
-            state.bid,
-            state.doubled,
+            calls,
+            bid,
+            doubled,
             declarer,
             _PHASES[phase],
             leader,
@@ -372,7 +387,10 @@ class BridgeSpec(GameSpec):
                     slots[LEADER + seen.leader] = 0.0
                 slots[LEADER + r] = 1.0
                 seen.leader = r
-        flags = _flags(me, phase, turn, claim)
+        if claim is None and turn is not None:  # the usual flags, without a call
+            flags: tuple[int, ...] = (PHASE + phase, TURN + ((turn - me) & 3))
+        else:
+            flags = _flags(me, phase, turn, claim)
         if flags != seen.flags:
             for slot in seen.flags:
                 slots[slot] = 0.0

@@ -32,20 +32,26 @@ from typing import Any
 
 from atout.cards import card_names
 from atout.games.court_circular import Phase
-from atout.games.court_circular_lines import line_kind
+from atout.games.court_circular_lines import LineKind, line_strength
 from atout.games.court_circular_view import CourtCircularView
 from atout.observation.slots import CARD_BIT
 from atout.rl.spec import GameSpec, Layout, Sheet, clip
 
 __all__ = ["CourtCircularSpec"]
 
-_PHASE_INDEX = {Phase.PLAY: 0, Phase.LEAD: 1, Phase.OVER: 2}
+_PLAY, _LEAD = Phase.PLAY, Phase.LEAD
+"""Read once: an enum member's attribute access costs a property call."""
+_PHASE_INDEX = {_PLAY: 0, _LEAD: 1, Phase.OVER: 2}
+_CLASS_OF_KIND = tuple(LineKind(kind).line_class or 0 for kind in range(len(LineKind)))
+"""A line's class (0: none) by its kind's value: ``line_strength(...) >> 9`` read without
+building the ``LineKind`` (its ``line_class`` costs as much as the strength itself)."""
 _KEPT_LINES = 1 << 16
 """Line classes kept (see ``CourtCircularSpec._lines``) before the table is emptied."""
 
 CONCEDE = 52
 """The action index of ``concede``; ``lead X`` follow from :data:`LEADS`."""
 LEADS = 53
+_CONCEDE_BIT = 1 << CONCEDE
 
 LAYOUT = Layout()
 HAND = LAYOUT.add("hand", 52, cards=True)
@@ -64,7 +70,10 @@ LAYOUT.add("stock", 1, scalar=True)
 LAYOUT.add("score", 2, scalar=True)
 
 
-_BLOCK_BASE = (TABLE, TABLE + 52, FACE_UP, FACE_UP + 52)
+_PLACED_BIT = [1 << i for i in range(4 * 52)]
+"""The bits of :meth:`CourtCircularSpec._look`'s ``placed``: the table and face-up blocks
+follow each other from ``TABLE``, own then the other's, so one int holds all four."""
+assert FACE_UP == TABLE + 2 * 52
 _COUNTS_AT = LAYOUT.blocks["hand_sizes"].offset
 _SCORE_AT = LAYOUT.blocks["score"].offset
 _ZEROS = memoryview(bytes(4 * LAYOUT.size)).cast("f")
@@ -75,20 +84,18 @@ assert HAND == 0
 class _Seen:
     """What the observer last wrote for one seat."""
 
-    __slots__ = ("cards", "counts", "deal", "flags", "hand", "sheet", "size")
+    __slots__ = ("counts", "deal", "flags", "hand", "placed", "sheet")
 
     def __init__(self) -> None:
         self.deal: Any = None
         self.sheet: Any = None
         self.hand = 0
-        self.cards: tuple[int, int, int, int] = (0, 0, 0, 0)
-        """Tables and face-up piles (own, other; see ``CourtCircularSpec._placed``)."""
+        self.placed = 0
+        """Tables and face-up piles, own then the other's, 52 bits each (from ``TABLE``)."""
         self.flags: tuple[int, ...] = ()
-        self.size = 0.0
-        """Own hand size (/ 6)."""
-        self.counts: tuple[float, ...] = ()
-        """The other's hand size, the face-down piles, the stock (the scalars up to the
-        score, which holds for the deal)."""
+        self.counts: tuple[int, ...] = ()
+        """Hand sizes own and other, face-down piles own and other, the stock (the scalars
+        up to the score, which holds for the deal), as whole numbers of cards."""
 
 
 class CourtCircularSpec(GameSpec):
@@ -104,15 +111,17 @@ class CourtCircularSpec(GameSpec):
     actions = (*_cards, "concede", *(f"lead {name}" for name in _cards))
     layout = LAYOUT
     points_scale = 10.0
+    masks_repeat = False  # the hand held (and concede): a new mask nearly every step
 
     def __init__(self, rules: Any) -> None:
         super().__init__(rules)
         self.target: int = rules.target
         self._seen = [_Seen(), _Seen()]
         """Per seat, what :meth:`write_state` last wrote into its kept vector."""
-        self._lines: dict[tuple[int, int | None], int] = {}
-        """Line class by (cards put down, Lead): a table stays the same while the other
-        player puts cards down, and finding its best line costs more than the rest."""
+        self._lines: dict[int, int] = {}
+        """Line class by the cards put down and the Lead (``table | lead << 52``): a table
+        stays the same while the other player puts cards down, and finding its best line
+        costs more than the rest of a look."""
 
     def write_view(
         self, view: CourtCircularView, sheet: Sheet, picks: tuple[int, ...], slots: Any
@@ -123,7 +132,7 @@ class CourtCircularSpec(GameSpec):
         assert me is not None
         seen = _Seen()
         self._start(slots, seen, me, view.dealer, sheet)
-        table, piles, sizes, stock = view.table, view.piles, view.hand_sizes, view.stock_size
+        table, piles, sizes = view.table, view.piles, view.hand_sizes
         self._look(
             slots,
             seen,
@@ -134,21 +143,20 @@ class CourtCircularSpec(GameSpec):
             _PHASE_INDEX[view.phase],
             view.trick_leader,
             view.turn,
-            stock,
-            sizes[me] / 6,
-            (sizes[1 - me] / 6, piles[me][1] / 52, piles[1 - me][1] / 52, stock / 52),
+            (sizes[me], sizes[1 - me], piles[me][1], piles[1 - me][1], view.stock_size),
         )
 
     def _line_class(self, table: int, lead: int) -> int:
-        """The class of the best line of ``table`` with ``lead`` (0: none), kept. (Lines are
-        of 2 or 3 cards put down: one card makes none, its class is 0.)"""
+        """The class of the best line of ``table`` (2 or 3 cards put down) with ``lead``
+        (0: none), kept."""
         lines = self._lines
-        kind = lines.get((table, lead), -1)
+        key = table | lead << 52
+        kind = lines.get(key, -1)
         if kind < 0:
-            kind = line_kind(table, lead).line_class or 0
+            kind = _CLASS_OF_KIND[line_strength(table, lead) >> 9]
             if len(lines) >= _KEPT_LINES:
                 lines.clear()
-            lines[(table, lead)] = kind
+            lines[key] = kind
         return kind
 
     def write_state(self, state: Any, seat: int, sheet: Sheet, slots: Any, kept: bool) -> bool:
@@ -158,30 +166,41 @@ class CourtCircularSpec(GameSpec):
         if lead is None:
             return False
         seen = self._seen[seat]
-        if not kept or seen.deal is not state.deal or seen.sheet is not sheet:
-            self._start(slots, seen, seat, state.deal.dealer, sheet)
-            seen.deal = state.deal
+        deal = state.deal
+        if not kept or seen.deal is not deal or seen.sheet is not sheet:
+            self._start(slots, seen, seat, deal.dealer, sheet)
+            seen.deal = deal
             seen.sheet = sheet
+        other = 1 - seat
         hand = state.hand(seat)
         piles = state.piles
-        stock = state.stock_size
+        leader = state.leader
+        # The trick's cards alternate from its first-hand: the observer's table, the other's.
+        trick = state.trick
+        bit = CARD_BIT
+        first = second = 0
+        for card in trick[::2]:
+            first |= bit[card]
+        for card in trick[1::2]:
+            second |= bit[card]
+        if leader != seat:
+            first, second = second, first
         self._look(
             slots,
             seen,
             seat,
             hand,
             lead,
-            self._placed(state, seat),
+            (first, second, piles[seat][0], piles[other][0]),
             _PHASE_INDEX[state.phase],
-            state.leader,
+            leader,
             state.turn,
-            stock,
-            hand.bit_count() / 6,
             (
-                state.hand(1 - seat).bit_count() / 6,
-                piles[seat][1].bit_count() / 52,
-                piles[1 - seat][1].bit_count() / 52,
-                stock / 52,
+                hand.bit_count(),
+                state.hand(other).bit_count(),
+                piles[seat][1].bit_count(),
+                piles[other][1].bit_count(),
+                state.stock_size,
             ),
         )
         return True
@@ -194,9 +213,8 @@ class CourtCircularSpec(GameSpec):
         slots[_SCORE_AT] = clip(points[me] / self.target)
         slots[_SCORE_AT + 1] = clip(points[1 - me] / self.target)
         seen.hand = 0
-        seen.cards = (0, 0, 0, 0)
+        seen.placed = 0
         seen.flags = ()
-        seen.size = 0.0
         seen.counts = ()
 
     def _look(
@@ -210,14 +228,12 @@ class CourtCircularSpec(GameSpec):
         phase: int,
         leader: int,
         turn: int | None,
-        stock: int,
-        size: float,
-        counts: tuple[float, ...],
+        counts: tuple[int, int, int, int, int],
     ) -> None:
         """What changed since ``seen``: the hand, ``cards`` (own table, the other's, own
         face-up pile, the other's), the flags (Lead, lines, phase, leader, turn, last
-        trick), own hand ``size`` and the ``counts`` (the other's hand, face-down piles own
-        and other, stock)."""
+        trick) and the ``counts`` (hand sizes own and other, face-down piles own and
+        other, stock). One method, flags included: a call costs as much as a flag."""
         bit = CARD_BIT
         changed = hand ^ seen.hand
         if changed:  # HAND is 0: a card's slot is its index
@@ -226,80 +242,74 @@ class CourtCircularSpec(GameSpec):
                 slots[card] = 1.0 if hand & bit[card] else 0.0
                 changed ^= bit[card]
             seen.hand = hand
-        old = seen.cards
-        if cards != old:
-            for block in range(4):  # table own, other; face up own, other
-                now = cards[block]
-                changed = now ^ old[block]
-                base = _BLOCK_BASE[block]
-                while changed:
-                    card = changed.bit_length() - 1
-                    slots[base + card] = 1.0 if now & bit[card] else 0.0
-                    changed ^= bit[card]
-            seen.cards = cards
-        flags = self._flags(me, lead, cards, phase, leader, turn, stock)
+        mine, theirs, up, up_theirs = cards
+        placed = mine | theirs << 52 | up << 104 | up_theirs << 156
+        changed = placed ^ seen.placed
+        if changed:  # the four blocks in one int: one loop over the slots that changed
+            bit = _PLACED_BIT
+            while changed:
+                i = changed.bit_length() - 1
+                slots[TABLE + i] = 1.0 if placed & bit[i] else 0.0
+                changed ^= bit[i]
+            seen.placed = placed
+        # The flags: the Lead, both lines, the phase, leader, turn and last trick.
+        if lead is None:  # the end: no Lead, no line
+            flags: tuple[int, ...] = (LINE, LINE + 4, PHASE + phase, LEADER + (leader ^ me))
+        else:
+            # One card (or none) makes no line; a table seen before is in _lines.
+            lines = self._lines
+            mine_class = theirs_class = 0
+            if mine & (mine - 1):
+                mine_class = lines.get(mine | lead << 52, -1)
+                if mine_class < 0:
+                    mine_class = self._line_class(mine, lead)
+            if theirs & (theirs - 1):
+                theirs_class = lines.get(theirs | lead << 52, -1)
+                if theirs_class < 0:
+                    theirs_class = self._line_class(theirs, lead)
+            if turn is not None:  # the usual look: one tuple, the turn in it (not added below)
+                flags = (
+                    LEAD + lead,
+                    LINE + mine_class,
+                    LINE + 4 + theirs_class,
+                    PHASE + phase,
+                    LEADER + (leader ^ me),
+                    TURN + (turn ^ me),
+                )
+                turn = None
+            else:
+                flags = (
+                    LEAD + lead,
+                    LINE + mine_class,
+                    LINE + 4 + theirs_class,
+                    PHASE + phase,
+                    LEADER + (leader ^ me),
+                )
+        if turn is not None:
+            flags = (*flags, TURN + (turn ^ me))
+        if counts[4] == 0:
+            flags = (*flags, LAST)
         if flags != seen.flags:
             for slot in seen.flags:
                 slots[slot] = 0.0
             for slot in flags:
                 slots[slot] = 1.0
             seen.flags = flags
-        if size != seen.size:
-            seen.size = slots[_COUNTS_AT] = size
         if counts != seen.counts:
-            slots[_COUNTS_AT + 1], slots[_COUNTS_AT + 2], slots[_COUNTS_AT + 3] = counts[:3]
-            slots[_COUNTS_AT + 4] = counts[3]
+            slots[_COUNTS_AT] = counts[0] / 6
+            slots[_COUNTS_AT + 1] = counts[1] / 6
+            slots[_COUNTS_AT + 2] = counts[2] / 52
+            slots[_COUNTS_AT + 3] = counts[3] / 52
+            slots[_COUNTS_AT + 4] = counts[4] / 52
             seen.counts = counts
-
-    @staticmethod
-    def _placed(state: Any, me: int) -> tuple[int, int, int, int]:
-        """The observer's table, the other's, the observer's face-up pile, the other's."""
-        first = second = 0
-        for i, card in enumerate(state.trick):
-            if i & 1:
-                second |= 1 << card
-            else:
-                first |= 1 << card
-        if state.leader != me:
-            first, second = second, first
-        piles = state.piles
-        return first, second, piles[me][0], piles[1 - me][0]
-
-    def _flags(
-        self,
-        me: int,
-        lead: int | None,
-        cards: tuple[int, int, int, int],
-        phase: int,
-        leader: int,
-        turn: int | None,
-        stock: int,
-    ) -> tuple[int, ...]:
-        """The slots of the Lead, both lines, the phase, leader, turn and last trick."""
-        if lead is None:  # the end: no Lead, no line
-            flags: tuple[int, ...] = (LINE, LINE + 4, PHASE + phase, LEADER + (leader ^ me))
-        else:
-            mine = self._line_class(cards[0], lead) if cards[0].bit_count() > 1 else 0
-            theirs = self._line_class(cards[1], lead) if cards[1].bit_count() > 1 else 0
-            flags = (
-                LEAD + lead,
-                LINE + mine,
-                LINE + 4 + theirs,
-                PHASE + phase,
-                LEADER + (leader ^ me),
-            )
-        if turn is not None:
-            flags = (*flags, TURN + (turn ^ me))
-        if stock == 0:
-            flags = (*flags, LAST)
-        return flags
 
     def mask_state(self, state: Any, picks: tuple[int, ...]) -> int | None:
         """Cards held and ``concede`` when allowed; ``lead X`` for the cards put down."""
         phase = state.phase
-        if phase is Phase.PLAY:
-            return int(state.hand(state.turn)) | int(state.may_concede()) << CONCEDE
-        if phase is Phase.LEAD:
+        if phase is _PLAY:
+            hand: int = state.hand(state.turn)
+            return hand | _CONCEDE_BIT if state.may_concede() else hand
+        if phase is _LEAD:
             bits = 0
             for card in state.trick:
                 bits |= 1 << LEADS + card

@@ -107,6 +107,8 @@ class AtoutEnv(AECEnv):  # type: ignore[misc]
         self._match: Match | None = None
         self._state: Any = None
         """The current deal's state: the match record's, plus the ``_pending`` actions."""
+        self._actor: int | None = None
+        """``_state.actor``, read once per state (``observe`` asks it at every look)."""
         self._pending: list[tuple[int, str]] = []
         """Actions applied to ``_state`` and not yet in the match record, as ``(seat, action)``."""
         self._vectors = Vectors(spec, players)
@@ -214,7 +216,7 @@ class AtoutEnv(AECEnv):  # type: ignore[misc]
             # actions are canonical), kept until the record is read.
             self._pending.append((state.turn, text))
             self._state = after
-            actor = after.actor
+            self._actor = actor = after.actor
             if actor not in self._bots:
                 self.agent_selection = self._agent_of[actor]
                 return
@@ -248,10 +250,8 @@ class AtoutEnv(AECEnv):  # type: ignore[misc]
         vectors = self._vectors
         observation = None
         if self._writes and not picks:
-            slots, kept = vectors.direct(seat)
-            if spec.write_state(state, seat, sheet, slots, kept):
-                observation = vectors.wrote(seat)
-                acts = seat == state.actor
+            observation = vectors.by_state(spec, state, seat, sheet)
+            acts = seat == self._actor
         if observation is None:  # the whole vector from the view, by the same observer
             view = state.typed_view(seat)
             slots, _ = vectors.direct(seat)
@@ -291,7 +291,8 @@ class AtoutEnv(AECEnv):  # type: ignore[misc]
     def _hold(self, match: Match) -> None:
         """Make ``match`` (with nothing pending) the one being played."""
         self._match = match
-        self._state = match.deals[-1].state
+        self._state = state = match.deals[-1].state
+        self._actor = state.actor
         self._sheet = self._score_sheet(match)
 
     def _score_sheet(self, match: Match) -> Mapping[str, Any]:

@@ -267,8 +267,10 @@ class FiveHundredSpec(GameSpec):
     def resolve_state(self, action: int, state: Any, picks: tuple[int, ...]) -> str | None:
         """:meth:`resolve`, the picks checked against ``discardable()`` rather than by reading
         the 286 legal discards."""
+        if 0 <= action < PICK:  # the table (no legal list read), the usual step
+            return self.actions[action]
         if not PICK <= action < PICK + W:
-            return GameSpec.resolve(self, action, (), picks)  # the table (no legal list read)
+            return GameSpec.resolve(self, action, (), picks)  # no such index: its error
         if _PHASE_INDEX[state.phase] != _KITTY:
             return self.resolve(action, state.legal_actions(), picks)
         card = action - PICK
@@ -516,7 +518,14 @@ class FiveHundredSpec(GameSpec):
             for slot in placed_trick:
                 slots[slot] = 1.0
             seen.trick = placed_trick
-        flags = _flags(me, phase, leader, turn, named)
+        if leader is not None and turn is not None and named < 0:  # the play, without a call
+            flags: tuple[int, ...] = (
+                PHASE + phase,
+                LEADER + ((leader - me) & 3),
+                TURN + ((turn - me) & 3),
+            )
+        else:
+            flags = _flags(me, phase, leader, turn, named)
         if flags != seen.flags:
             for slot in seen.flags:
                 slots[slot] = 0.0

@@ -150,6 +150,9 @@ class GameSpec:
     layout: Layout
     points_scale: float = 1.0
     """Deal points are divided by this in the ``points`` reward."""
+    masks_repeat: bool = True
+    """Whether the same mask comes back often enough to keep an array of each one seen twice
+    (:class:`~atout.rl.arrays.Masks`); a game whose masks are nearly all new says no."""
 
     def __init__(self, rules: Any) -> None:
         self.rules = rules
