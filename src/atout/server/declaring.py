@@ -50,7 +50,7 @@ def decider(room: Room, actor: int) -> int | None:
     if bots is None or not bots[actor]:
         return None
     person = declaring.person_for(room.view(None), actor, bots)
-    return person if person is not None and plays_for(room, person) == actor else None
+    return person if person is not None and room.seats[person].token_hash is not None else None
 
 
 def deciders(room: Room, match: Match) -> tuple[int, ...]:
@@ -66,10 +66,11 @@ def deciders(room: Room, match: Match) -> tuple[int, ...]:
     return declaring.deciders(match, bots)
 
 
-def shown_to(room: Room, seat: int) -> Callable[[Match], JSON]:
+def shown_to(room: Room, seat: int) -> Callable[[Match], JSON] | None:
     """What the person at ``seat`` is shown of any position of the table's game (undo's
-    check of the cards seen since asks it): with a bot partner's hand while they play it."""
+    check of the cards seen since asks it): with a bot partner's hand while they play it;
+    ``None`` where that is the seat's own view (the check then replays states, faster)."""
     bots = seat_bots(room)
     if bots is None or room.seats[seat].token_hash is None:
-        return lambda match: match.view(seat)
+        return None
     return lambda match: declaring.person_view(match, seat, bots)

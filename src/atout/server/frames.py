@@ -17,7 +17,7 @@ from atout.declaring import with_declarers_hand
 from atout.notation.record import FORMAT
 from atout.server.connections import Connection, encode_frame
 from atout.server.declaring import deciders as table_deciders
-from atout.server.declaring import plays_for
+from atout.server.declaring import plays_for, shown_to
 from atout.server.duplicate import duplicate_state
 from atout.server.errors import RoomError
 from atout.server.friends import friends_state, stands_in
@@ -174,18 +174,26 @@ class Frames(RoomState):
         }
         if seat is not None and self.match is not None and self._undoes(seat):
             # Why Undo cannot be pressed now (None: it can): the page greys it with the reason.
-            frame["undo_refusal"] = undo_point(
-                self.match,
-                self.status,
-                seat,
-                deciders=lambda match: table_deciders(self, match),
-                name_cards=False,
-            )[1]
+            frame["undo_refusal"] = self._undo_point(seat, name_cards=False)[1]
         return frame
 
     def _undoes(self, seat: int) -> bool:
         """Whether ``seat`` has an Undo: the one person at a table of bots."""
         return self._bots_only_but_one() and self.seats[seat].kind == "human"
+
+    def _undo_point(
+        self, seat: int, *, name_cards: bool = True
+    ) -> tuple[int, None] | tuple[None, str]:
+        """:func:`undo_point` at this table: the cards a person chose for a bot partner's
+        contract are theirs, and what they were shown includes that partner's hand."""
+        return undo_point(
+            self.match,
+            self.status,
+            seat,
+            deciders=lambda match: table_deciders(self, match),
+            shown=shown_to(self, seat),
+            name_cards=name_cards,
+        )
 
     def _last_deal(self) -> JSON | None:
         if self.match is None:

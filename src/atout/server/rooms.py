@@ -38,8 +38,7 @@ from atout.notation.record import FORMAT, match_from_record
 from atout.server.claims import REVOKE_NOT_PROVEN, claim_refusal, is_revoke_claim
 from atout.server.cluster import Cluster, Presence
 from atout.server.connections import Connection, encode_frame
-from atout.server.declaring import decider, shown_to
-from atout.server.declaring import deciders as table_deciders
+from atout.server.declaring import decider
 from atout.server.driver import ACTIVE, HINT_BOT, Driver
 from atout.server.duplicate import board_rows, refresh_boards, schedule_boards
 from atout.server.errors import QuotaError, RoomError, SeatHeld
@@ -59,7 +58,6 @@ from atout.server.pubsub import Broadcast, Subscriber, broadcast_for
 from atout.server.replay import ReplayWorkers
 from atout.server.seats import Seat, Seating, available_bots, parse_seats
 from atout.server.storage import ActionRow, SeqConflict, Store, Stored, TableRow
-from atout.server.undoing import undo_point
 
 __all__ = [
     "ACTIVE",
@@ -450,15 +448,9 @@ class Room(Frames, Seating, Driver):
         way to peek. The record minus those actions is replayed.
         """
         async with self.lock:
-            if not self._bots_only_but_one() or self.seats[seat].kind != "human":
+            if not self._undoes(seat):
                 raise RoomError("undo is only for games against bots")
-            point, refusal = undo_point(
-                self.match,
-                self.status,
-                seat,
-                deciders=lambda match: table_deciders(self, match),
-                shown=shown_to(self, seat),
-            )
+            point, refusal = self._undo_point(seat)
             if point is None or self.match is None:
                 raise RoomError(refusal or "nothing to undo")
             actions = self.match.current.actions
