@@ -35,6 +35,12 @@ def _review_json(server: str, page: Any, table: str, deal: int) -> Any:
         return json.load(response)
 
 
+def _table_options(server: str, table: str) -> dict[str, Any]:
+    with urllib.request.urlopen(f"{server}/api/tables/{table}", timeout=60) as response:
+        options: dict[str, Any] = json.load(response)["options"]
+        return options
+
+
 @pytest.mark.parametrize("game", sorted(GAMES))
 def test_the_result_screen_opens_the_review_of_the_deal(
     game: str, server: str, context: Any, artifacts: Path
@@ -42,7 +48,12 @@ def test_the_result_screen_opens_the_review_of_the_deal(
     page = context.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda error: errors.append(str(error)))
-    table = create_from_lobby(page, server, game)
+
+    def duplicate(lobby: Any) -> None:  # bridge: a duplicate board (its bar says "Board")
+        if game == "bridge":
+            lobby.select_option("#opt-scoring", "duplicate")
+
+    table = create_from_lobby(page, server, game, options=duplicate)
     page.wait_for_selector("#my-hand")
     # Not Next deal: clicked between a look for the result and the click on Review, it took
     # the result (and its button) away.
@@ -68,6 +79,12 @@ def test_the_result_screen_opens_the_review_of_the_deal(
     summary = page.locator("#review-summary").inner_text()
     if game == "bridge":
         assert "Par:" in summary and page.locator("#review-dd-table td").count() == 20
+        par = review["par"]["score"]  # signed as the table signs: a minus sign, not a hyphen
+        signed = f"+{par}" if par > 0 else f"\N{MINUS SIGN}{-par}" if par < 0 else "0"
+        assert f"Par: {signed} " in summary
+        # A duplicate table's top bar counts boards, as its score sheet does.
+        assert _table_options(server, table)["scoring"] == "duplicate"
+        expect(page.locator(".bar .title")).to_contain_text(" · Board ")
     if game == "court-circular":
         assert "not solved" in summary or "too far from the end" in summary
     # A click on a trick shows the hands once it closed.

@@ -78,7 +78,7 @@ export function openReview({ tableId, deal, token, name, seat = null, again = fa
     if (data.judged) lines.push(data.cost ? t("reviewCost", { cost: unit(data.cost), judged: data.judged }) : t("reviewNoCost", { judged: data.judged }));
     else if (!data.not_solved) lines.push(t("reviewNothing"));
     if (data.not_solved) lines.push(t("reviewUnsolved", { n: data.not_solved }));
-    if (data.par) lines.push(t("reviewPar", { score: data.par.score > 0 ? `+${data.par.score}` : String(data.par.score), contracts: data.par.contracts.map(parText).join(", ") }));
+    if (data.par) lines.push(t("reviewPar", { score: data.par.score > 0 ? `+${data.par.score}` : data.par.score < 0 ? `−${-data.par.score}` : "0", contracts: data.par.contracts.map(parText).join(", ") }));
     return h("div", { id: "review-summary" }, lines.map((line) => h("p", {}, line)));
   }
 

@@ -528,7 +528,7 @@ export function openTable(root, tableId, navigate, settings = () => null) {
       "header",
       { class: "bar" },
       h("a", { href: "/", "data-link": "1", class: "home" }, "atout"),
-      h("span", { class: "title" }, gameName(table.game, table.title), view ? ` · ${t("deal")} ${view.match?.deal_number ?? ""}` : ""),
+      h("span", { class: "title" }, gameName(table.game, table.title), view ? ` · ${t(table.game === "bridge" && table.options?.scoring === "duplicate" ? "board" : "deal")} ${view.match?.deal_number ?? ""}` : ""),
       h("span", { class: `turn ${mine ? "mine" : ""}`, id: "status", role: "status" }, s.seat === null ? `${t("spectating")} · ${status}` : status),
       timerBadge(table, view),
       table.practice ? h("span", { class: "badge practice", id: "practice", title: t("practiceNote") }, t("practice")) : null,
