@@ -178,3 +178,33 @@ def test_a_rematch_keeps_everyone_in_their_seat(server: str, context: Any) -> No
     page.wait_for_selector(".seat-box.pos-bottom[data-seat='1']")
     expect(page.locator("#status")).not_to_contain_text("watching")
     assert page.locator("#score thead").inner_text() == before
+
+
+def test_a_friend_who_leaves_is_told_to_the_others(server: str, context: Any) -> None:
+    """Issue #35: a friend's seat was taken over by a bot without a word to the table."""
+    body = {
+        "game": "court-piece",
+        "seats": ["human", "bot:random", "human", "bot:random"],
+        "sit": 0,
+        "name": "Ana",
+        "grace_seconds": 0,
+    }
+    table = post(server, "/api/tables", body)
+    page = context.new_page()
+    sit(page, server, table)
+    page.wait_for_selector("#invite-url")
+    bo = post(server, f"/api/tables/{table['id']}/join", {"name": "Bo"})
+    deadline = time.monotonic() + 30
+    while get(server, f"/api/tables/{table['id']}")["status"] != "playing":
+        assert time.monotonic() < deadline, "the table did not start"
+        time.sleep(0.1)
+    request = urllib.request.Request(
+        f"{server}/api/tables/{table['id']}/leave",
+        data=b"{}",
+        headers={"Content-Type": "application/json", "Authorization": f"Bearer {bo['token']}"},
+        method="POST",
+    )
+    with urllib.request.urlopen(request) as response:
+        assert response.status == 200
+    toast = page.get_by_text(re.compile(r"^Bo left; \w+ \(bot\) plays the seat\.$"))
+    expect(toast).to_be_visible(timeout=10_000)
