@@ -466,7 +466,7 @@ class CourtCircularState:
             raise IllegalActionError(f"you do not hold {card_name(card)}")
         hand ^= 1 << card
         hands = (hand, second) if turn == 0 else (first, hand)
-        table = self._table + (card,)
+        table = self._table + _ALONE[card]
         if len(table) < 2 * PER_TRICK:
             return CourtCircularState(
                 self.rules,
@@ -689,6 +689,8 @@ class CourtCircularState:
 
 
 _CONCEDE_ONLY: Final = (CONCEDE,)
+_ALONE: Final[tuple[tuple[Card], ...]] = tuple((card,) for card in range(52))
+"""``_ALONE[c]`` is ``(c,)``, made once: a card joins the trick with one new tuple, not two."""
 _LEAD_ACTIONS: Final[tuple[str, ...]] = tuple(f"lead {name}" for name in CARD_NAMES[:52])
 """``_LEAD_ACTIONS[c]``: the action that makes card ``c`` the next Lead."""
 _LEAD_BY_NAME: Final[dict[str, Card]] = {action: c for c, action in enumerate(_LEAD_ACTIONS)}

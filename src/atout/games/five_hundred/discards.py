@@ -41,13 +41,12 @@ class Discards(Sequence[str]):
     for (and hashed like it), as the tuple it replaces was.
     """
 
-    __slots__ = ("_actions", "_hand", "_list_them", "_names")
+    __slots__ = ("_actions", "_hand", "_list_them")
 
     def __init__(self, hand: CardSet, list_them: Callable[[CardSet], tuple[str, ...]]) -> None:
         self._hand = hand
         self._list_them = list_them
         self._actions: tuple[str, ...] | None = None
-        self._names: tuple[str, ...] | None = None
 
     def actions(self) -> tuple[str, ...]:
         """The actions, written out (once)."""
@@ -66,13 +65,11 @@ class Discards(Sequence[str]):
     def __getitem__(self, index: slice) -> Sequence[str]: ...
 
     def __getitem__(self, index: int | slice) -> str | Sequence[str]:
-        if self._actions is not None or not isinstance(index, int):
+        if self._actions is not None or type(index) is not int:
             return self.actions()[index]
-        names = self._names
-        if names is None:  # the hand's cards by index: the order of the combinations
-            names = self._names = card_names(self._hand)
-        a, b, c = _triples(len(names))[index]
-        return "discard " + names[a] + " " + names[b] + " " + names[c]
+        names = card_names(self._hand)  # the hand's cards by index: the combinations' order
+        a, b, c = (_TRIPLES.get(len(names)) or _triples(len(names)))[index]
+        return f"discard {names[a]} {names[b]} {names[c]}"
 
     def __contains__(self, action: object) -> bool:
         if self._actions is not None or not isinstance(action, str):

@@ -461,7 +461,7 @@ class FiveHundredState:
         voids = self._voids
         if trick and order.suit[card] != led:
             voids |= 1 << (4 * turn + led)
-        trick += (card,)
+        trick += _ALONE[card]
         skip = self._skip
         if len(trick) == (3 if skip >= 0 else 4):
             return self._close_trick(trick, (h0, h1, h2, h3), led, voids)
@@ -510,7 +510,7 @@ class FiveHundredState:
         voids = self._voids
         if trick and self._order.suit[card] != led:
             voids |= 1 << (4 * seat + led)
-        trick += (card,)
+        trick += _ALONE[card]
         skip = self._skip
         if len(trick) == (3 if skip >= 0 else 4):
             return self._close_trick(trick, (h0, h1, h2, h3), led, voids)
@@ -830,6 +830,8 @@ def _bid_refusal(code: int, high: int, misere: bool) -> str | None:
     return None
 
 
+_ALONE: Final[tuple[tuple[Card], ...]] = tuple((card,) for card in range(53))
+"""``_ALONE[c]`` is ``(c,)``, made once: a card joins the trick with one new tuple, not two."""
 _PASSES: Final = tuple(passed.bit_count() for passed in range(16))
 """``_PASSES[passed]``: how many seats have passed, from the auction's bits of passed seats."""
 _CALL_BY_NAME: Final[dict[str, int]] = {
