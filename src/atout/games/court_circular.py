@@ -450,8 +450,15 @@ class CourtCircularState:
         if card is None:
             lead = _LEAD_BY_NAME.get(action)
             if lead is None:
+                if (
+                    action == CONCEDE
+                    and self._phase is not _OVER
+                    and (seat is None or seat == self._turn)
+                ):
+                    return self._concede()
                 return self._apply_other(action, seat)
-            self._check_turn(seat)
+            if self._phase is not _LEAD or (seat is not None and seat != self._turn):
+                self._check_turn(seat)
             return self._choose_lead(lead)
         turn = self._turn
         if self._phase is not _PLAY or (seat is not None and seat != turn):
@@ -526,9 +533,10 @@ class CourtCircularState:
     def _concede(self) -> CourtCircularState:
         if self._phase is not _PLAY:
             raise IllegalActionError("there is no trick to resign: choose the next Lead")
-        refusal = self._concede_refusal(self._turn)
-        if refusal is not None:
-            raise IllegalActionError(refusal)
+        turn = self._turn
+        last = self._drawn == len(self.deal.stock)
+        if not _MAY_RESIGN[last][self.rules.carroll_resign][turn == self._leader][len(self._table)]:
+            raise IllegalActionError(str(self._concede_refusal(turn)))
         new = self._copy()
         new._end_trick(1 - self._turn)
         return new
@@ -570,23 +578,27 @@ class CourtCircularState:
         taken = 1 << self._lead
         for other in self._table:
             taken |= 1 << other
-        new = self._copy()
-        new._collect(winner, taken ^ 1 << card)
-        new._lead = card
-        new._table = ()
-        new._leader = winner
-        new._phase = _PLAY
-        new._refill(winner)
-        return new
-
-    def _refill(self, first: int) -> None:
-        """One card at a time from the trick's winner, skipping full hands, while stock lasts."""
+        taken ^= 1 << card
+        # The winner takes the rest, face up if he was first-hand (1.7) ...
+        (up0, down0), (up1, down1) = self._piles
+        face_up = winner == self._leader
+        if winner == 0:
+            if face_up:
+                up0 |= taken
+            else:
+                down0 |= taken
+        elif face_up:
+            up1 |= taken
+        else:
+            down1 |= taken
+        # ... and the hands are refilled one card at a time from him, skipping a full hand,
+        # while the stock lasts. One new state, no call: this is every trick's last action.
         hand0, hand1 = self._hands
         short0, short1 = HAND_SIZE - hand0.bit_count(), HAND_SIZE - hand1.bit_count()
         stock = self.deal.stock
         drawn = self._drawn
         end = min(len(stock), drawn + short0 + short1)  # the stock runs out, or both are full
-        seat = first
+        seat = winner
         while drawn < end:
             if seat == 0:
                 if short0:
@@ -598,8 +610,19 @@ class CourtCircularState:
                 short1 -= 1
                 drawn += 1
             seat = 1 - seat
-        self._hands = (hand0, hand1)
-        self._drawn = drawn
+        return CourtCircularState(
+            self.rules,
+            self.deal,
+            (hand0, hand1),
+            card,
+            drawn,
+            winner,
+            (),
+            winner,
+            _PLAY,
+            ((up0, down0), (up1, down1)),
+            self._done,
+        )
 
     def _table_names(self) -> str:
         return " ".join(card_names(mask_of(self._table)))
