@@ -22,7 +22,13 @@ The work:
   whole deals, each beside OpenSpiel's whole bridge deal (the first line's
   work) as the common yardstick.
 
-    python bench/engine.py [--seconds 0.05] [--rounds 60] [--only bridge-play]
+    python bench/engine.py [--seconds 0.05] [--rounds 60] [--only bridge-play] [--floor]
+
+``--floor`` adds two stub engines that know no rules, run by the same loop:
+the ceiling any engine behind this API can reach in this interpreter. ``floor
+bare``: ``apply`` makes a one-field state; ``floor copy``: it copies a
+19-field state as an immutable engine does (Five Hundred's has 19 fields);
+both list the same eight actions, kept on the state.
 
 Run it in the environment to measure: ``./scripts/start`` and
 ``./scripts/test`` make an editable, pure-Python install (``.venv``);
@@ -115,6 +121,129 @@ def openspiel_loop(play_only: bool) -> Loop | None:
     return run
 
 
+class _Stub:
+    """A state with no rules: ``moves`` actions to play, each from the same eight."""
+
+    __slots__ = ("_legal", "moves")
+    ACTIONS = tuple(f"a{i}" for i in range(8))
+
+    def __init__(self, moves: int) -> None:
+        self.moves = moves
+        self._legal: tuple[str, ...] | None = None
+
+    @property
+    def turn(self) -> int | None:
+        return 0 if self.moves else None
+
+    def legal_actions(self) -> tuple[str, ...]:
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = self.ACTIONS
+        return legal
+
+    def apply(self, action: str) -> _Stub:
+        return _Stub(self.moves - 1)
+
+
+FIELDS = tuple(f"f{i}" for i in range(17))
+
+
+class _CopyStub(_Stub):
+    """:class:`_Stub` whose ``apply`` copies 17 more fields, as the engines' constructors do:
+    positional arguments, one attribute each (no ``super()``, no ``*args``)."""
+
+    __slots__ = FIELDS
+
+    def __init__(
+        self,
+        moves: int,
+        f0: int = 0,
+        f1: int = 0,
+        f2: int = 0,
+        f3: int = 0,
+        f4: int = 0,
+        f5: int = 0,
+        f6: int = 0,
+        f7: int = 0,
+        f8: int = 0,
+        f9: int = 0,
+        f10: int = 0,
+        f11: int = 0,
+        f12: int = 0,
+        f13: int = 0,
+        f14: int = 0,
+        f15: int = 0,
+        f16: int = 0,
+    ) -> None:
+        self.moves = moves
+        self._legal = None
+        self.f0 = f0
+        self.f1 = f1
+        self.f2 = f2
+        self.f3 = f3
+        self.f4 = f4
+        self.f5 = f5
+        self.f6 = f6
+        self.f7 = f7
+        self.f8 = f8
+        self.f9 = f9
+        self.f10 = f10
+        self.f11 = f11
+        self.f12 = f12
+        self.f13 = f13
+        self.f14 = f14
+        self.f15 = f15
+        self.f16 = f16
+
+    def apply(self, action: str) -> _CopyStub:
+        return _CopyStub(
+            self.moves - 1,
+            self.f0,
+            self.f1,
+            self.f2,
+            self.f3,
+            self.f4,
+            self.f5,
+            self.f6,
+            self.f7,
+            self.f8,
+            self.f9,
+            self.f10,
+            self.f11,
+            self.f12,
+            self.f13,
+            self.f14,
+            self.f15,
+            self.f16,
+        )
+
+
+def stub_loop(stub: type[_Stub], moves: int = 48) -> Loop:
+    """:func:`atout_loop`'s loop over deals of ``moves`` actions of a rule-less stub."""
+
+    def run(seconds: float, rng: random.Random) -> tuple[int, float]:
+        choice = rng.choice
+        actions = 0
+        spent = 0.0
+        while spent < seconds:
+            batch = [stub(moves) for _ in range(BATCH)]
+            started = time.process_time()
+            for state in batch:
+                while state.turn is not None:
+                    state = state.apply(choice(state.legal_actions()))
+                    actions += 1
+            spent += time.process_time() - started
+        return actions, spent
+
+    return run
+
+
+FLOOR: tuple[tuple[str, Loop, str], ...] = (
+    ("floor bare", stub_loop(_Stub), "deal"),
+    ("floor copy", stub_loop(_CopyStub), "deal"),
+)
+"""The stubs of ``--floor``: what the loop and an immutable state cost without rules."""
+
 # (name, atout loop, yardstick: "deal" or "play" for OpenSpiel's matching work)
 CASES: tuple[tuple[str, Loop, str], ...] = (
     ("bridge deal", atout_loop("bridge", {}), "deal"),
@@ -143,8 +272,10 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=0.05, help="per loop and round")
     parser.add_argument("--rounds", type=int, default=60)
     parser.add_argument("--only", help="run only the cases whose name contains this")
+    parser.add_argument("--floor", action="store_true", help="also the rule-less stub engines")
     args = parser.parse_args()
-    cases = [case for case in CASES if args.only is None or args.only in case[0].replace(" ", "-")]
+    every = CASES + FLOOR if args.floor else CASES
+    cases = [case for case in every if args.only is None or args.only in case[0].replace(" ", "-")]
     yardsticks = {"deal": openspiel_loop(False), "play": openspiel_loop(True)}
     rng = random.Random(1)
     rates: dict[str, list[float]] = {}
@@ -172,10 +303,11 @@ def main() -> None:
             kind = next(k for n, _, k in cases if n == name)
             goal = GOALS.get(name, 1.0) if compiled else 0.5
             low, ratio, high = statistics.quantiles(ratios[name], n=4)
-            line += (
-                f"  {ratio:5.2f}x OpenSpiel bridge {kind} ({low:.2f}-{high:.2f};"
-                f" goal {goal}x {'met' if ratio >= goal else 'NOT met'})"
-            )
+            line += f"  {ratio:5.2f}x OpenSpiel bridge {kind} ({low:.2f}-{high:.2f}"
+            if name.startswith("floor"):
+                line += "; no rules: the ceiling)"
+            else:
+                line += f"; goal {goal}x {'met' if ratio >= goal else 'NOT met'})"
         print(line)
     if yardsticks["deal"] is None:
         print("OpenSpiel not installed (pip install open-spiel): no ratios")

@@ -122,8 +122,11 @@ class State(Protocol):
         ``correct C``, ``claim revoke``); empty in games without such actions."""
         ...
 
-    def legal_actions(self) -> tuple[str, ...]:
-        """The actions the seat to act may take, in the game's canonical order."""
+    def legal_actions(self) -> Sequence[str]:
+        """The actions the seat to act may take, in the game's canonical order.
+
+        A tuple, or a sequence equal to one whose actions are written when read
+        (Five Hundred's 286 discards of the kitty)."""
         ...
 
     def apply(self, action: str, seat: int | None = None) -> State:
@@ -483,7 +486,7 @@ class Match:
             state = state.apply(action) if in_turn else state.apply(action, seat)
         return tuple(out)
 
-    def legal_actions(self) -> tuple[str, ...]:
+    def legal_actions(self) -> Sequence[str]:
         """The current deal's legal actions (the actor's)."""
         return self.deals[-1].state.legal_actions() if self.deals else ()
 

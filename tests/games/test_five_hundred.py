@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import json
 import random
 from collections.abc import Iterator
@@ -265,6 +266,30 @@ def test_continuous_auction_pass_is_final() -> None:
     state = run(state, "pass")  # three passes after a bid: seat 3 is the contractor
     assert state.phase.name == "KITTY" and state.contract == "6D" and state.contractor == 3
     assert state.turn == 3 and len(state.legal_actions()) == 286
+
+
+def test_the_kitty_lists_its_discards_only_when_read() -> None:
+    """A random player's pick (``len`` and one index) writes one action, the same one a
+    tuple would give; the sequence is equal to that tuple, hashed like it and searched
+    like it, and written out only when iterated."""
+    state = run(example_state(), "6S", "pass", "6C", "pass", "6D", "pass")
+    legal = state.legal_actions()
+    hand = state.hand(state.turn)
+    listed = tuple(
+        "discard " + " ".join(card_name(c) for c in trio)
+        for trio in itertools.combinations(cards_of(hand), 3)
+    )
+    assert len(legal) == 286 and legal[0] == listed[0] and legal[-1] == listed[-1]
+    for seed in range(20):
+        assert random.Random(seed).choice(legal) == random.Random(seed).choice(listed)
+    assert getattr(legal, "_actions", ()) is None  # nothing written out yet
+    assert "discard 6S 8S TD" in legal and "discard QS 6S 8S" not in legal  # the order
+    assert "discard 6S 8S 10D" not in legal and "discard 6S 8S KH" not in legal  # names, held
+    assert listed[100] in legal and "discard 5D 7H" not in legal and "pass" not in legal
+    assert legal == listed and listed == legal and hash(legal) == hash(listed)
+    assert list(legal) == list(listed) and legal[3:5] == listed[3:5]
+    assert state.legal_actions() is legal  # the state keeps it
+    assert state.apply(legal[7]).discards == cards(legal[7].removeprefix("discard "))
 
 
 def test_all_pass_throws_in() -> None:

@@ -75,8 +75,11 @@ CONCEDE: Final = "concede"
 TARGETS = (20, 50)
 HAND_SIZE: Final = 6
 PER_TRICK: Final = 3
-_PLAY: Final = Phase.PLAY
 """Cards each player puts down in a full trick."""
+_PLAY: Final = Phase.PLAY
+_LEAD: Final = Phase.LEAD
+_OVER: Final = Phase.OVER
+"""The phases as constants: compared by identity on the hot paths, never looked up on the enum."""
 OPTIONS: Final = (
     Option("target", "choice", 20, "points that win the game", choices=TARGETS),
     Option(
@@ -132,16 +135,24 @@ _MAY_RESIGN: Final[tuple[tuple[tuple[tuple[bool, ...], ...], ...], ...]] = tuple
     tuple(
         tuple(
             tuple(
-                resign_refusal(own, other, last_trick=last, carroll=carroll) is None
-                for other in range(PER_TRICK + 1)
+                resign_refusal(
+                    (down + 1) // 2 if first_hand else down // 2,
+                    down // 2 if first_hand else (down + 1) // 2,
+                    last_trick=last,
+                    carroll=carroll,
+                )
+                is None
+                for down in range(2 * PER_TRICK)
             )
-            for own in range(PER_TRICK + 1)
+            for first_hand in (False, True)
         )
         for carroll in (False, True)
     )
     for last in (False, True)
 )
-"""``_MAY_RESIGN[last_trick][carroll][own][other]``: :func:`resign_refusal` allows it.
+"""``_MAY_RESIGN[last_trick][carroll][first_hand][down]``: :func:`resign_refusal` allows the
+seat to act to resign, ``down`` cards of the trick being down (cards alternate from
+first-hand, who has put down the odd one out).
 
 The table of 1.3 read once at import, so listing the legal actions (the
 hottest path) indexes a tuple instead of calling the rule.
@@ -256,7 +267,7 @@ class CourtCircularState:
         leader: int = -1,
         table: tuple[Card, ...] = (),
         turn: int = -1,
-        phase: Phase = Phase.PLAY,
+        phase: Phase = _PLAY,
         piles: tuple[tuple[CardSet, CardSet], tuple[CardSet, CardSet]] = ((0, 0), (0, 0)),
         done: tuple[tuple[int, tuple[Card, ...], int], ...] = (),
     ) -> None:
@@ -299,12 +310,12 @@ class CourtCircularState:
     @property
     def turn(self) -> int | None:
         """The seat to act, or ``None`` once the deal is over."""
-        return None if self._phase is Phase.OVER else self._turn
+        return None if self._phase is _OVER else self._turn
 
     @property
     def actor(self) -> int | None:
         """The seat that chooses now: always the seat to act in this game."""
-        return None if self._phase is Phase.OVER else self._turn
+        return None if self._phase is _OVER else self._turn
 
     @property
     def phase(self) -> Phase:
@@ -314,7 +325,7 @@ class CourtCircularState:
     @property
     def lead(self) -> Card | None:
         """The current Lead (``None`` once the deal is over and everything is collected)."""
-        return None if self._phase is Phase.OVER else self._lead
+        return None if self._phase is _OVER else self._lead
 
     @property
     def leader(self) -> int:
@@ -370,7 +381,7 @@ class CourtCircularState:
 
     def is_over(self) -> bool:
         """Whether the deal has ended."""
-        return self._phase is Phase.OVER
+        return self._phase is _OVER
 
     def is_last_trick(self) -> bool:
         """Whether the current trick began with an empty stock (1.8): no resigning, winner takes all
@@ -398,25 +409,26 @@ class CourtCircularState:
         """Cards in canonical order then ``concede`` (when allowed); or ``lead X`` in card order."""
         legal = self._legal
         if legal is None:
-            if self._phase is Phase.OVER:
-                legal = ()
-            elif self._phase is Phase.LEAD:
-                legal = tuple([_LEAD_ACTIONS[c] for c in sorted(self._table)])
-            else:
+            phase = self._phase
+            if phase is _PLAY:
                 turn = self._turn
                 first, second = self._hands
                 legal = card_names(first if turn == 0 else second)
-                down = len(self._table)
-                mine = (down + 1) // 2 if turn == self._leader else down // 2
                 last = self._drawn == len(self.deal.stock)
-                if _MAY_RESIGN[last][self.rules.carroll_resign][mine][down - mine]:
-                    legal += (CONCEDE,)
+                if _MAY_RESIGN[last][self.rules.carroll_resign][turn == self._leader][
+                    len(self._table)
+                ]:
+                    legal += _CONCEDE_ONLY
+            elif phase is _LEAD:
+                legal = tuple([_LEAD_ACTIONS[c] for c in sorted(self._table)])
+            else:
+                legal = ()
             self._legal = legal
         return legal
 
     def may_concede(self) -> bool:
         """Whether the seat to act may resign the trick now (``concede`` is legal)."""
-        return self._phase is Phase.PLAY and self._concede_refusal(self._turn) is None
+        return self._phase is _PLAY and self._concede_refusal(self._turn) is None
 
     def _concede_refusal(self, seat: int) -> str | None:
         """Why ``seat`` may not resign now, or ``None`` when he may (the table of 1.3)."""
@@ -438,18 +450,52 @@ class CourtCircularState:
         if card is None:
             lead = _LEAD_BY_NAME.get(action)
             if lead is None:
+                if (
+                    action == CONCEDE
+                    and self._phase is not _OVER
+                    and (seat is None or seat == self._turn)
+                ):
+                    return self._concede()
                 return self._apply_other(action, seat)
-            self._check_turn(seat)
+            if self._phase is not _LEAD or (seat is not None and seat != self._turn):
+                self._check_turn(seat)
             return self._choose_lead(lead)
-        if self._phase is not _PLAY or (seat is not None and seat != self._turn):
+        turn = self._turn
+        if self._phase is not _PLAY or (seat is not None and seat != turn):
             self._check_turn(seat)
             raise IllegalActionError(
                 f"choose the next Lead first, e.g. {self.legal_actions()[0]!r}"
             )
-        return self._put_down(card)
+        # Putting down a card, the hot path: written here, not called.
+        first, second = self._hands
+        hand = first if turn == 0 else second
+        if not hand >> card & 1:
+            raise IllegalActionError(f"you do not hold {card_name(card)}")
+        hand ^= 1 << card
+        hands = (hand, second) if turn == 0 else (first, hand)
+        table = self._table + _ALONE[card]
+        if len(table) < 2 * PER_TRICK:
+            return CourtCircularState(
+                self.rules,
+                self.deal,
+                hands,
+                self._lead,
+                self._drawn,
+                self._leader,
+                table,
+                1 - turn,
+                _PLAY,
+                self._piles,
+                self._done,
+            )
+        new = self._copy()
+        new._hands = hands
+        new._table = table
+        new._end_trick(new._trick_winner())
+        return new
 
     def _check_turn(self, seat: int | None) -> None:
-        if self._phase is Phase.OVER:
+        if self._phase is _OVER:
             raise IllegalActionError("the deal is over")
         if seat is not None and seat != self._turn:
             raise IllegalActionError(f"not seat {seat}'s turn: seat {self._turn} plays")
@@ -473,35 +519,6 @@ class CourtCircularState:
             f"not a Court Circular action: {action!r} (a card such as QH, concede, or lead QH)"
         )
 
-    def _put_down(self, card: Card) -> CourtCircularState:
-        seat = self._turn
-        first, second = self._hands
-        hand = first if seat == 0 else second
-        if not hand >> card & 1:
-            raise IllegalActionError(f"you do not hold {card_name(card)}")
-        hand ^= 1 << card
-        hands = (hand, second) if seat == 0 else (first, hand)
-        table = self._table + (card,)
-        if len(table) < 2 * PER_TRICK:
-            return CourtCircularState(
-                self.rules,
-                self.deal,
-                hands,
-                self._lead,
-                self._drawn,
-                self._leader,
-                table,
-                1 - seat,
-                self._phase,
-                self._piles,
-                self._done,
-            )
-        new = self._copy()
-        new._hands = hands
-        new._table = table
-        new._end_trick(new._trick_winner())
-        return new
-
     def _trick_winner(self) -> int:
         """The better best line wins; without lines the best card does (1.6).
 
@@ -514,11 +531,12 @@ class CourtCircularState:
         return leader if line_strength(first, lead) > line_strength(second, lead) else 1 - leader
 
     def _concede(self) -> CourtCircularState:
-        if self._phase is not Phase.PLAY:
+        if self._phase is not _PLAY:
             raise IllegalActionError("there is no trick to resign: choose the next Lead")
-        refusal = self._concede_refusal(self._turn)
-        if refusal is not None:
-            raise IllegalActionError(refusal)
+        turn = self._turn
+        last = self._drawn == len(self.deal.stock)
+        if not _MAY_RESIGN[last][self.rules.carroll_resign][turn == self._leader][len(self._table)]:
+            raise IllegalActionError(str(self._concede_refusal(turn)))
         new = self._copy()
         new._end_trick(1 - self._turn)
         return new
@@ -527,14 +545,14 @@ class CourtCircularState:
         """Close the trick; in the last one the winner takes everything left (1.8)."""
         self._done += ((self._leader, self._table, winner),)
         self._turn = winner
-        if not self.is_last_trick():
-            self._phase = Phase.LEAD
+        if self._drawn != len(self.deal.stock):  # not the last trick
+            self._phase = _LEAD
             return
         everything = mask_of(self._table) | 1 << self._lead | self._hands[0] | self._hands[1]
         self._collect(winner, everything)
         self._hands = (0, 0)
         self._table = ()
-        self._phase = Phase.OVER
+        self._phase = _OVER
 
     def _collect(self, winner: int, cards: CardSet) -> None:
         face_up = winner == self._leader
@@ -546,7 +564,7 @@ class CourtCircularState:
         self._piles = ((up0, down0), (up1, down1))
 
     def _choose_lead(self, card: Card) -> CourtCircularState:
-        if self._phase is not Phase.LEAD:
+        if self._phase is not _LEAD:
             raise IllegalActionError("the next Lead is chosen by the trick's winner, after it")
         if card == self._lead:
             raise IllegalActionError(
@@ -559,36 +577,52 @@ class CourtCircularState:
         winner = self._turn
         taken = 1 << self._lead
         for other in self._table:
-            if other != card:
-                taken |= 1 << other
-        new = self._copy()
-        new._collect(winner, taken)
-        new._lead = card
-        new._table = ()
-        new._leader = winner
-        new._phase = Phase.PLAY
-        new._refill(winner)
-        return new
-
-    def _refill(self, first: int) -> None:
-        """One card at a time from the trick's winner, skipping full hands, while stock lasts."""
+            taken |= 1 << other
+        taken ^= 1 << card
+        # The winner takes the rest, face up if he was first-hand (1.7) ...
+        (up0, down0), (up1, down1) = self._piles
+        face_up = winner == self._leader
+        if winner == 0:
+            if face_up:
+                up0 |= taken
+            else:
+                down0 |= taken
+        elif face_up:
+            up1 |= taken
+        else:
+            down1 |= taken
+        # ... and the hands are refilled one card at a time from him, skipping a full hand,
+        # while the stock lasts. One new state, no call: this is every trick's last action.
         hand0, hand1 = self._hands
         short0, short1 = HAND_SIZE - hand0.bit_count(), HAND_SIZE - hand1.bit_count()
         stock = self.deal.stock
         drawn = self._drawn
-        seat = first
-        while drawn < len(stock) and (short0 > 0 or short1 > 0):
-            if seat == 0 and short0 > 0:
-                hand0 |= 1 << stock[drawn]
-                short0 -= 1
-                drawn += 1
-            elif seat == 1 and short1 > 0:
+        end = min(len(stock), drawn + short0 + short1)  # the stock runs out, or both are full
+        seat = winner
+        while drawn < end:
+            if seat == 0:
+                if short0:
+                    hand0 |= 1 << stock[drawn]
+                    short0 -= 1
+                    drawn += 1
+            elif short1:
                 hand1 |= 1 << stock[drawn]
                 short1 -= 1
                 drawn += 1
             seat = 1 - seat
-        self._hands = (hand0, hand1)
-        self._drawn = drawn
+        return CourtCircularState(
+            self.rules,
+            self.deal,
+            (hand0, hand1),
+            card,
+            drawn,
+            winner,
+            (),
+            winner,
+            _PLAY,
+            ((up0, down0), (up1, down1)),
+            self._done,
+        )
 
     def _table_names(self) -> str:
         return " ".join(card_names(mask_of(self._table)))
@@ -615,7 +649,7 @@ class CourtCircularState:
         private; their sizes are public.
         """
         phase = self._phase
-        over = phase is Phase.OVER
+        over = phase is _OVER
         table = self._table
         first = mask_of(table[0::2])
         second = mask_of(table[1::2])
@@ -677,6 +711,9 @@ class CourtCircularState:
         )
 
 
+_CONCEDE_ONLY: Final = (CONCEDE,)
+_ALONE: Final[tuple[tuple[Card], ...]] = tuple((card,) for card in range(52))
+"""``_ALONE[c]`` is ``(c,)``, made once: a card joins the trick with one new tuple, not two."""
 _LEAD_ACTIONS: Final[tuple[str, ...]] = tuple(f"lead {name}" for name in CARD_NAMES[:52])
 """``_LEAD_ACTIONS[c]``: the action that makes card ``c`` the next Lead."""
 _LEAD_BY_NAME: Final[dict[str, Card]] = {action: c for c, action in enumerate(_LEAD_ACTIONS)}

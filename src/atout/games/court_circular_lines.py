@@ -251,7 +251,8 @@ def line_strength(own: CardSet, lead: Card) -> int:
     # Class I: the Lead and 2 or 3 own cards; the more cards the better within a kind.
     if same >= 2:
         return _strength_key(11, same + 1, best_same)
-    run = _lead_run(by_rank, lead_rank)
+    # A sequence with the Lead needs an own card next to it: most lines have none.
+    run = _lead_run(by_rank, lead_rank) if ranks & _NEXT_TO[lead_rank] else 0
     if run:
         return run
     if hearts >= 2 and lead // 13 == _HEARTS:
@@ -331,6 +332,12 @@ def _lead_run(by_rank: list[int], lead_rank: int) -> int:
                     best = key
     return best
 
+
+_NEXT_TO: Final[tuple[int, ...]] = tuple(
+    1 << (rank - 1) % 13 | 1 << (rank + 1) % 13 for rank in range(13)
+)
+"""``_NEXT_TO[rank]``: the ranks (a bit each) next to ``rank`` in a sequence, the ace both
+above the king and below the two: where :func:`_lead_run` takes its first step."""
 
 _CARDS_BY_SUIT: Final[tuple[tuple[tuple[Card, ...], ...], ...]] = tuple(
     tuple(tuple(13 * suit + r for r in range(13) if bits >> r & 1) for bits in range(8192))
