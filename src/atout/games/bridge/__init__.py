@@ -273,11 +273,12 @@ class _Table:
 class BridgeState:
     """One deal of bridge. Immutable; ``apply`` returns a new state.
 
-    Hands are bitmasks; the trick in progress is a tuple of cards from its
-    leader; finished tricks are ``(leader, cards, winner)`` tuples. What does
-    not change from move to move is in one shared :class:`_Table`. A state
-    never refers to itself, nor does anything it holds: acyclic, and compiled
-    one freed state is kept for the next (see :mod:`atout._mypyc`).
+    Hands are bitmasks; the trick in progress is packed in an int (see
+    :func:`_trick_cards`; :attr:`trick` gives its tuple); finished tricks are
+    ``(leader, cards, winner)`` tuples. What does not change from move to move
+    is in one shared :class:`_Table`. A state never refers to itself, nor does
+    anything it holds: acyclic, and compiled one freed state is kept for the
+    next (see :mod:`atout._mypyc`).
     """
 
     __slots__ = (
@@ -302,7 +303,7 @@ class BridgeState:
     _phase: int
     _turn: int
     _leader: int
-    _trick: tuple[Card, ...]
+    _trick: int
     _won: tuple[int, int]
     _done: tuple[tuple[int, tuple[Card, ...], int], ...]
     _claim: int
@@ -318,7 +319,7 @@ class BridgeState:
         phase: int,
         turn: int,
         leader: int,
-        trick: tuple[Card, ...],
+        trick: int,
         won: tuple[int, int],
         done: tuple[tuple[int, tuple[Card, ...], int], ...],
         claim: int,
@@ -357,7 +358,7 @@ class BridgeState:
             AUCTION,
             deal.dealer,
             -1,
-            (),
+            0,
             (0, 0),
             (),
             -1,
@@ -449,7 +450,7 @@ class BridgeState:
     @property
     def trick(self) -> tuple[Card, ...]:
         """The cards of the trick in progress, in the order played from its leader."""
-        return self._trick
+        return _trick_cards(self._trick)
 
     @property
     def leader(self) -> int:
@@ -511,7 +512,7 @@ class BridgeState:
 
     def dummy_shown(self) -> bool:
         """Dummy is face up from the opening lead on."""
-        return self._table.declarer >= 0 and (bool(self._done) or bool(self._trick))
+        return self._table.declarer >= 0 and (bool(self._done) or self._trick != 0)
 
     def remaining_tricks(self) -> int:
         """Tricks not yet completed (the one in progress included)."""
@@ -535,7 +536,7 @@ class BridgeState:
                 hand = h0 if turn == 0 else h1 if turn == 1 else h2 if turn == 2 else h3
                 trick = self._trick
                 if trick:
-                    led = trick[0] // 13
+                    led = (trick >> 2 & 63) // 13
                     legal = SUIT_NAMES[led][hand >> 13 * led & 0x1FFF] or card_names(hand)
                 else:
                     legal = card_names(hand)
@@ -558,7 +559,7 @@ class BridgeState:
         hand = seat_hand(self._hands, seat)
         if not self._trick:
             return hand
-        return hand & SUIT_MASKS[self._trick[0] // 13] or hand
+        return hand & SUIT_MASKS[(self._trick >> 2 & 63) // 13] or hand
 
     # Acting.
     # Acting.
@@ -585,7 +586,8 @@ class BridgeState:
         h0, h1, h2, h3 = self._hands
         hand = h0 if turn == 0 else h1 if turn == 1 else h2 if turn == 2 else h3
         trick = self._trick
-        legal = (hand & SUIT_MASKS[trick[0] // 13] or hand) if trick else hand
+        count = trick & 3
+        legal = (hand & SUIT_MASKS[(trick >> 2 & 63) // 13] or hand) if count else hand
         if not legal >> card & 1:
             raise IllegalActionError(self._refusal(turn, card))
         rest = hand ^ 1 << card
@@ -597,7 +599,7 @@ class BridgeState:
             h2 = rest
         else:
             h3 = rest
-        if len(trick) < 3:
+        if count < 3:
             return BridgeState(
                 self._table,
                 (h0, h1, h2, h3),
@@ -605,7 +607,7 @@ class BridgeState:
                 PLAY,
                 (turn + 1) % 4,
                 self._leader,
-                trick + (card,),
+                (trick | card << 6 * count + 2) + 1,
                 self._won,
                 self._done,
                 self._claim,
@@ -613,7 +615,7 @@ class BridgeState:
                 self._answered,
             )
         # The fourth card closes the trick: its winner leads; the 13th trick ends the deal.
-        full = trick + (card,)
+        full = (trick >> 2 & 63, trick >> 8 & 63, trick >> 14 & 63, card)
         leader = self._leader
         winner = (leader + plain_trick_winner(full, self._table.trump)) % 4
         ns, ew = self._won
@@ -629,7 +631,7 @@ class BridgeState:
             OVER if len(done) == 13 else PLAY,
             winner,
             winner,
-            (),
+            0,
             (ns, ew),
             done,
             self._claim,
@@ -649,7 +651,7 @@ class BridgeState:
         if not hand >> card & 1:
             whose = "dummy does" if seat == (self._table.declarer + 2) % 4 else "you do"
             return f"{whose} not hold {card_name(card)}"
-        return must_follow_message(hand, self._trick[0] // 13)
+        return must_follow_message(hand, (self._trick >> 2 & 63) // 13)
 
     def _apply_other(self, action: str, seat: int | None) -> BridgeState:
         phase = self._phase
@@ -710,7 +712,7 @@ class BridgeState:
                 AUCTION,
                 (self._turn + 1) % 4,
                 -1,
-                (),
+                0,
                 (0, 0),
                 (),
                 -1,
@@ -872,7 +874,7 @@ class BridgeState:
         declarer = self._table.declarer
         dummy = None if declarer < 0 else (declarer + 2) % 4
         hands = self._hands
-        trick = self._trick
+        trick = _trick_cards(self._trick)
         # Dummy is faced after the opening lead; a claim faces declarer's hand (Law 68),
         # and dummy's with it should declarer claim before the lead.
         shown = declarer >= 0 and (bool(self._done) or bool(trick) or phase == CLAIM)
@@ -944,6 +946,26 @@ class BridgeState:
     def __repr__(self) -> str:
         hands = " / ".join(format_cards(h) for h in self._hands)
         return f"<BridgeState {self.phase} turn={self.turn} contract={self.contract_name} {hands}>"
+
+
+def _trick_cards(packed: int) -> tuple[Card, ...]:
+    """The cards of a trick in progress from its packed form: the count of cards played
+    (0..3) in the low two bits, then each card in six bits, the leader's first.
+
+    An int, not a tuple, so that a card played to a trick allocates nothing for it.
+
+    >>> _trick_cards(0), _trick_cards(1 | 5 << 2), _trick_cards(3 | 5 << 2 | 51 << 8 | 0 << 14)
+    ((), (5,), (5, 51, 0))
+    """
+    count = packed & 3
+    if count == 0:
+        return ()
+    first = packed >> 2 & 63
+    if count == 1:
+        return (first,)
+    if count == 2:
+        return (first, packed >> 8 & 63)
+    return (first, packed >> 8 & 63, packed >> 14 & 63)
 
 
 _CALL_BY_NAME: Final[dict[str, int]] = {call_name(c): c for c in range(38)}
