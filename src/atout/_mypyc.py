@@ -4,10 +4,12 @@
 (``setup.py``'s ``HOT_MODULES``) says its instances never reach themselves
 (no cycle for the garbage collector to find: they are built and freed
 without its bookkeeping) and keeps one freed instance for the next, which is
-what a chain of immutable states does on every move. mypyc reads the
-decorator from the source (``mypy_extensions`` is in every build environment,
-as mypy's own dependency); at run time, compiled or not, it is never called
-with mypy_extensions installed, so plain Python gets this no-op.
+what a chain of immutable states does on every move (the old state is freed
+as the next is made). mypyc reads the decorator from the source, with
+``mypy_extensions`` (mypy's own dependency, in every build environment); a
+compiled class never calls it, and plain Python gets this no-op, so
+``mypy_extensions`` is not needed at run time. Requires mypy >= 1.20
+(``atout_build.py`` asks for it).
 """
 
 from __future__ import annotations

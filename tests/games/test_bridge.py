@@ -302,6 +302,15 @@ def test_trick_and_first_namers_read_back_as_played(seed: int) -> None:
     assert state.trick == ()
 
 
+@settings(max_examples=200, deadline=None)
+@given(st.permutations(range(52)), st.integers(-1, 3))
+def test_unrolled_trick_winner_is_the_plain_one(deck: list[int], trump: int) -> None:
+    from atout.games.bridge import _trick_winner  # noqa: PLC0415
+
+    a, b, c, d = deck[:4]
+    assert _trick_winner(a, b, c, d, trump) == plain_trick_winner((a, b, c, d), trump)
+
+
 def test_greedy_bot_plays_whole_boards() -> None:
     rng = random.Random(3)
     match = Match.new(get_game("bridge"), {"scoring": "duplicate", "boards": 12}, rng)

@@ -70,7 +70,7 @@ from atout.games.bridge.scoring import (
 )
 from atout.games.bridge.view import BridgeClaim, BridgeView, Phase
 from atout.games.options import Option, read_options
-from atout.tricks import must_follow_message, plain_trick_winner
+from atout.tricks import must_follow_message
 
 __all__ = [
     "BRIDGE",
@@ -230,7 +230,9 @@ class _Table:
     Built at the start of the deal and again when the auction ends; every state
     of the play then refers to the same one, so a card played copies one
     reference instead of nine values. It holds the rules, the deal, the tally
-    and ints, never a state: acyclic (see :mod:`atout._mypyc`).
+    and ints, never a state: acyclic (see :mod:`atout._mypyc`). The one opening is
+    :attr:`BridgeRules.claim_prover`, set in code: a prover that kept states would
+    keep them (and itself) alive, as the collector cannot see through these.
     """
 
     __slots__ = (
@@ -615,9 +617,12 @@ class BridgeState:
                 self._answered,
             )
         # The fourth card closes the trick: its winner leads; the 13th trick ends the deal.
-        full = (trick >> 2 & 63, trick >> 8 & 63, trick >> 14 & 63, card)
+        first = trick >> 2 & 63
+        second = trick >> 8 & 63
+        third = trick >> 14 & 63
+        full = (first, second, third, card)
         leader = self._leader
-        winner = (leader + plain_trick_winner(full, self._table.trump)) % 4
+        winner = (leader + _trick_winner(first, second, third, card, self._table.trump)) % 4
         ns, ew = self._won
         if winner & 1:
             ew += 1
@@ -946,6 +951,32 @@ class BridgeState:
     def __repr__(self) -> str:
         hands = " / ".join(format_cards(h) for h in self._hands)
         return f"<BridgeState {self.phase} turn={self.turn} contract={self.contract_name} {hands}>"
+
+
+def _beats(card: Card, best: Card, trump: int) -> bool:
+    """Whether ``card`` takes the trick from ``best``: higher in its suit, or a trump."""
+    suit = card // 13
+    return card > best if suit == best // 13 else suit == trump
+
+
+def _trick_winner(first: Card, second: Card, third: Card, fourth: Card, trump: int) -> int:
+    """:func:`~atout.tricks.plain_trick_winner` of four cards given one by one (the packed
+    trick's), so that compiled no tuple is walked; the tests hold the two equal.
+
+    >>> _trick_winner(9, 12, 40, 14, -1), _trick_winner(9, 12, 40, 14, 3)
+    (1, 2)
+    """
+    best = first
+    index = 0
+    if _beats(second, best, trump):
+        best = second
+        index = 1
+    if _beats(third, best, trump):
+        best = third
+        index = 2
+    if _beats(fourth, best, trump):
+        index = 3
+    return index
 
 
 def _trick_cards(packed: int) -> tuple[Card, ...]:
