@@ -76,7 +76,7 @@ def get_requires_for_build_wheel(config_settings: Any = None) -> list[str]:
     """setuptools' requirements, and mypy (which holds mypyc) when compiling."""
     requires: list[str] = _setuptools.get_requires_for_build_wheel(config_settings)
     if _WANTED and _REASON is None:
-        requires.append("mypy>=1.10")
+        requires.append("mypy>=1.20")  # 1.20: @mypyc_attr(acyclic=True) (atout._mypyc)
     return requires
 
 

@@ -272,6 +272,45 @@ def test_auction_legality_matches_refusals(calls: list[int]) -> None:
     assert state.phase in ("play", "over")
 
 
+@settings(max_examples=40, deadline=None)
+@given(st.integers(0, 2**32 - 1))
+def test_trick_and_first_namers_read_back_as_played(seed: int) -> None:
+    """The packed forms (the trick in progress, the auction's first namers) read back as
+    the cards and calls made: each state's ``trick`` is the cards played since the last
+    trick closed, and ``first_namers`` the first seat of each side to name each strain."""
+    rng = random.Random(seed)
+    state = BRIDGE.start(RULES, BRIDGE.deal(RULES, 0, rng), BRIDGE.new_tally(RULES))
+    played: list[int] = []
+    while not state.is_over():
+        assert state.trick == tuple(played)
+        action = rng.choice(state.legal_actions())
+        if state.phase == "auction":
+            state = state.apply(action)
+            namers = [-1] * 10
+            for i, call in enumerate(state.auction.calls):
+                seat = (state.auction.dealer + i) % 4
+                if call < 35 and namers[seat % 2 * 5 + call % 5] < 0:
+                    namers[seat % 2 * 5 + call % 5] = seat
+            assert state.auction.first_namers == tuple(namers)
+            continue
+        played.append(parse_card(action))
+        done = len(state.completed_tricks)
+        state = state.apply(action)
+        if len(state.completed_tricks) > done:
+            assert state.completed_tricks[-1][1] == tuple(played)
+            played = []
+    assert state.trick == ()
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.permutations(range(52)), st.integers(-1, 3))
+def test_unrolled_trick_winner_is_the_plain_one(deck: list[int], trump: int) -> None:
+    from atout.games.bridge import _trick_winner  # noqa: PLC0415
+
+    a, b, c, d = deck[:4]
+    assert _trick_winner(a, b, c, d, trump) == plain_trick_winner((a, b, c, d), trump)
+
+
 def test_greedy_bot_plays_whole_boards() -> None:
     rng = random.Random(3)
     match = Match.new(get_game("bridge"), {"scoring": "duplicate", "boards": 12}, rng)

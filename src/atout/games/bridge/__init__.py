@@ -35,6 +35,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Final
 
+from atout._mypyc import mypyc_attr
 from atout.cards import (
     CARD_BY_NAME,
     SUIT_MASKS,
@@ -69,7 +70,7 @@ from atout.games.bridge.scoring import (
 )
 from atout.games.bridge.view import BridgeClaim, BridgeView, Phase
 from atout.games.options import Option, read_options
-from atout.tricks import must_follow_message, plain_trick_winner
+from atout.tricks import must_follow_message
 
 __all__ = [
     "BRIDGE",
@@ -127,10 +128,6 @@ _PHASES: Final[tuple[Phase, Phase, Phase, Phase]] = (
     Phase.OVER,
 )
 """The phases by the state's phase number (``AUCTION``, ``PLAY``, ``CLAIM``, ``OVER``)."""
-
-_UNDEALT: Final = (-1, -1, -1, -1)
-"""The constructor's default ``hands``: take them from the deal (a fixed-size tuple, so
-that compiled, the four hands pass from state to state unboxed)."""
 
 ClaimProver = Callable[["BridgeState", int], bool]
 """``prover(state, n)``: True when declarer's side surely takes ``n`` of the remaining tricks."""
@@ -226,52 +223,89 @@ def parse_vulnerable(text: str) -> tuple[bool, bool]:
     return vul
 
 
+@mypyc_attr(acyclic=True)
+class _Table:
+    """What every state of one deal shares: the table's facts, and the contract once bid.
+
+    Built at the start of the deal and again when the auction ends; every state
+    of the play then refers to the same one, so a card played copies one
+    reference instead of nine values. It holds the rules, the deal, the tally
+    and ints, never a state: acyclic (see :mod:`atout._mypyc`). The one opening is
+    :attr:`BridgeRules.claim_prover`, set in code: a prover that kept states would
+    keep them (and itself) alive, as the collector cannot see through these.
+    """
+
+    __slots__ = (
+        "bid",
+        "board",
+        "deal",
+        "declarer",
+        "doubled",
+        "rules",
+        "tally",
+        "trump",
+        "vulnerable",
+    )
+
+    def __init__(
+        self,
+        rules: BridgeRules,
+        deal: BridgeDeal,
+        board: int | None,
+        vulnerable: tuple[bool, bool],
+        tally: Any,
+        declarer: int,
+        bid: int,
+        doubled: int,
+        trump: int,
+    ) -> None:
+        self.rules = rules
+        self.deal = deal
+        self.board = board
+        self.vulnerable = vulnerable
+        self.tally = tally
+        self.declarer = declarer
+        """Declarer's seat, -1 before the auction ends with a contract."""
+        self.bid = bid
+        self.doubled = doubled
+        self.trump = trump
+
+
+@mypyc_attr(acyclic=True, free_list_len=1)
 class BridgeState:
     """One deal of bridge. Immutable; ``apply`` returns a new state.
 
-    Hands are bitmasks; the trick in progress is a tuple of cards from its
-    leader; finished tricks are ``(leader, cards, winner)`` tuples.
+    Hands are bitmasks; the trick in progress is packed in an int (see
+    :func:`_trick_cards`; :attr:`trick` gives its tuple); finished tricks are
+    ``(leader, cards, winner)`` tuples. What does not change from move to move
+    is in one shared :class:`_Table`. A state never refers to itself, nor does
+    anything it holds: acyclic, and compiled one freed state is kept for the
+    next (see :mod:`atout._mypyc`).
     """
 
     __slots__ = (
         "_answered",
         "_auction",
-        "_bid",
         "_claim",
-        "_declarer",
         "_done",
-        "_doubled",
         "_hands",
         "_leader",
         "_legal",
         "_phase",
         "_resume",
+        "_table",
         "_trick",
-        "_trump",
         "_turn",
         "_won",
-        "board",
-        "deal",
-        "rules",
-        "tally",
-        "vulnerable",
     )
 
-    rules: BridgeRules
-    deal: BridgeDeal
-    board: int | None
-    vulnerable: tuple[bool, bool]
-    tally: Any
+    _table: _Table
     _hands: tuple[CardSet, CardSet, CardSet, CardSet]
     _auction: Auction
     _phase: int
     _turn: int
-    _declarer: int
-    _bid: int
-    _doubled: int
-    _trump: int
     _leader: int
-    _trick: tuple[Card, ...]
+    _trick: int
     _won: tuple[int, int]
     _done: tuple[tuple[int, tuple[Card, ...], int], ...]
     _claim: int
@@ -281,45 +315,25 @@ class BridgeState:
 
     def __init__(
         self,
-        rules: BridgeRules,
-        deal: BridgeDeal,
-        board: int | None,
-        vulnerable: tuple[bool, bool],
-        tally: Any,
-        hands: tuple[CardSet, CardSet, CardSet, CardSet] = _UNDEALT,
-        auction: Auction | None = None,
-        phase: int = AUCTION,
-        turn: int = -1,
-        declarer: int = -1,
-        bid: int = -1,
-        doubled: int = 0,
-        trump: int = -1,
-        leader: int = -1,
-        trick: tuple[Card, ...] = (),
-        won: tuple[int, int] = (0, 0),
-        done: tuple[tuple[int, tuple[Card, ...], int], ...] = (),
-        claim: int = -1,
-        resume: int = -1,
-        answered: int = -1,
+        table: _Table,
+        hands: tuple[CardSet, CardSet, CardSet, CardSet],
+        auction: Auction,
+        phase: int,
+        turn: int,
+        leader: int,
+        trick: int,
+        won: tuple[int, int],
+        done: tuple[tuple[int, tuple[Card, ...], int], ...],
+        claim: int,
+        resume: int,
+        answered: int,
     ) -> None:
-        """The deal before the first call; the arguments after ``tally`` are for ``apply``."""
-        self.rules = rules
-        self.deal = deal
-        self.board = board
-        self.vulnerable = vulnerable
-        self.tally = tally
-        if hands[0] < 0:
-            h0, h1, h2, h3 = (mask_of(h) for h in deal.hands)
-            hands = (h0, h1, h2, h3)
-            turn = deal.dealer
+        """Every field given: :meth:`Bridge.start` makes the first state, ``apply`` the rest."""
+        self._table = table
         self._hands = hands
-        self._auction = Auction.start(deal.dealer) if auction is None else auction
+        self._auction = auction
         self._phase = phase
         self._turn = turn
-        self._declarer = declarer
-        self._bid = bid
-        self._doubled = doubled
-        self._trump = trump
         self._leader = leader
         self._trick = trick
         self._won = won
@@ -329,22 +343,39 @@ class BridgeState:
         self._answered = answered
         self._legal = None
 
+    @staticmethod
+    def first(
+        rules: BridgeRules,
+        deal: BridgeDeal,
+        board: int | None,
+        vulnerable: tuple[bool, bool],
+        tally: Any,
+    ) -> BridgeState:
+        """The deal before the first call."""
+        h0, h1, h2, h3 = (mask_of(h) for h in deal.hands)
+        return BridgeState(
+            _Table(rules, deal, board, vulnerable, tally, -1, -1, 0, -1),
+            (h0, h1, h2, h3),
+            Auction.start(deal.dealer),
+            AUCTION,
+            deal.dealer,
+            -1,
+            0,
+            (0, 0),
+            (),
+            -1,
+            -1,
+            -1,
+        )
+
     def _copy(self) -> BridgeState:
         """A copy for ``apply`` to change before anyone else sees it."""
         return BridgeState(
-            self.rules,
-            self.deal,
-            self.board,
-            self.vulnerable,
-            self.tally,
+            self._table,
             self._hands,
             self._auction,
             self._phase,
             self._turn,
-            self._declarer,
-            self._bid,
-            self._doubled,
-            self._trump,
             self._leader,
             self._trick,
             self._won,
@@ -355,6 +386,31 @@ class BridgeState:
         )
 
     # Reading the state.
+
+    @property
+    def rules(self) -> BridgeRules:
+        """The rules this deal is played under."""
+        return self._table.rules
+
+    @property
+    def deal(self) -> BridgeDeal:
+        """The deal as dealt."""
+        return self._table.deal
+
+    @property
+    def board(self) -> int | None:
+        """The duplicate board's number, ``None`` in rubber."""
+        return self._table.board
+
+    @property
+    def vulnerable(self) -> tuple[bool, bool]:
+        """Whether NS and EW are vulnerable."""
+        return self._table.vulnerable
+
+    @property
+    def tally(self) -> Any:
+        """The score sheet before this deal (a :class:`RubberTally` or :class:`DuplicateTally`)."""
+        return self._table.tally
 
     @property
     def turn(self) -> int | None:
@@ -374,17 +430,19 @@ class BridgeState:
     @property
     def declarer(self) -> int | None:
         """Declarer's seat, once the auction has ended with a contract."""
-        return None if self._declarer < 0 else self._declarer
+        declarer = self._table.declarer
+        return None if declarer < 0 else declarer
 
     @property
     def dummy(self) -> int | None:
         """Dummy's seat (declarer's partner), once there is a contract."""
-        return None if self._declarer < 0 else (self._declarer + 2) % 4
+        declarer = self._table.declarer
+        return None if declarer < 0 else (declarer + 2) % 4
 
     @property
     def contract_name(self) -> str | None:
         """The contract, e.g. ``4SX``, once the auction is over."""
-        return self._auction.contract_name() if self._declarer >= 0 else None
+        return self._auction.contract_name() if self._table.declarer >= 0 else None
 
     @property
     def tricks_won(self) -> tuple[int, int]:
@@ -394,7 +452,7 @@ class BridgeState:
     @property
     def trick(self) -> tuple[Card, ...]:
         """The cards of the trick in progress, in the order played from its leader."""
-        return self._trick
+        return _trick_cards(self._trick)
 
     @property
     def leader(self) -> int:
@@ -406,8 +464,9 @@ class BridgeState:
         """The seat that chooses now: declarer when dummy is to play."""
         if self._phase == OVER:
             return None
-        if self._phase == PLAY and self._turn == (self._declarer + 2) % 4:
-            return self._declarer
+        declarer = self._table.declarer
+        if self._phase == PLAY and self._turn == (declarer + 2) % 4:
+            return declarer
         return self._turn
 
     @property
@@ -423,18 +482,18 @@ class BridgeState:
     def bid(self) -> int:
         """The contract's bid (call code ``0..34``: ``(level - 1) * 5 + strain``), or -1
         before the auction ends with one."""
-        return self._bid
+        return self._table.bid
 
     @property
     def doubled(self) -> int:
         """The contract undoubled (0), doubled (1) or redoubled (2)."""
-        return self._doubled
+        return self._table.doubled
 
     @property
     def trump_suit(self) -> int:
         """The trump suit (0..3, ``cards`` numbering) of the contract; -1 at no-trumps and
         before there is a contract."""
-        return self._trump
+        return self._table.trump
 
     @property
     def claimed_tricks(self) -> int | None:
@@ -455,7 +514,7 @@ class BridgeState:
 
     def dummy_shown(self) -> bool:
         """Dummy is face up from the opening lead on."""
-        return self._declarer >= 0 and (bool(self._done) or bool(self._trick))
+        return self._table.declarer >= 0 and (bool(self._done) or self._trick != 0)
 
     def remaining_tricks(self) -> int:
         """Tricks not yet completed (the one in progress included)."""
@@ -463,7 +522,8 @@ class BridgeState:
 
     def declarer_tricks(self) -> int | None:
         """Tricks taken by declarer's side."""
-        return None if self._declarer < 0 else self._won[self._declarer % 2]
+        declarer = self._table.declarer
+        return None if declarer < 0 else self._won[declarer % 2]
 
     # Legal actions.
 
@@ -478,7 +538,7 @@ class BridgeState:
                 hand = h0 if turn == 0 else h1 if turn == 1 else h2 if turn == 2 else h3
                 trick = self._trick
                 if trick:
-                    led = trick[0] // 13
+                    led = (trick >> 2 & 63) // 13
                     legal = SUIT_NAMES[led][hand >> 13 * led & 0x1FFF] or card_names(hand)
                 else:
                     legal = card_names(hand)
@@ -501,8 +561,9 @@ class BridgeState:
         hand = seat_hand(self._hands, seat)
         if not self._trick:
             return hand
-        return hand & SUIT_MASKS[self._trick[0] // 13] or hand
+        return hand & SUIT_MASKS[(self._trick >> 2 & 63) // 13] or hand
 
+    # Acting.
     # Acting.
 
     def apply(self, action: str, seat: int | None = None) -> BridgeState:
@@ -510,25 +571,25 @@ class BridgeState:
 
         For dummy's cards ``seat`` may be dummy's seat or declarer's.
         """
-        card = CARD_BY_NAME.get(action)
-        if card is None or self._phase != PLAY:
-            if self._phase == AUCTION and (seat is None or seat == self._turn):
+        phase = self._phase
+        card = CARD_BY_NAME.get(action) if phase == PLAY else None
+        if card is None:
+            if phase == AUCTION and (seat is None or seat == self._turn):
                 call = _CALL_BY_NAME.get(action)
                 if call is not None:
                     return self._call(call)
             return self._apply_other(action, seat)
         turn = self._turn
-        if (
-            seat is not None
-            and seat != turn
-            and not (seat == self._declarer and turn == (seat + 2) % 4)
-        ):
-            raise IllegalActionError(self._not_your_turn(seat))
+        if seat is not None and seat != turn:
+            declarer = self._table.declarer
+            if not (seat == declarer and turn == (seat + 2) % 4):
+                raise IllegalActionError(self._not_your_turn(seat))
         # The hands unpacked, the player's replaced: no boxing when compiled.
         h0, h1, h2, h3 = self._hands
         hand = h0 if turn == 0 else h1 if turn == 1 else h2 if turn == 2 else h3
         trick = self._trick
-        legal = (hand & SUIT_MASKS[trick[0] // 13] or hand) if trick else hand
+        count = trick & 3
+        legal = (hand & SUIT_MASKS[(trick >> 2 & 63) // 13] or hand) if count else hand
         if not legal >> card & 1:
             raise IllegalActionError(self._refusal(turn, card))
         rest = hand ^ 1 << card
@@ -540,79 +601,62 @@ class BridgeState:
             h2 = rest
         else:
             h3 = rest
-        if len(trick) < 3:
+        if count < 3:
             return BridgeState(
-                self.rules,
-                self.deal,
-                self.board,
-                self.vulnerable,
-                self.tally,
+                self._table,
                 (h0, h1, h2, h3),
                 self._auction,
                 PLAY,
                 (turn + 1) % 4,
-                self._declarer,
-                self._bid,
-                self._doubled,
-                self._trump,
                 self._leader,
-                trick + (card,),
+                (trick | card << 6 * count + 2) + 1,
                 self._won,
                 self._done,
                 self._claim,
                 self._resume,
                 self._answered,
             )
-        return self._close_trick(trick + (card,), (h0, h1, h2, h3))
-
-    def _not_your_turn(self, seat: int) -> str:
-        turn = self._turn
-        name = SEAT_LETTERS[turn]
-        if self._phase == PLAY and turn == (self._declarer + 2) % 4:
-            return f"not {SEAT_LETTERS[seat]}'s turn: declarer plays from dummy ({name})"
-        return f"not {SEAT_LETTERS[seat]}'s turn: {name} is to act"
-
-    def _refusal(self, seat: int, card: Card) -> str:
-        hand = seat_hand(self._hands, seat)
-        if not hand >> card & 1:
-            whose = "dummy does" if seat == (self._declarer + 2) % 4 else "you do"
-            return f"{whose} not hold {card_name(card)}"
-        return must_follow_message(hand, self._trick[0] // 13)
-
-    def _close_trick(
-        self, trick: tuple[Card, ...], hands: tuple[CardSet, CardSet, CardSet, CardSet]
-    ) -> BridgeState:
-        """The state after the fourth card: the trick's winner leads; the 13th ends the deal."""
+        # The fourth card closes the trick: its winner leads; the 13th trick ends the deal.
+        first = trick >> 2 & 63
+        second = trick >> 8 & 63
+        third = trick >> 14 & 63
+        full = (first, second, third, card)
         leader = self._leader
-        winner = (leader + plain_trick_winner(trick, self._trump)) % 4
+        winner = (leader + _trick_winner(first, second, third, card, self._table.trump)) % 4
         ns, ew = self._won
         if winner & 1:
             ew += 1
         else:
             ns += 1
-        done = self._done + ((leader, trick, winner),)
+        done = self._done + ((leader, full, winner),)
         return BridgeState(
-            self.rules,
-            self.deal,
-            self.board,
-            self.vulnerable,
-            self.tally,
-            hands,
+            self._table,
+            (h0, h1, h2, h3),
             self._auction,
             OVER if len(done) == 13 else PLAY,
             winner,
-            self._declarer,
-            self._bid,
-            self._doubled,
-            self._trump,
             winner,
-            (),
+            0,
             (ns, ew),
             done,
             self._claim,
             self._resume,
             self._answered,
         )
+
+    def _not_your_turn(self, seat: int) -> str:
+        turn = self._turn
+        name = SEAT_LETTERS[turn]
+        if self._phase == PLAY and turn == (self._table.declarer + 2) % 4:
+            return f"not {SEAT_LETTERS[seat]}'s turn: declarer plays from dummy ({name})"
+        return f"not {SEAT_LETTERS[seat]}'s turn: {name} is to act"
+
+    def _refusal(self, seat: int, card: Card) -> str:
+        hand = seat_hand(self._hands, seat)
+        if not hand >> card & 1:
+            whose = "dummy does" if seat == (self._table.declarer + 2) % 4 else "you do"
+            return f"{whose} not hold {card_name(card)}"
+        return must_follow_message(hand, (self._trick >> 2 & 63) // 13)
 
     def _apply_other(self, action: str, seat: int | None) -> BridgeState:
         phase = self._phase
@@ -664,17 +708,21 @@ class BridgeState:
             auction = self._auction.call(call)
         except IllegalCall as error:
             raise IllegalActionError(str(error)) from None
+        table = self._table
         if not auction.is_over():  # the auction goes on: nothing else has a value yet
             return BridgeState(
-                self.rules,
-                self.deal,
-                self.board,
-                self.vulnerable,
-                self.tally,
+                table,
                 self._hands,
                 auction,
                 AUCTION,
-                auction.turn,
+                (self._turn + 1) % 4,
+                -1,
+                0,
+                (0, 0),
+                (),
+                -1,
+                -1,
+                -1,
             )
         new = self._copy()
         new._auction = auction
@@ -684,11 +732,19 @@ class BridgeState:
         else:
             declarer = auction.declarer()
             assert declarer is not None
+            bid = auction.last_bid
+            new._table = _Table(
+                table.rules,
+                table.deal,
+                table.board,
+                table.vulnerable,
+                table.tally,
+                declarer,
+                bid,
+                auction.doubled,
+                strain_trump(strain_of(bid)),
+            )
             new._phase = PLAY
-            new._declarer = declarer
-            new._bid = auction.last_bid
-            new._doubled = auction.doubled
-            new._trump = strain_trump(strain_of(auction.last_bid))
             new._leader = new._turn = (declarer + 1) % 4
         return new
 
@@ -697,7 +753,7 @@ class BridgeState:
             raise InvalidActionError("write claim N, N being the further tricks declarer takes")
         if self._phase != PLAY:
             raise IllegalActionError("a claim is already on the table")
-        declarer = self._declarer
+        declarer = self._table.declarer
         if seat is None or (seat == (declarer + 2) % 4 and self._turn == seat):
             # Dummy's seat, in dummy's turn, is declarer acting for dummy. (atout's records
             # name declarer for a claim: a claim is not one of dummy's legal actions.)
@@ -712,7 +768,7 @@ class BridgeState:
         new._claim = count
         new._resume = self._turn
         new._answered = -1
-        if self.rules.auto_accept_proven_claims and self._claim_is_proven(count):
+        if self._table.rules.auto_accept_proven_claims and self._claim_is_proven(count):
             new._settle_claim()
             return new
         new._phase = CLAIM
@@ -721,7 +777,7 @@ class BridgeState:
 
     def _claim_is_proven(self, count: int) -> bool:
         """The hook for the solver: a claim it proves needs no answer from the defenders."""
-        prover = self.rules.claim_prover
+        prover = self._table.rules.claim_prover
         if prover is None:
             return count == 0
         return prover(self, count)
@@ -735,7 +791,7 @@ class BridgeState:
         """
         if self._phase != CLAIM:
             raise IllegalActionError("there is no claim to answer")
-        declarer = self._declarer
+        declarer = self._table.declarer
         defenders = ((declarer + 1) % 4, (declarer + 3) % 4)
         who = self._turn if seat is None else seat
         if who not in defenders or who == self._answered:
@@ -755,7 +811,7 @@ class BridgeState:
         return new
 
     def _settle_claim(self) -> None:
-        side = self._declarer % 2
+        side = self._table.declarer % 2
         rest = self.remaining_tricks() - self._claim
         won = [self._won[0], self._won[1]]
         won[side] += self._claim
@@ -772,15 +828,15 @@ class BridgeState:
         everything the deal puts above and below the line, the rubber bonus
         included.
         """
-        if self._phase != OVER or self._declarer < 0:
+        if self._phase != OVER or self._table.declarer < 0:
             return (0, 0)
-        if self.rules.duplicate:
-            side = self._declarer % 2
+        if self._table.rules.duplicate:
+            side = self._table.declarer % 2
             score = duplicate_score(
-                level_of(self._bid),
-                strain_of(self._bid),
-                self._doubled,
-                self.vulnerable[side],
+                level_of(self._table.bid),
+                strain_of(self._table.bid),
+                self._table.doubled,
+                self._table.vulnerable[side],
                 self._won[side],
             )
             points = [0, 0]
@@ -790,18 +846,19 @@ class BridgeState:
                 points[1 - side] = -score
             return (points[0], points[1])
         honour = self._honours()
-        won = self._won[self._declarer % 2]
-        return rubber_deal(self.tally, self._rubber_contract(), won, honour)[1]
+        won = self._won[self._table.declarer % 2]
+        return rubber_deal(self._table.tally, self._rubber_contract(), won, honour)[1]
 
     def _rubber_contract(self) -> tuple[int, int, int, int] | None:
-        if self._declarer < 0:
+        if self._table.declarer < 0:
             return None
-        return (level_of(self._bid), strain_of(self._bid), self._doubled, self._declarer)
+        table = self._table
+        return (level_of(table.bid), strain_of(table.bid), table.doubled, table.declarer)
 
     def _honours(self) -> tuple[int, int] | None:
-        if self._declarer < 0:
+        if self._table.declarer < 0:
             return None
-        return honours([mask_of(h) for h in self.deal.hands], strain_of(self._bid))
+        return honours([mask_of(h) for h in self._table.deal.hands], strain_of(self._table.bid))
 
     # Views and summaries.
 
@@ -819,10 +876,10 @@ class BridgeState:
     def typed_view(self, seat: int | None) -> BridgeView:
         """What ``seat`` may know (``None``: a spectator, who sees only dummy), typed."""
         phase = self._phase
-        declarer = self._declarer
+        declarer = self._table.declarer
         dummy = None if declarer < 0 else (declarer + 2) % 4
         hands = self._hands
-        trick = self._trick
+        trick = _trick_cards(self._trick)
         # Dummy is faced after the opening lead; a claim faces declarer's hand (Law 68),
         # and dummy's with it should declarer claim before the lead.
         shown = declarer >= 0 and (bool(self._done) or bool(trick) or phase == CLAIM)
@@ -840,10 +897,10 @@ class BridgeState:
         h0, h1, h2, h3 = hands
         return BridgeView(
             seat,
-            self.rules.scoring,
+            self._table.rules.scoring,
             _PHASES[phase],
-            self.deal.dealer,
-            self.board,
+            self._table.deal.dealer,
+            self._table.board,
             None if phase == OVER else turn,
             0 if seat is None else hands[seat],
             hands[dummy] if shown and dummy is not None else None,
@@ -851,10 +908,10 @@ class BridgeState:
             (h0.bit_count(), h1.bit_count(), h2.bit_count(), h3.bit_count()),
             self._auction,
             self._auction.contract_name() if declarer >= 0 else None,
-            self._bid if declarer >= 0 else None,
-            self._doubled if declarer >= 0 else 0,
+            self._table.bid if declarer >= 0 else None,
+            self._table.doubled if declarer >= 0 else 0,
             None if declarer < 0 else declarer,
-            self.vulnerable,
+            self._table.vulnerable,
             self._leader if self._leader >= 0 else None,
             trick,
             self._won,
@@ -880,14 +937,14 @@ class BridgeState:
             "tricks": self.declarer_tricks(),
             "tricks_won": list(self._won),
             "result": None,
-            "vulnerable": list(self.vulnerable),
+            "vulnerable": list(self._table.vulnerable),
             "claimed": self._claim >= 0 and self._phase == OVER,
             "score": list(self.points()) if self._phase == OVER else None,
         }
-        if self.board is not None:
-            out["board"] = self.board
+        if self._table.board is not None:
+            out["board"] = self._table.board
         if declarer is not None and self._phase == OVER:
-            over = self._won[declarer % 2] - level_of(self._bid) - 6
+            over = self._won[declarer % 2] - level_of(self._table.bid) - 6
             out["result"] = "=" if over == 0 else f"{over:+d}"
         return out
 
@@ -896,8 +953,55 @@ class BridgeState:
         return f"<BridgeState {self.phase} turn={self.turn} contract={self.contract_name} {hands}>"
 
 
+def _beats(card: Card, best: Card, trump: int) -> bool:
+    """Whether ``card`` takes the trick from ``best``: higher in its suit, or a trump."""
+    suit = card // 13
+    return card > best if suit == best // 13 else suit == trump
+
+
+def _trick_winner(first: Card, second: Card, third: Card, fourth: Card, trump: int) -> int:
+    """:func:`~atout.tricks.plain_trick_winner` of four cards given one by one (the packed
+    trick's), so that compiled no tuple is walked; the tests hold the two equal.
+
+    >>> _trick_winner(9, 12, 40, 14, -1), _trick_winner(9, 12, 40, 14, 3)
+    (1, 2)
+    """
+    best = first
+    index = 0
+    if _beats(second, best, trump):
+        best = second
+        index = 1
+    if _beats(third, best, trump):
+        best = third
+        index = 2
+    if _beats(fourth, best, trump):
+        index = 3
+    return index
+
+
+def _trick_cards(packed: int) -> tuple[Card, ...]:
+    """The cards of a trick in progress from its packed form: the count of cards played
+    (0..3) in the low two bits, then each card in six bits, the leader's first.
+
+    An int, not a tuple, so that a card played to a trick allocates nothing for it.
+
+    >>> _trick_cards(0), _trick_cards(1 | 5 << 2), _trick_cards(3 | 5 << 2 | 51 << 8 | 0 << 14)
+    ((), (5,), (5, 51, 0))
+    """
+    count = packed & 3
+    if count == 0:
+        return ()
+    first = packed >> 2 & 63
+    if count == 1:
+        return (first,)
+    if count == 2:
+        return (first, packed >> 8 & 63)
+    return (first, packed >> 8 & 63, packed >> 14 & 63)
+
+
 _CALL_BY_NAME: Final[dict[str, int]] = {call_name(c): c for c in range(38)}
 """The canonical names of the calls to their codes: the fast path of ``apply``."""
+
 
 _AUCTION_ACTIONS: Final[list[tuple[str, ...] | None]] = [None] * (36 * 3 * 2)
 """The legal calls' names by :func:`_auction_actions`'s key, each listed the first time."""
@@ -1029,7 +1133,7 @@ class Bridge:
             if not fixed and layout.dealer != board_dealer(board):
                 raise ValueError(f"board {board} is dealt by {SEAT_LETTERS[board_dealer(board)]}")
             vulnerable = layout.vulnerable or board_vulnerability(board)
-            return BridgeState(rules, layout, board=board, vulnerable=vulnerable, tally=tally)
+            return BridgeState.first(rules, layout, board, vulnerable, tally)
         assert isinstance(tally, RubberTally)
         if layout.vulnerable is not None and layout.vulnerable != tally.vulnerable:
             # In rubber the games won fix vulnerability: a record stating another one
@@ -1038,7 +1142,7 @@ class Bridge:
                 f"the rubber makes this deal {_vulnerable_word(tally.vulnerable)} vulnerable, "
                 f"not {_vulnerable_word(layout.vulnerable)}"
             )
-        return BridgeState(rules, layout, board=None, vulnerable=tally.vulnerable, tally=tally)
+        return BridgeState.first(rules, layout, None, tally.vulnerable, tally)
 
     def settle(
         self, rules: BridgeRules, tally: Any, state: Any, *, time_up: bool = False

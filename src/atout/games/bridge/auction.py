@@ -20,6 +20,8 @@ from __future__ import annotations
 
 from typing import Final
 
+from atout._mypyc import mypyc_attr
+
 __all__ = [
     "DOUBLE",
     "PASS",
@@ -98,24 +100,25 @@ def strain_trump(strain: int) -> int:
 
 
 _DOUBLED_SUFFIX: Final = ("", "X", "XX")
-_NO_NAMERS: Final = (-1,) * 10
 
 
+@mypyc_attr(acyclic=True, free_list_len=1)
 class Auction:
     """An auction in progress or over. Immutable: :meth:`call` returns a new one.
 
     A plain class with read-only properties rather than a frozen dataclass:
     compiled with mypyc, building one is then about ten times cheaper, and
-    every call of a random auction builds one.
+    every call of a random auction builds one. It holds ints and tuples of
+    ints, never itself: acyclic (see :mod:`atout._mypyc`).
     """
 
     __slots__ = (
         "_calls",
         "_dealer",
         "_doubled",
-        "_first_namers",
         "_last_bid",
         "_last_bidder",
+        "_namers",
         "_passes",
     )
 
@@ -127,7 +130,7 @@ class Auction:
         last_bidder: int = -1,
         doubled: int = 0,
         passes: int = 0,
-        first_namers: tuple[int, ...] = _NO_NAMERS,
+        namers: int = 0,
     ) -> None:
         self._dealer = dealer
         self._calls = calls
@@ -135,7 +138,7 @@ class Auction:
         self._last_bidder = last_bidder
         self._doubled = doubled
         self._passes = passes
-        self._first_namers = first_namers
+        self._namers = namers
 
     @property
     def dealer(self) -> int:
@@ -169,8 +172,10 @@ class Auction:
 
     @property
     def first_namers(self) -> tuple[int, ...]:
-        """``first_namers[side * 5 + strain]``: the first seat of ``side`` to bid ``strain``."""
-        return self._first_namers
+        """``first_namers[side * 5 + strain]``: the first seat of ``side`` to bid ``strain``
+        (-1: none yet). Kept packed, three bits each (the seat + 1): a bid then makes no tuple."""
+        namers = self._namers
+        return tuple((namers >> 3 * key & 7) - 1 for key in range(10))
 
     @classmethod
     def start(cls, dealer: int) -> Auction:
@@ -241,43 +246,54 @@ class Auction:
         return None
 
     def call(self, call: int) -> Auction:
-        """The auction after the seat to act makes ``call`` (raises :class:`IllegalCall`)."""
-        reason = self.refusal(call)
-        if reason is not None:
-            raise IllegalCall(reason)
-        seat = self.turn
+        """The auction after the seat to act makes ``call`` (raises :class:`IllegalCall`).
+
+        Legality is decided here in one pass (:meth:`refusal` only words a refusal).
+        """
+        passes = self._passes
+        last_bid = self._last_bid
+        if passes >= 3 and (last_bid >= 0 or passes == 4):
+            raise IllegalCall("the auction is over")
         calls = self._calls + (call,)  # compiled: one concatenation, no list
         if call == PASS:
             return Auction(
                 self._dealer,
                 calls,
-                self._last_bid,
+                last_bid,
                 self._last_bidder,
                 self._doubled,
-                self._passes + 1,
-                self._first_namers,
+                passes + 1,
+                self._namers,
             )
-        if call in (DOUBLE, REDOUBLE):
+        seat = (self._dealer + len(self._calls)) % 4
+        if last_bid < call < PASS:
+            namers = self._namers
+            shift = 3 * (seat % 2 * 5 + call % 5)
+            if not namers >> shift & 7:
+                namers |= (seat + 1) << shift
+            return Auction(self._dealer, calls, call, seat, 0, 0, namers)
+        # Law 19: double an opponent's undoubled bid, redouble an opponent's double.
+        side = (self._last_bidder - seat) % 2
+        doubled = self._doubled
+        if (call == DOUBLE and last_bid >= 0 and doubled == 0 and side == 1) or (
+            call == REDOUBLE and doubled == 1 and side == 0
+        ):
             return Auction(
                 self._dealer,
                 calls,
-                self._last_bid,
+                last_bid,
                 self._last_bidder,
-                1 if call == DOUBLE else 2,
+                call - PASS,
                 0,
-                self._first_namers,
+                self._namers,
             )
-        namers = self._first_namers
-        key = seat % 2 * 5 + call % 5
-        if namers[key] < 0:
-            namers = (*namers[:key], seat, *namers[key + 1 :])
-        return Auction(self._dealer, calls, call, seat, 0, 0, namers)
+        raise IllegalCall(self.refusal(call) or f"not a call: {call}")
 
     def declarer(self) -> int | None:
         """The first player of the contracting side to bid the contract's strain (Law 22)."""
         if self._last_bid < 0:
             return None
-        return self._first_namers[self._last_bidder % 2 * 5 + self._last_bid % 5]
+        return (self._namers >> 3 * (self._last_bidder % 2 * 5 + self._last_bid % 5) & 7) - 1
 
     def contract_name(self) -> str | None:
         """The contract so far, e.g. ``4SX``; ``None`` before any bid."""
