@@ -38,6 +38,7 @@ import numpy.typing as npt
 
 from atout.cards import CARD_BY_NAME, JOKER
 from atout.core import IllegalActionError
+from atout.observation.slots import clip
 
 __all__ = [
     "CARD_INDEX",
@@ -129,11 +130,6 @@ def rel(seat: int, observer: int, players: int) -> int:
     (2, 0)
     """
     return (seat - observer) % players
-
-
-def clip(value: float) -> float:
-    """A scaled score kept inside the observation space's ``[-1, 1]``."""
-    return -1.0 if value < -1.0 else 1.0 if value > 1.0 else value
 
 
 class GameSpec:
