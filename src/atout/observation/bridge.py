@@ -301,7 +301,7 @@ class BridgeObserver:
         )
         return True
 
-    def mask_state(self, state: BridgeState) -> int | None:
+    def mask_state(self, state: BridgeState, picks: tuple[int, ...]) -> int | None:
         """Cards that follow suit, or ``accept``/``reject``; auctions use the strings."""
         phase = state.phase
         if phase is _PLAY:

@@ -168,15 +168,10 @@ class CourtCircularObserver:
         trick = state.trick
         bit = CARD_BIT
         first = second = 0
-        n = len(trick)
-        i = 0
-        while i < n:
-            first |= bit[trick[i]]
-            i += 2
-        i = 1
-        while i < n:
-            second |= bit[trick[i]]
-            i += 2
+        for card in trick[::2]:
+            first |= bit[card]
+        for card in trick[1::2]:
+            second |= bit[card]
         if leader != seat:
             first, second = second, first
         mine, theirs = piles[seat], piles[other]
@@ -203,7 +198,7 @@ class CourtCircularObserver:
         )
         return True
 
-    def mask_state(self, state: CourtCircularState) -> int | None:
+    def mask_state(self, state: CourtCircularState, picks: tuple[int, ...]) -> int | None:
         """Cards held and ``concede`` when allowed; ``lead X`` for the cards put down."""
         phase = state.phase
         if phase is _PLAY:

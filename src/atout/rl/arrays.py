@@ -57,7 +57,8 @@ class Vectors:
         self._arrays = [np.zeros(layout.size, np.float32) for _ in range(seats)]
         self._slots: list[Any] = [a.data for a in self._arrays]
         self._bits: list[int | None] = [0] * seats
-        """Per seat, the bits its array holds; ``None`` once a game wrote it directly."""
+        """Per seat, the bits its array holds; ``None`` once a game wrote it directly
+        (:meth:`wrote`; or its ``by_state`` flag is set)."""
         self._by_state = [False] * seats
         """Per seat, whether :meth:`GameSpec.write_state` wrote its slots last (what it
         kept of them holds)."""
@@ -75,9 +76,14 @@ class Vectors:
         written). :meth:`direct` and :meth:`wrote` in one call: the environment's usual look."""
         if not spec.write_state(state, seat, sheet, self._slots[seat], self._by_state[seat]):
             return None
-        self._bits[seat] = None
         self._by_state[seat] = True
         return self._arrays[seat].copy()
+
+    def kept(self) -> tuple[list[Observation], list[Any], list[bool]]:
+        """The kept arrays, their slots and the ``by_state`` flags, by seat (the lists
+        themselves, updated in place): :meth:`by_state` inlined by the environment's look,
+        which sets a seat's flag after ``write_state`` wrote its slots."""
+        return self._arrays, self._slots, self._by_state
 
     def wrote(self, seat: int, *, by_state: bool = True) -> Observation:
         """Note that the game wrote the seat's slots (``by_state``: by ``write_state``, else
@@ -91,8 +97,9 @@ class Vectors:
         bits, scalars = encoded
         slots = self._slots[seat]
         old = self._bits[seat]
-        if old is None:  # written by the game: every slot again
+        if old is None or self._by_state[seat]:  # written by the game: every slot again
             self._scalars[seat] = [math.nan] * len(scalars)
+            old = None
         if old is None or (bits ^ old).bit_count() > _FEW:
             width = self._width
             raw = np.frombuffer(bits.to_bytes(self._bytes, "little"), _UINT8)

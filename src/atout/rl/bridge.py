@@ -49,7 +49,7 @@ from atout.games.bridge.auction import call_name
 from atout.games.bridge.view import BridgeView
 from atout.observation import bridge as observer
 from atout.observation.bridge import BridgeObserver
-from atout.rl.spec import GameSpec, Layout, Sheet
+from atout.rl.spec import GameSpec, Layout, Sheet, StateMasker, StateWriter
 
 __all__ = ["BridgeSpec"]
 
@@ -117,7 +117,11 @@ class BridgeSpec(GameSpec):
 
     def mask_state(self, state: Any, picks: tuple[int, ...]) -> int | None:
         """Cards that follow suit, or ``accept``/``reject``; auctions use the strings."""
-        return self._observer.mask_state(state)
+        return self._observer.mask_state(state, picks)
+
+    def look_calls(self) -> tuple[StateWriter, StateMasker]:
+        """The observer's own ``write_state`` and ``mask_state`` (one call less per look)."""
+        return self._observer.write_state, self._observer.mask_state
 
 
 assert BridgeSpec.actions[90:] == ("accept", "reject")

@@ -34,7 +34,7 @@ from atout.cards import card_names
 from atout.games.court_circular_view import CourtCircularView
 from atout.observation import court_circular as observer
 from atout.observation.court_circular import CourtCircularObserver
-from atout.rl.spec import GameSpec, Layout, Sheet
+from atout.rl.spec import GameSpec, Layout, Sheet, StateMasker, StateWriter
 
 __all__ = ["CourtCircularSpec"]
 
@@ -97,7 +97,11 @@ class CourtCircularSpec(GameSpec):
 
     def mask_state(self, state: Any, picks: tuple[int, ...]) -> int | None:
         """Cards held and ``concede`` when allowed; ``lead X`` for the cards put down."""
-        return self._observer.mask_state(state)
+        return self._observer.mask_state(state, picks)
+
+    def look_calls(self) -> tuple[StateWriter, StateMasker]:
+        """The observer's own ``write_state`` and ``mask_state`` (one call less per look)."""
+        return self._observer.write_state, self._observer.mask_state
 
 
 assert CourtCircularSpec.actions[CONCEDE] == "concede"

@@ -57,7 +57,7 @@ from atout.core import IllegalActionError
 from atout.games.five_hundred import CALL_NAMES, FiveHundredView, Phase
 from atout.observation import five_hundred as observer
 from atout.observation.five_hundred import PHASE_INDEX, FiveHundredObserver
-from atout.rl.spec import CARD_INDEX, GameSpec, Layout, Sheet
+from atout.rl.spec import CARD_INDEX, GameSpec, Layout, Sheet, StateMasker, StateWriter
 
 __all__ = ["FiveHundredSpec"]
 
@@ -179,6 +179,10 @@ class FiveHundredSpec(GameSpec):
         not picked yet: ``discardable()``); a joker lead at no-trumps and the auction use
         the strings."""
         return self._observer.mask_state(state, picks)
+
+    def look_calls(self) -> tuple[StateWriter, StateMasker]:
+        """The observer's own ``write_state`` and ``mask_state`` (one call less per look)."""
+        return self._observer.write_state, self._observer.mask_state
 
     def legal_indexes(self, legal: Sequence[str], picks: tuple[int, ...]) -> list[int]:
         """The table indexes of ``legal``; discards become the picks allowed now."""

@@ -29,7 +29,7 @@ game's other actions follow.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -48,6 +48,8 @@ __all__ = [
     "Layout",
     "Observation",
     "Sheet",
+    "StateMasker",
+    "StateWriter",
     "clip",
     "rel",
 ]
@@ -57,6 +59,10 @@ Sheet = Mapping[str, Any]
 """The public score sheet (``Game.tally_view``), JSON-ready."""
 Encoded = tuple[int, list[float]]
 """An encoded observation: the 0/1 slots as the bits of an int, then the other numbers."""
+StateWriter = Callable[[Any, int, Sheet, Any, bool], bool]
+""":meth:`GameSpec.write_state`'s signature: ``(state, seat, sheet, slots, kept)``."""
+StateMasker = Callable[[Any, tuple[int, ...]], "int | None"]
+""":meth:`GameSpec.mask_state`'s signature: ``(state, picks)``."""
 
 _UINT8 = np.dtype(np.uint8)
 _FLOAT32 = np.dtype(np.float32)
@@ -255,6 +261,13 @@ class GameSpec:
         ``picks``: as in :meth:`mask_bits` (only split actions have them).
         """
         return None
+
+    def look_calls(self) -> tuple[StateWriter, StateMasker]:
+        """What the environment calls at every look: :meth:`write_state` and
+        :meth:`mask_state`, or the callables a game's methods forward to (its observer's,
+        compiled with the engine in a wheel), which spares a Python call per look; either
+        way the same answers."""
+        return self.write_state, self.mask_state
 
     def resolve_state(self, action: int, state: Any, picks: tuple[int, ...]) -> str | None:
         """:meth:`resolve` for ``state`` (a game may read its accessors instead of the legal
