@@ -48,6 +48,7 @@ HOT_MODULES = [
     "src/atout/observation/court_circular.py",
     "src/atout/observation/bridge.py",
     "src/atout/observation/five_hundred.py",
+    "src/atout/observation/masks.py",
 ]
 
 NATIVE_KERNELS = {

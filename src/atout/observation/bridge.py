@@ -382,7 +382,8 @@ class BridgeObserver:
             slots[DECLARER + ((declarer - me) & 3)] = 1.0
             seen.bid = bid
         finished = len(done)
-        if finished != seen.done:
+        same_trick = finished == seen.done
+        if not same_trick:
             for first, cards, _ in done[seen.done :]:
                 base = _PLAYED_BASE[(first - me) & 3]
                 for i, card in enumerate(cards):
@@ -390,10 +391,18 @@ class BridgeObserver:
             seen.done = finished
         if leader is not None:
             r = (leader - me) & 3
-            if trick or seen.trick:
-                for slot in seen.trick:
+            placed = seen.trick
+            if same_trick and r == seen.leader and len(placed) <= len(trick):
+                # The same trick as last look, grown: only its new cards.
+                base = _TRICK_BASE[r]
+                for i in range(len(placed), len(trick)):
+                    slot = base[i] + trick[i]
+                    slots[slot] = 1.0
+                    placed.append(slot)
+            elif trick or placed:
+                for slot in placed:
                     slots[slot] = 0.0
-                placed: list[int] = []
+                placed = []
                 base = _TRICK_BASE[r]
                 for i, card in enumerate(trick):
                     slot = base[i] + card

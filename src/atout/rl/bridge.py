@@ -46,7 +46,7 @@ from typing import Any
 
 from atout.cards import card_names
 from atout.games.bridge.auction import call_name
-from atout.games.bridge.view import BridgeView
+from atout.games.bridge.view import BridgeView, Phase
 from atout.observation import bridge as observer
 from atout.observation.bridge import BridgeObserver
 from atout.rl.spec import GameSpec, Layout, Sheet, StateMasker, StateWriter
@@ -96,7 +96,7 @@ class BridgeSpec(GameSpec):
 
     def in_auction(self, state: Any) -> bool:
         """The auction phase (``2C`` is then a bid, not the club two)."""
-        return bool(state.phase == "auction")
+        return state.phase is Phase.AUCTION
 
     def __init__(self, rules: Any) -> None:
         super().__init__(rules)

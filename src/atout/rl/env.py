@@ -119,6 +119,7 @@ class AtoutEnv(AECEnv):  # type: ignore[misc]
         """The game's ``write_state`` and ``mask_state`` (its observer's own, where it says so:
         each look is a handful of calls, and one less is a point of ``bench/rl.py``)."""
         self._shared = spec.shared
+        self._index_now = spec.index_now
         self._plain = type(spec).resolve is GameSpec.resolve
         """Whether every index is one action (no split actions): ``step`` reads the table."""
         self._bots: dict[int, Bot] = {}
@@ -201,7 +202,7 @@ class AtoutEnv(AECEnv):  # type: ignore[misc]
             text: str | None = actions[index]
         else:
             text = self.spec.resolve_state(index, state, self._picks)
-        if text in self._shared and self.spec.index_now(text, state) != index:
+        if text in self._shared and self._index_now(text, state) != index:
             raise IllegalActionError(f"action {index} ({text}) is not allowed now")
         self._cumulative_rewards[agent] = 0.0
         if self._rewarded:

@@ -94,7 +94,6 @@ so that a kitty phase's 286 legal discards are read without splitting them again
 PICK = observer.PICK
 """Action index of the first discard pick (card ``c`` is ``PICK + c``)."""
 _KITTY = PHASE_INDEX[Phase.KITTY]
-_AUCTION = PHASE_INDEX[Phase.AUCTION]
 
 
 def _actions() -> tuple[str, ...]:
@@ -119,7 +118,7 @@ class FiveHundredSpec(GameSpec):
 
     def in_auction(self, state: Any) -> bool:
         """The auction phase (``6S`` is then a bid, not the spade six)."""
-        return PHASE_INDEX[state.phase] == _AUCTION
+        return state.phase is Phase.AUCTION
 
     def __init__(self, rules: Any) -> None:
         super().__init__(rules)
