@@ -132,7 +132,7 @@ class Seen:
     trick: list[int]
     leader: int
     flags: tuple[int, ...]
-    won: object
+    won: tuple[int, int] | None
     sizes: object
 
     def __init__(self) -> None:
@@ -268,7 +268,14 @@ class BridgeObserver:
                 _FULL_HANDS,
             )
             return True
-        claim = state.claimed_tricks
+        # A claim is pending or accepted only outside the play (a rejected one is dropped),
+        # and tricks won change only with a trick finished or a claim accepted: in the play
+        # the look skips reading what it knows.
+        playing = phase is _PLAY
+        claim = None if playing else state.claimed_tricks
+        won = seen.won
+        if not playing or finished != seen.done or won is None:
+            won = state.tricks_won
         calls: tuple[int, ...]
         if seen.bid >= 0:  # the contract is written and holds for the deal (else _start)
             calls, bid, doubled, declarer = seen.auction, seen.bid, 0, seen.declarer
@@ -296,7 +303,7 @@ class BridgeObserver:
             done,
             state.turn,
             claim,
-            state.tricks_won,
+            won,
             HAND_SIZES[finished][len(trick)][(leader - seat) & 3],
         )
         return True

@@ -122,6 +122,8 @@ class AtoutEnv(AECEnv):  # type: ignore[misc]
         self._index_now = spec.index_now
         self._plain = type(spec).resolve is GameSpec.resolve
         """Whether every index is one action (no split actions): ``step`` reads the table."""
+        self._plain_below = len(spec.actions) if self._plain else spec.plain_actions
+        """Indexes below this are the table's action, whatever the game's ``resolve``."""
         self._bots: dict[int, Bot] = {}
         self._rng = random.Random()
         self._picks: tuple[int, ...] = ()
@@ -195,11 +197,12 @@ class AtoutEnv(AECEnv):  # type: ignore[misc]
             raise IllegalActionError(f"{agent} must act: None is only for finished agents")
         state = self._state
         index = int(action)
-        if self._plain:
+        text: str | None
+        if 0 <= index < self._plain_below:
+            text = self._actions[index]
+        elif self._plain:
             actions = self._actions
-            if not 0 <= index < len(actions):
-                raise IllegalActionError(f"no action {index} (actions 0..{len(actions) - 1})")
-            text: str | None = actions[index]
+            raise IllegalActionError(f"no action {index} (actions 0..{len(actions) - 1})")
         else:
             text = self.spec.resolve_state(index, state, self._picks)
         if text in self._shared and self._index_now(text, state) != index:

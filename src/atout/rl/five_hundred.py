@@ -115,6 +115,7 @@ class FiveHundredSpec(GameSpec):
     actions = _actions()
     layout = LAYOUT
     points_scale = 100.0
+    plain_actions = PICK  # cards, joker leads and calls: the table; picks wait for three
 
     def in_auction(self, state: Any) -> bool:
         """The auction phase (``6S`` is then a bid, not the spade six)."""

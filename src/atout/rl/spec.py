@@ -152,6 +152,9 @@ class GameSpec:
     layout: Layout
     points_scale: float = 1.0
     """Deal points are divided by this in the ``points`` reward."""
+    plain_actions: int = 0
+    """For a game that overrides :meth:`resolve`: the indexes below this one are each the
+    table's action (``step`` reads them without calling :meth:`resolve_state`)."""
     masks_repeat: bool = True
     """Whether the same mask comes back often enough to keep an array of each one seen twice
     (:class:`~atout.rl.arrays.Masks`); a game whose masks are nearly all new says no."""
