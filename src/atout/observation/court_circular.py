@@ -72,9 +72,6 @@ _CLASS_OF_KIND: Final = tuple(LineKind(kind).line_class or 0 for kind in range(l
 building the ``LineKind`` (its ``line_class`` costs as much as the strength itself)."""
 _KEPT_LINES: Final = 1 << 16
 """Line classes kept (see ``CourtCircularObserver._lines``) before the table is emptied."""
-_PLACED_BIT: Final = [1 << i for i in range(4 * 52)]
-"""The bits of :meth:`CourtCircularObserver._look`'s ``placed``: the table and face-up
-blocks follow each other from ``TABLE``, own then the other's, so one int holds all four."""
 _ZEROS: Final = memoryview(bytes(4 * SIZE)).cast("f")
 """A whole vector of zeros (a ``float32`` memoryview to assign from)."""
 
@@ -82,12 +79,15 @@ _ZEROS: Final = memoryview(bytes(4 * SIZE)).cast("f")
 class Seen:
     """What the observer last wrote for one seat."""
 
-    __slots__ = ("counts", "deal", "flags", "hand", "placed", "sheet")
+    __slots__ = ("counts", "deal", "flags", "hand", "mine", "sheet", "theirs", "up", "up_theirs")
 
     deal: object
     sheet: object
     hand: int
-    placed: int
+    mine: int
+    theirs: int
+    up: int
+    up_theirs: int
     flags: tuple[int, ...]
     counts: tuple[int, int, int, int, int] | None
 
@@ -95,8 +95,12 @@ class Seen:
         self.deal = None
         self.sheet = None
         self.hand = 0
-        self.placed = 0
-        """Tables and face-up piles, own then the other's, 52 bits each (from ``TABLE``)."""
+        self.mine = 0
+        self.theirs = 0
+        """The tables written, own and the other's."""
+        self.up = 0
+        self.up_theirs = 0
+        """The face-up piles written, own and the other's."""
         self.flags = ()
         self.counts = None
         """Hand sizes own and other, face-down piles own and other, the stock (the scalars
@@ -223,7 +227,7 @@ class CourtCircularObserver:
         slots[SCORE_AT] = clip(points[me] / self._target)
         slots[SCORE_AT + 1] = clip(points[1 - me] / self._target)
         seen.hand = 0
-        seen.placed = 0
+        seen.mine = seen.theirs = seen.up = seen.up_theirs = 0
         seen.flags = ()
         seen.counts = None
 
@@ -268,15 +272,36 @@ class CourtCircularObserver:
                 slots[card] = 1.0 if hand & bit[card] else 0.0
                 changed ^= bit[card]
             seen.hand = hand
-        placed = mine | theirs << 52 | up << 104 | up_theirs << 156
-        changed = placed ^ seen.placed
-        if changed:  # the four blocks in one int: one loop over the slots that changed
-            wide = _PLACED_BIT
+        # The four card blocks one by one: each fits a machine word (one int of all four, 208
+        # bits, made every operation a multi-word one), and a look changes one or two.
+        changed = mine ^ seen.mine
+        if changed:
             while changed:
-                i = changed.bit_length() - 1
-                slots[TABLE + i] = 1.0 if placed & wide[i] else 0.0
-                changed ^= wide[i]
-            seen.placed = placed
+                card = changed.bit_length() - 1
+                slots[TABLE + card] = 1.0 if mine & bit[card] else 0.0
+                changed ^= bit[card]
+            seen.mine = mine
+        changed = theirs ^ seen.theirs
+        if changed:
+            while changed:
+                card = changed.bit_length() - 1
+                slots[TABLE + 52 + card] = 1.0 if theirs & bit[card] else 0.0
+                changed ^= bit[card]
+            seen.theirs = theirs
+        changed = up ^ seen.up
+        if changed:
+            while changed:
+                card = changed.bit_length() - 1
+                slots[FACE_UP + card] = 1.0 if up & bit[card] else 0.0
+                changed ^= bit[card]
+            seen.up = up
+        changed = up_theirs ^ seen.up_theirs
+        if changed:
+            while changed:
+                card = changed.bit_length() - 1
+                slots[FACE_UP + 52 + card] = 1.0 if up_theirs & bit[card] else 0.0
+                changed ^= bit[card]
+            seen.up_theirs = up_theirs
         # The flags: the Lead, both lines, the phase, leader, turn and last trick.
         flags: tuple[int, ...]
         if lead is None:  # the end: no Lead, no line
