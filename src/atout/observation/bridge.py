@@ -393,6 +393,12 @@ class BridgeObserver:
         if not same_trick:
             for first, cards, _ in done[seen.done :]:
                 base = _PLAYED_BASE[(first - me) & 3]
+                if len(cards) == 4:  # always, in the play (a claim adds no trick)
+                    slots[base[0] + cards[0]] = 1.0
+                    slots[base[1] + cards[1]] = 1.0
+                    slots[base[2] + cards[2]] = 1.0
+                    slots[base[3] + cards[3]] = 1.0
+                    continue
                 for i, card in enumerate(cards):
                     slots[base[i] + card] = 1.0
             seen.done = finished
