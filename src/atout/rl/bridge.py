@@ -1,4 +1,4 @@
-"""Contract bridge for the environment: 92 actions, a 1,020-slot observation.
+"""Contract bridge for the environment: 92 actions, a 1,005-slot observation.
 
 Actions: ``0..51`` play the card of that index (declarer also chooses dummy's
 cards: the agent selected is ``Match.actor``); ``52..86`` the bids ``1C 1D 1H

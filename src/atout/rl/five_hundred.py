@@ -1,4 +1,4 @@
-"""Five Hundred for the environment: 138 actions, a 1,067-slot observation.
+"""Five Hundred for the environment: 138 actions, an 869-slot observation.
 
 Actions: ``0..51`` play the card of that index and ``52`` the joker (``JK``);
 ``53..56`` lead the joker in no-trumps naming ``S H D C`` (``JK S`` ..);
