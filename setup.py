@@ -43,7 +43,12 @@ HOT_MODULES = [
     "src/atout/games/court_circular.py",
     "src/atout/games/court_circular_lines.py",
     "src/atout/solver/search.py",
+    "src/atout/observation/slots.py",
     "src/atout/observation/court_piece_play.py",
+    "src/atout/observation/court_circular.py",
+    "src/atout/observation/bridge.py",
+    "src/atout/observation/five_hundred.py",
+    "src/atout/observation/masks.py",
 ]
 
 NATIVE_KERNELS = {

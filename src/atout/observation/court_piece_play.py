@@ -24,15 +24,19 @@ turn flags, tricks won and hand sizes.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Any
+from collections.abc import Mapping, Sequence
+from typing import Any, Final
 
-from atout.observation.slots import CARD_BIT, THIRTEENTHS
+from atout.games.court_piece import CourtPieceState
+from atout.observation.slots import CARD_BIT, HAND_SIZES, THIRTEENTHS, clip
 
 __all__ = ["CourtPieceObserver", "PlaySeen"]
 
 Trick = tuple[int, Sequence[int], int]
 """A finished trick as ``(leader, cards, winner)``."""
+
+TRUMP_CALLS: Final = 0xF << 52
+"""The mask of the trump call: ``trump S`` .. ``trump C`` (actions 52..55)."""
 
 
 class PlaySeen:
@@ -81,12 +85,17 @@ class CourtPieceObserver:
     __slots__ = (
         "_bits",
         "_caller_at",
+        "_courts",
         "_dealer_at",
         "_flags",
+        "_honour",
         "_leader_at",
         "_played",
+        "_score",
         "_score_at",
+        "_seen",
         "_sizes_at",
+        "_target",
         "_trick",
         "_trump_at",
         "_won_at",
@@ -105,10 +114,18 @@ class CourtPieceObserver:
     _trick: list[list[int]]
     _flags: list[list[tuple[int, ...]]]
     _zeros: memoryview[float]
+    _courts: bool
+    _honour: bool
+    _target: int
+    _seen: list[PlaySeen]
+    _score: tuple[object, list[list[float]]]
 
     def __init__(
         self,
         *,
+        courts: bool,
+        honour: bool,
+        target: int,
         bits: int,
         trick: int,
         played: int,
@@ -122,6 +139,14 @@ class CourtPieceObserver:
         sizes_at: int,
         score_at: int,
     ) -> None:
+        self._courts = courts
+        self._honour = honour
+        self._target = target
+        self._seen = [PlaySeen() for _ in range(4)]
+        """Per seat, what :meth:`write_state` last wrote into its kept vector."""
+        self._score = (None, [])
+        """The score slots of each side for the sheet they were made with (it changes only
+        between deals)."""
         self._bits = bits
         self._zeros = memoryview(bytes(4 * bits)).cast("f")
         """The 0/1 part of a vector, all zeros (a ``float32`` memoryview to assign from)."""
@@ -141,6 +166,77 @@ class CourtPieceObserver:
         self._flags = [[(phase + p, turn + r) for r in range(4)] + [(phase + p,)] for p in range(3)]
         """The slots set by the phase (trump call, play, over) and the seat to act (relative;
         index 4: nobody), made once so that a look compares them by identity."""
+
+    def write_state(
+        self, state: CourtPieceState, seat: int, sheet: Mapping[str, Any], slots: Any, kept: bool
+    ) -> bool:
+        """The play phase, from the state's accessors for what the seat sees (its hand, the
+        trick, the finished tricks unless face down), only what changed since its last look
+        (``kept``: ``slots`` hold what this wrote last for the seat); a new deal, score sheet
+        or an earlier state starts from zeros. ``False``, nothing written, for the trump
+        call and honour mode (where a renege may be taken back): the view's."""
+        trump = state.trump_suit
+        if self._honour or trump < 0:
+            return False
+        seen = self._seen[seat]
+        done = state.completed_tricks
+        finished = len(done)
+        deal = state.deal
+        if not kept or seen.deal is not deal or seen.sheet is not sheet or finished < seen.done:
+            dealer = deal.dealer
+            self.start(
+                slots, seen, seat, dealer, (dealer + 1) & 3, trump, self.score_of(sheet, seat)
+            )
+            seen.deal = deal
+            seen.sheet = sheet
+        trick = state.trick
+        leader = state.leader
+        turn = state.turn
+        self.write(
+            slots,
+            seen,
+            seat,
+            2 if turn is None else 1,
+            turn,
+            state.hand(seat),
+            leader,
+            trick,
+            () if self._courts else done,
+            state.tricks_won,
+            HAND_SIZES[finished][len(trick)][(leader - seat) & 3],
+        )
+        return True
+
+    def mask_state(self, state: CourtPieceState, picks: tuple[int, ...]) -> int | None:
+        """Trump calls (all four), then the cards that follow suit; ``None`` in honour mode
+        (the engine's strings) and once over."""
+        if self._honour or state.is_over():
+            return None
+        if state.trump_suit < 0:
+            return TRUMP_CALLS
+        return state.lawful_cards()
+
+    def score_of(self, sheet: Mapping[str, Any], me: int) -> list[float]:
+        """The score slots of ``me``'s side: simple, points own, other (/ target, capped);
+        courts, courts own, other (/ 10, capped), series own, other (/ 7). Made once per
+        sheet (it changes only between deals)."""
+        key, score = self._score
+        if key is not sheet:
+            score = [self._score_side(sheet, 0), self._score_side(sheet, 1)]
+            self._score = (sheet, score)
+        return score[me & 1]
+
+    def _score_side(self, sheet: Mapping[str, Any], side: int) -> list[float]:
+        if self._courts:
+            courts, series = sheet["courts"], sheet["series"]
+            return [
+                clip(courts[side] / 10),
+                clip(courts[1 - side] / 10),
+                series[side] / 7,
+                series[1 - side] / 7,
+            ]
+        points = sheet["points"]
+        return [clip(points[side] / self._target), clip(points[1 - side] / self._target), 0.0, 0.0]
 
     def start(
         self,
@@ -177,7 +273,7 @@ class CourtPieceObserver:
         trick: Sequence[int],
         done: Sequence[Trick],
         won: tuple[int, int],
-        sizes: tuple[float, float, float, float],
+        sizes: tuple[float, ...],
     ) -> None:
         """What changed since ``seen`` into ``slots``, from what seat ``me`` sees: its
         ``hand``, the trick ``leader`` and ``trick``, the finished tricks face up

@@ -12,7 +12,7 @@ Court Piece ratio.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from atout.cards import CardSet
 
@@ -20,14 +20,15 @@ __all__ = [
     "CARD_BIT",
     "HAND_SIZES",
     "THIRTEENTHS",
+    "clip",
     "write_cards",
 ]
 
-CARD_BIT = [1 << c for c in range(53)]
+CARD_BIT: Final = [1 << c for c in range(53)]
 """``1 << card`` for every card and the joker (a list index is cheaper than a shift here)."""
-THIRTEENTHS = tuple(n / 13 for n in range(14))
+THIRTEENTHS: Final = tuple(n / 13 for n in range(14))
 """Counts out of thirteen (tricks won, cards held), as written."""
-HAND_SIZES = [
+HAND_SIZES: Final = [
     [
         [
             tuple(THIRTEENTHS[13 - done - (((s - r) & 3) < played)] for s in range(4))
@@ -52,3 +53,8 @@ def write_cards(slots: Any, offset: int, cards: CardSet, old: CardSet) -> None:
         card = changed.bit_length() - 1
         slots[offset + card] = 1.0 if cards & bit[card] else 0.0
         changed ^= bit[card]
+
+
+def clip(value: float) -> float:
+    """A scaled score kept inside the observation space's ``[-1, 1]``."""
+    return -1.0 if value < -1.0 else 1.0 if value > 1.0 else value

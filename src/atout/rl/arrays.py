@@ -18,11 +18,13 @@ The result is checked equal to :meth:`GameSpec.vector` and
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from typing import Any
 
 import numpy as np
 import numpy.typing as npt
 
+from atout.observation.masks import MaskArrays
 from atout.rl.spec import Encoded, GameSpec, Observation
 
 __all__ = ["Masks", "Vectors"]
@@ -35,8 +37,6 @@ a new deal) one ``unpackbits`` of the whole 0/1 part costs less. Measured in the
 loop, where numpy calls cost more than in isolation: writing even 24 slots one by one
 beat unpacking."""
 _UINT8 = np.dtype(np.uint8)
-_KEPT_MASKS = 1 << 15
-"""Masks kept (each an array of the action count's bytes), and masks seen once remembered."""
 
 
 _BIT = [1 << i for i in range(2048)]
@@ -57,7 +57,8 @@ class Vectors:
         self._arrays = [np.zeros(layout.size, np.float32) for _ in range(seats)]
         self._slots: list[Any] = [a.data for a in self._arrays]
         self._bits: list[int | None] = [0] * seats
-        """Per seat, the bits its array holds; ``None`` once a game wrote it directly."""
+        """Per seat, the bits its array holds; ``None`` once a game wrote it directly
+        (:meth:`wrote`; or its ``by_state`` flag is set)."""
         self._by_state = [False] * seats
         """Per seat, whether :meth:`GameSpec.write_state` wrote its slots last (what it
         kept of them holds)."""
@@ -75,9 +76,14 @@ class Vectors:
         written). :meth:`direct` and :meth:`wrote` in one call: the environment's usual look."""
         if not spec.write_state(state, seat, sheet, self._slots[seat], self._by_state[seat]):
             return None
-        self._bits[seat] = None
         self._by_state[seat] = True
         return self._arrays[seat].copy()
+
+    def kept(self) -> tuple[list[Observation], list[Any], list[bool]]:
+        """The kept arrays, their slots and the ``by_state`` flags, by seat (the lists
+        themselves, updated in place): :meth:`by_state` inlined by the environment's look,
+        which sets a seat's flag after ``write_state`` wrote its slots."""
+        return self._arrays, self._slots, self._by_state
 
     def wrote(self, seat: int, *, by_state: bool = True) -> Observation:
         """Note that the game wrote the seat's slots (``by_state``: by ``write_state``, else
@@ -91,8 +97,9 @@ class Vectors:
         bits, scalars = encoded
         slots = self._slots[seat]
         old = self._bits[seat]
-        if old is None:  # written by the game: every slot again
+        if old is None or self._by_state[seat]:  # written by the game: every slot again
             self._scalars[seat] = [math.nan] * len(scalars)
+            old = None
         if old is None or (bits ^ old).bit_count() > _FEW:
             width = self._width
             raw = np.frombuffer(bits.to_bytes(self._bytes, "little"), _UINT8)
@@ -132,56 +139,20 @@ class Masks:
     Others rarely repeat (a lead offers the whole hand, Court Circular any
     card held): those are written into the seat's own array, only the slots
     that changed since its last one, as :class:`Vectors` does. Kept arrays are
-    never handed out; the tables are emptied at :data:`_KEPT_MASKS` masks. A game whose
+    never handed out; the tables are emptied at
+    :data:`~atout.observation.masks.KEPT_MASKS` masks. A game whose
     masks hardly ever repeat (``GameSpec.masks_repeat``: Court Circular offers the hand
     and a few cards drawn) keeps none: remembering them would cost at every step and
     never pay back.
     """
 
-    __slots__ = ("_arrays", "_bits", "_keep", "_kept", "_once", "_slots")
+    __slots__ = ("of_bits",)
 
     def __init__(self, spec: GameSpec, seats: int) -> None:
         size = len(spec.actions)
-        self._kept: dict[int, Mask] = {}
-        self._once: set[int] = set()
-        """Masks seen once (kept when seen again)."""
-        self._arrays = [np.zeros(size, np.int8) for _ in range(seats)]
-        self._slots: list[Any] = [a.data for a in self._arrays]
-        self._bits = [0] * seats
-        self._keep = spec.masks_repeat
-
-    def of_bits(self, seat: int, bits: int) -> Mask:
+        arrays = [np.zeros(size, np.int8) for _ in range(seats)]
+        self.of_bits: Callable[[int, int], Mask] = MaskArrays(arrays, spec.masks_repeat).of_bits
         """A new array equal to ``spec.mask`` of the mask whose bits are ``bits`` (bit ``i`` =
-        action ``i``: :meth:`GameSpec.mask_bits` or :meth:`GameSpec.mask_state`)."""
-        kept = self._kept.get(bits)
-        if kept is not None:
-            return kept.copy()
-        old = self._bits[seat]
-        if bits != old:
-            slots = self._slots[seat]
-            bit = _BIT
-            added = bits & ~old
-            while added:
-                i = added.bit_length() - 1
-                slots[i] = 1
-                added ^= bit[i]
-            removed = old & ~bits
-            while removed:
-                i = removed.bit_length() - 1
-                slots[i] = 0
-                removed ^= bit[i]
-            self._bits[seat] = bits
-        array = self._arrays[seat]
-        if not self._keep:
-            return array.copy()
-        once = self._once
-        if bits in once:
-            if len(self._kept) >= _KEPT_MASKS:
-                self._kept.clear()
-            self._kept[bits] = array.copy()
-            once.discard(bits)
-        else:
-            if len(once) >= _KEPT_MASKS:
-                once.clear()
-            once.add(bits)
-        return array.copy()
+        action ``i``: :meth:`GameSpec.mask_bits` or :meth:`GameSpec.mask_state`), as
+        ``of_bits(seat, bits)``: :class:`~atout.observation.masks.MaskArrays`'s own method
+        (compiled in a wheel), not a Python method that would forward to it."""

@@ -33,9 +33,9 @@ from typing import Any
 
 from atout.cards import card_names
 from atout.games.court_piece_view import CourtPieceView, Phase
-from atout.observation.court_piece_play import CourtPieceObserver, PlaySeen
-from atout.observation.slots import HAND_SIZES, THIRTEENTHS
-from atout.rl.spec import GameSpec, Layout, Sheet, clip
+from atout.observation.court_piece_play import TRUMP_CALLS, CourtPieceObserver, PlaySeen
+from atout.observation.slots import THIRTEENTHS
+from atout.rl.spec import GameSpec, Layout, Sheet, StateMasker, StateWriter
 
 __all__ = ["CourtPieceSpec"]
 
@@ -55,8 +55,6 @@ LAYOUT.add("tricks_won", 2, scalar=True)
 LAYOUT.add("hand_sizes", 4, scalar=True)
 LAYOUT.add("score", 4, scalar=True)
 
-_TRUMP_CALLS = 0xF << 52
-"""The mask of the trump call: ``trump S`` .. ``trump C`` (actions 52..55)."""
 
 assert HAND == 0  # a card's slot is its index (the observer relies on it)
 
@@ -74,9 +72,10 @@ class CourtPieceSpec(GameSpec):
         self.courts: bool = rules.courts
         self.honour: bool = rules.honour_mode
         self.target: int = rules.target
-        self._seen = [PlaySeen() for _ in range(4)]
-        """Per seat, what :meth:`write_state` last wrote into its kept vector."""
         self._observer = CourtPieceObserver(
+            courts=self.courts,
+            honour=self.honour,
+            target=self.target,
             bits=LAYOUT.bits,
             trick=TRICK,
             played=PLAYED,
@@ -90,9 +89,6 @@ class CourtPieceSpec(GameSpec):
             sizes_at=LAYOUT.blocks["hand_sizes"].offset,
             score_at=LAYOUT.blocks["score"].offset,
         )
-        self._score: tuple[Any, list[list[float]]] = (None, [])
-        """The score scalars of each side for the sheet they were made with (it changes only
-        between deals)."""
 
     def write_view(
         self, view: CourtPieceView, sheet: Sheet, picks: tuple[int, ...], slots: Any
@@ -111,7 +107,7 @@ class CourtPieceSpec(GameSpec):
             view.dealer,
             view.caller,
             -1 if trump is None else trump,
-            self._score_of(sheet, me),
+            observer.score_of(sheet, me),
         )
         sizes = view.hand_sizes
         observer.write(
@@ -138,65 +134,15 @@ class CourtPieceSpec(GameSpec):
         sees (its hand, the trick, the finished tricks unless face down), only what changed
         since its last look; a new deal, score sheet or an earlier state starts from zeros.
         The trump call and honour mode (where a renege may be taken back) use the view."""
-        trump = state.trump_suit
-        if self.honour or trump < 0:
-            return False
-        seen = self._seen[seat]
-        done = state.completed_tricks
-        finished = len(done)
-        deal = state.deal
-        if not kept or seen.deal is not deal or seen.sheet is not sheet or finished < seen.done:
-            dealer = deal.dealer
-            self._observer.start(
-                slots, seen, seat, dealer, (dealer + 1) & 3, trump, self._score_of(sheet, seat)
-            )
-            seen.deal = deal
-            seen.sheet = sheet
-        trick = state.trick
-        leader = state.leader
-        turn = state.turn
-        self._observer.write(
-            slots,
-            seen,
-            seat,
-            2 if turn is None else 1,
-            turn,
-            state.hand(seat),
-            leader,
-            trick,
-            () if self.courts else done,
-            state.tricks_won,
-            HAND_SIZES[finished][len(trick)][(leader - seat) & 3],
-        )
-        return True
-
-    def _score_of(self, sheet: Sheet, me: int) -> list[float]:
-        """The score slots of ``me``'s side: simple, points own, other (/ target, capped);
-        courts, courts own, other (/ 10, capped), series own, other (/ 7). Made once per
-        sheet (it changes only between deals)."""
-        key, score = self._score
-        if key is not sheet:
-            score = [self._score_side(sheet, side) for side in (0, 1)]
-            self._score = (sheet, score)
-        return score[me & 1]
-
-    def _score_side(self, sheet: Sheet, side: int) -> list[float]:
-        if self.courts:
-            courts, series = sheet["courts"], sheet["series"]
-            return [
-                clip(courts[side] / 10),
-                clip(courts[1 - side] / 10),
-                series[side] / 7,
-                series[1 - side] / 7,
-            ]
-        points = sheet["points"]
-        return [clip(points[side] / self.target), clip(points[1 - side] / self.target), 0, 0]
+        return self._observer.write_state(state, seat, sheet, slots, kept)
 
     def mask_state(self, state: Any, picks: tuple[int, ...]) -> int | None:
         """Trump calls (all four), then the cards that follow suit (honour mode: the strings)."""
-        if self.honour or state.is_over():
-            return None
-        if state.trump_suit < 0:
-            return _TRUMP_CALLS
-        cards: int = state.lawful_cards()
-        return cards
+        return self._observer.mask_state(state, picks)
+
+    def look_calls(self) -> tuple[StateWriter, StateMasker]:
+        """The observer's own ``write_state`` and ``mask_state`` (one call less per look)."""
+        return self._observer.write_state, self._observer.mask_state
+
+
+assert CourtPieceSpec.actions.index("trump S") == 52 and TRUMP_CALLS == 0xF << 52

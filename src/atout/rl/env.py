@@ -113,8 +113,17 @@ class AtoutEnv(AECEnv):  # type: ignore[misc]
         """Actions applied to ``_state`` and not yet in the match record, as ``(seat, action)``."""
         self._vectors = Vectors(spec, players)
         self._masks = Masks(spec, players)
+        self._arrays, self._slots, self._by_state = self._vectors.kept()
+        self._mask_of = self._masks.of_bits
+        self._write_state, self._mask_state = spec.look_calls()
+        """The game's ``write_state`` and ``mask_state`` (its observer's own, where it says so:
+        each look is a handful of calls, and one less is a point of ``bench/rl.py``)."""
+        self._shared = spec.shared
+        self._index_now = spec.index_now
         self._plain = type(spec).resolve is GameSpec.resolve
         """Whether every index is one action (no split actions): ``step`` reads the table."""
+        self._plain_below = len(spec.actions) if self._plain else spec.plain_actions
+        """Indexes below this are the table's action, whatever the game's ``resolve``."""
         self._bots: dict[int, Bot] = {}
         self._rng = random.Random()
         self._picks: tuple[int, ...] = ()
@@ -188,14 +197,15 @@ class AtoutEnv(AECEnv):  # type: ignore[misc]
             raise IllegalActionError(f"{agent} must act: None is only for finished agents")
         state = self._state
         index = int(action)
-        if self._plain:
+        text: str | None
+        if 0 <= index < self._plain_below:
+            text = self._actions[index]
+        elif self._plain:
             actions = self._actions
-            if not 0 <= index < len(actions):
-                raise IllegalActionError(f"no action {index} (actions 0..{len(actions) - 1})")
-            text: str | None = actions[index]
+            raise IllegalActionError(f"no action {index} (actions 0..{len(actions) - 1})")
         else:
             text = self.spec.resolve_state(index, state, self._picks)
-        if text in self.spec.shared and self.spec.index_now(text, state) != index:
+        if text in self._shared and self._index_now(text, state) != index:
             raise IllegalActionError(f"action {index} ({text}) is not allowed now")
         self._cumulative_rewards[agent] = 0.0
         if self._rewarded:
@@ -244,28 +254,33 @@ class AtoutEnv(AECEnv):  # type: ignore[misc]
         state = self._state
         if state is None:
             raise RuntimeError("call reset() first")
-        spec = self.spec
         picks = self._picks if agent == self.agent_selection else ()
         sheet = self._sheet
-        vectors = self._vectors
-        observation = None
-        if self._writes and not picks:
-            observation = vectors.by_state(spec, state, seat, sheet)
+        # Vectors.by_state, inlined: the game writes the seat's kept array from the state.
+        by_state = self._by_state
+        if (
+            self._writes
+            and not picks
+            and self._write_state(state, seat, sheet, self._slots[seat], by_state[seat])
+        ):
+            by_state[seat] = True
+            observation = self._arrays[seat].copy()
             acts = seat == self._actor
-        if observation is None:  # the whole vector from the view, by the same observer
+        else:  # the whole vector from the view, by the same observer
             view = state.typed_view(seat)
+            vectors = self._vectors
             slots, _ = vectors.direct(seat)
-            spec.write_view(view, sheet, picks, slots)
+            self.spec.write_view(view, sheet, picks, slots)
             observation = vectors.wrote(seat, by_state=False)
             acts = bool(view.legal)
         bits = 0
         if acts and not self._ended:
-            found = spec.mask_state(state, picks)
+            found = self._mask_state(state, picks)
             if found is None:
                 legal = state.legal_actions()
-                found = spec.mask_bits(legal, picks) if legal else 0
+                found = self.spec.mask_bits(legal, picks) if legal else 0
             bits = found
-        return {"observation": observation, "action_mask": self._masks.of_bits(seat, bits)}
+        return {"observation": observation, "action_mask": self._mask_of(seat, bits)}
 
     def render(self) -> str | None:
         """``ansi``: the engine's one-line state (all hands: for debugging, not for agents)."""

@@ -29,7 +29,7 @@ game's other actions follow.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -38,6 +38,7 @@ import numpy.typing as npt
 
 from atout.cards import CARD_BY_NAME, JOKER
 from atout.core import IllegalActionError
+from atout.observation.slots import clip
 
 __all__ = [
     "CARD_INDEX",
@@ -47,6 +48,8 @@ __all__ = [
     "Layout",
     "Observation",
     "Sheet",
+    "StateMasker",
+    "StateWriter",
     "clip",
     "rel",
 ]
@@ -56,6 +59,10 @@ Sheet = Mapping[str, Any]
 """The public score sheet (``Game.tally_view``), JSON-ready."""
 Encoded = tuple[int, list[float]]
 """An encoded observation: the 0/1 slots as the bits of an int, then the other numbers."""
+StateWriter = Callable[[Any, int, Sheet, Any, bool], bool]
+""":meth:`GameSpec.write_state`'s signature: ``(state, seat, sheet, slots, kept)``."""
+StateMasker = Callable[[Any, tuple[int, ...]], "int | None"]
+""":meth:`GameSpec.mask_state`'s signature: ``(state, picks)``."""
 
 _UINT8 = np.dtype(np.uint8)
 _FLOAT32 = np.dtype(np.float32)
@@ -131,11 +138,6 @@ def rel(seat: int, observer: int, players: int) -> int:
     return (seat - observer) % players
 
 
-def clip(value: float) -> float:
-    """A scaled score kept inside the observation space's ``[-1, 1]``."""
-    return -1.0 if value < -1.0 else 1.0 if value > 1.0 else value
-
-
 class GameSpec:
     """The per-game part of the environment. Subclasses fill the tables and the observer.
 
@@ -150,6 +152,9 @@ class GameSpec:
     layout: Layout
     points_scale: float = 1.0
     """Deal points are divided by this in the ``points`` reward."""
+    plain_actions: int = 0
+    """For a game that overrides :meth:`resolve`: the indexes below this one are each the
+    table's action (``step`` reads them without calling :meth:`resolve_state`)."""
     masks_repeat: bool = True
     """Whether the same mask comes back often enough to keep an array of each one seen twice
     (:class:`~atout.rl.arrays.Masks`); a game whose masks are nearly all new says no."""
@@ -259,6 +264,13 @@ class GameSpec:
         ``picks``: as in :meth:`mask_bits` (only split actions have them).
         """
         return None
+
+    def look_calls(self) -> tuple[StateWriter, StateMasker]:
+        """What the environment calls at every look: :meth:`write_state` and
+        :meth:`mask_state`, or the callables a game's methods forward to (its observer's,
+        compiled with the engine in a wheel), which spares a Python call per look; either
+        way the same answers."""
+        return self.write_state, self.mask_state
 
     def resolve_state(self, action: int, state: Any, picks: tuple[int, ...]) -> str | None:
         """:meth:`resolve` for ``state`` (a game may read its accessors instead of the legal
