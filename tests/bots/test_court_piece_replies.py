@@ -19,8 +19,11 @@ from atout.bots.court_piece import hard, tree
 from atout.bots.court_piece.evidence import STYLED_BELOW
 from atout.bots.court_piece.opponents import OpponentModel
 from atout.bots.court_piece.policies import POLICIES
+from atout.bots.registry import make_bot
 from atout.bots.styles import STYLES, choose_card
 from atout.cards import CardSet, mask_of
+from atout.core import Match
+from atout.games import get_game
 from atout.tricks import legal_follow, plain_trick_winner
 from tests.bots.test_court_piece_tree import Position, _cards, _positions
 
@@ -236,3 +239,59 @@ def test_replies_that_do_not_fit_are_refused(change: dict[str, Any], message: st
     question: dict[str, Any] = {"seat": 0, "trump": 0, "leader": 0, "trick": [], "need": 1}
     with pytest.raises(ValueError, match=message):
         tree.search([hands], **question, stakes=(-1.0, 1.0), seconds=0.0, seed=1, **change)
+
+
+class _ReadAsRulePlayers(OpponentModel):
+    """A reading already made: both opponents greedy or by the book (no card read more)."""
+
+    def observe(self, view: Any, rng: random.Random) -> None:
+        return None
+
+    def posterior(self, seat: int) -> dict[str, float]:
+        return {"greedy": 0.8, "medium": 0.1, "cautious": 0.04, "aggressive": 0.04, "uniform": 0.02}
+
+
+OLD_CARDS = {
+    ("greedy", 5): (
+        "trump S QH 4H 2H KH TH 7H 5H AH AD 7D 2D 3D KC AC 2C 8C QD 6D JD 4D 3H 8H 7S 4C "
+        "3C 5C 7C QC 6C JC 9C TC 5S 2S 8S 9S KS TS 3S 9H JS QS 5D TD AS 8D 6H 4S trump C "
+        "AS 5S 9S 3S KD AD 5D 3D AH 9H 2H 7H TS 4S 6H KS AC 9C 8C 2C 2S 6S QS 4C KH 5C 3H "
+        "4H 6C QC 2D 6D TD 4D 7D QD JC KC 7S 8H TH 5H JH 3C 7C 8S JS JD"
+    ),
+    ("cautious", 6): (
+        "trump C AS 9S 2S 5S KS QS 7S 4S 6S 3S JS 8S AD 7D 2D 8D KD 9D 3D 4D AH 5H 6H 2H "
+        "KH 3H 5D JH 4H 7H TS 9H trump D 3C 4C QC AC 2S JS 3S 4S 8C 5C JC 9C 6C 2H 5D TD "
+        "6H 8S 5H AH KS 5S AS 6S TC 7S 3H QD QS 4D 9S 4H 9D 7D JD AD 7H 2D JH QH 2C TS 6D "
+        "8H"
+    ),
+}
+"""Hard's actions (samples 1, no clock) in a match's first two deals, as the search played
+them before it read opponents (commit 5ad00fc, with no reading of the opponents)."""
+
+
+@pytest.mark.parametrize(("opponent", "seed"), list(OLD_CARDS))
+def test_opponents_read_as_rule_players_get_the_old_cards(opponent: str, seed: int) -> None:
+    rng = random.Random(seed)
+    match = Match.new(get_game("court-piece"), {}, rng)
+    model = _ReadAsRulePlayers()
+    rngs = {0: random.Random(seed + 1), 2: random.Random(seed + 2)}
+    others = {s: make_bot(opponent, "court-piece", s) for s in (1, 3)}
+    actions: list[str] = []
+    deals = 0
+    while not match.is_over():
+        if match.needs_deal():
+            deals += 1
+            if deals > 1:
+                break
+            match = match.deal_next(rng)
+            continue
+        actor = match.actor
+        assert actor is not None
+        view = match.view(actor)
+        if actor % 2 == 0:
+            action = hard.choose(view, rngs[actor], math.inf, 1, opponents=model)
+        else:
+            action = others[actor].choose(view)
+        actions.append(action)
+        match = match.apply(action, match.turn)
+    assert " ".join(actions) == OLD_CARDS[(opponent, seed)]
