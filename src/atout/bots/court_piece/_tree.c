@@ -8,9 +8,11 @@
  * Single-observer ISMCTS over given worlds (four hands each, bitmasks with
  * card = suit * 13 + rank, rank 0 the two): one tree shared by every world,
  * taken in turn; our side's cards by UCB1 with availability counts, each
- * opponent's card by the greedy rule (atout.bots.court_piece.greedy), and
- * below the tree every seat by the greedy rule until one side has the tricks
- * that decide the deal.
+ * opponent's card by the policy the world gives him (the greedy rule,
+ * atout.bots.court_piece.greedy, unless told otherwise: the panel's cautious
+ * or aggressive style, atout.bots.styles, or a random legal card), and below
+ * the tree our side by the greedy rule and each opponent by his policy until
+ * one side has the tricks that decide the deal.
  *
  * Why C: Python spends about 200-250 us an iteration of a full deal, this
  * 1.5-2 us; at the same time budget the tree grows 100 times larger or more,
@@ -172,6 +174,158 @@ static int greedy_card(u64 cards, const int *trick, int n, int trump)
     return lowest(winners ? winners : cards, trump);
 }
 
+/* The reply policies (atout.bots.court_piece.tree.POLICY_CODES): greedy, the panel's two
+ * styles (atout.bots.styles, card for card: tests/bots check it on random positions),
+ * and a player who plays any legal card.  The book player (medium) has no code here:
+ * the caller answers for him with greedy, the rule he agrees with most. */
+enum { GREEDY = 0, CAUTIOUS = 1, AGGRESSIVE = 2, UNIFORM = 3, POLICY_COUNT = 4 };
+
+#define HONOURS(s) (0x1C00ULL << (13 * (s))) /* queen, king, ace */
+
+/* Every higher card of the suit is gone (atout.bots.book.is_boss). */
+static int is_boss(int card, u64 gone)
+{
+    u64 higher = SUIT_MASK(SUIT(card)) & ~((2ULL << card) - 1);
+    return !(higher & ~gone);
+}
+
+/* The cards that would win the trick now (plain_trick_winner on the trick and the card). */
+static u64 winning_cards(u64 cards, const int *trick, int n, int trump)
+{
+    int best = trick[trick_winner(trick, n, trump)];
+    u64 winners = 0;
+    for (u64 m = cards; m; m &= m - 1) {
+        int card = lowest_bit(m);
+        if ((SUIT(card) == SUIT(best) && card > best) || (SUIT(card) == trump && SUIT(best) != trump))
+            winners |= 1ULL << card;
+    }
+    return winners;
+}
+
+/* styles._discard: the lowest card of the side suit with the fewest honours, sparing bosses
+ * and trumps; the key (boss, honours in its suit, rank, card). */
+static int discard(u64 cards, int trump, u64 gone)
+{
+    u64 plain = cards & ~SUIT_MASK(trump);
+    if (!plain)
+        plain = cards;
+    int best = -1, best_key = 1 << 30;
+    for (u64 m = plain; m; m &= m - 1) {
+        int card = lowest_bit(m);
+        int honours = popcount(plain & HONOURS(SUIT(card)));
+        int key = is_boss(card, gone) * 4096 + honours * 1024 + (card % 13) * 64 + card;
+        if (key < best_key) {
+            best_key = key;
+            best = card;
+        }
+    }
+    return best;
+}
+
+/* styles._lead_cautious: a sure winner of a side suit, else low from a suit without honours. */
+static int lead_cautious(u64 cards, int seat, int trump, u64 gone, const int *voids)
+{
+    u64 side = cards & ~SUIT_MASK(trump);
+    if (!side)
+        side = cards;
+    int ruffed = voids[(seat + 1) % 4] | voids[(seat + 3) % 4];
+    u64 sure = 0;
+    for (u64 m = side & ~SUIT_MASK(trump); m; m &= m - 1) {
+        int card = lowest_bit(m);
+        if (is_boss(card, gone) && !(ruffed >> SUIT(card) & 1))
+            sure |= 1ULL << card;
+    }
+    if (sure)
+        return highest_bit(sure);
+    u64 bare = 0;
+    for (int s = 0; s < 4; s++)
+        if (!(side & HONOURS(s)))
+            bare |= side & SUIT_MASK(s);
+    return lowest(bare ? bare : side, trump);
+}
+
+/* styles._lead_aggressive: the top trump with three or more while any is out, else the top
+ * card of the longest side suit. */
+static int lead_aggressive(u64 cards, int trump, u64 gone)
+{
+    u64 trumps = cards & SUIT_MASK(trump);
+    if (popcount(trumps) >= 3 && (SUIT_MASK(trump) & ~gone))
+        return highest_bit(trumps);
+    u64 side = cards & ~SUIT_MASK(trump);
+    if (!side)
+        side = cards;
+    int best = -1, best_key = -1;
+    for (u64 m = side; m; m &= m - 1) {
+        int card = lowest_bit(m);
+        int key = popcount(side & SUIT_MASK(SUIT(card))) * 4096 + (card % 13) * 64 + card;
+        if (key > best_key) {
+            best_key = key;
+            best = card;
+        }
+    }
+    return best;
+}
+
+/* styles._follow_cautious: win only with a sure winner (or as fourth hand, cheaply), else low. */
+static int follow_cautious(u64 cards, const int *trick, int n, int trump, u64 gone)
+{
+    int partner_wins = n - trick_winner(trick, n, trump) == 2;
+    u64 winners = winning_cards(cards, trick, n, trump);
+    int following = (cards & SUIT_MASK(SUIT(trick[0]))) != 0;
+    if (!partner_wins && winners) {
+        if (n == 3)
+            return lowest(winners, trump);
+        u64 sure = 0;
+        for (u64 m = winners & SUIT_MASK(SUIT(trick[0])); m; m &= m - 1) {
+            int card = lowest_bit(m);
+            if (is_boss(card, gone))
+                sure |= 1ULL << card;
+        }
+        if (sure)
+            return lowest_bit(sure);
+    }
+    return following ? lowest(cards, trump) : discard(cards, trump, gone);
+}
+
+/* styles._follow_aggressive: win with the highest winner (cheaply as fourth hand or ruffing),
+ * over partner too unless partner's card is a boss. */
+static int follow_aggressive(u64 cards, const int *trick, int n, int trump, u64 gone)
+{
+    int winner = trick_winner(trick, n, trump), best = trick[winner];
+    int partner_wins = n - winner == 2;
+    u64 winners = winning_cards(cards, trick, n, trump);
+    int following = (cards & SUIT_MASK(SUIT(trick[0]))) != 0;
+    int partner_safe = partner_wins && (n == 3 || (SUIT(best) != trump && is_boss(best, gone)));
+    if (winners && !partner_safe) {
+        if (n == 3 || !following)
+            return lowest(winners, trump);
+        int top = -1, top_key = -1;
+        for (u64 m = winners; m; m &= m - 1) {
+            int card = lowest_bit(m);
+            int key = (SUIT(card) == trump) * 4096 + (card % 13) * 64 + card;
+            if (key > top_key) {
+                top_key = key;
+                top = card;
+            }
+        }
+        return top;
+    }
+    return following ? lowest(cards, trump) : discard(cards, trump, gone);
+}
+
+/* A panel style's card (styles.choose_card): `cards` the legal ones, `hand` all the seat holds,
+ * `gone` the cards out of play as the seat knows them, voids[s] the suits seat s showed out of. */
+static int style_card(int policy, u64 hand, u64 cards, const int *trick, int n, int seat,
+                      int trump, u64 gone, const int *voids)
+{
+    gone |= hand;
+    if (n == 0)
+        return policy == CAUTIOUS ? lead_cautious(cards, seat, trump, gone, voids)
+                                  : lead_aggressive(cards, trump, gone);
+    return policy == CAUTIOUS ? follow_cautious(cards, trick, n, trump, gone)
+                              : follow_aggressive(cards, trick, n, trump, gone);
+}
+
 static u64 next_random(u64 *state)
 {
     u64 x = *state;
@@ -187,6 +341,21 @@ static double now_seconds(void)
     struct timespec ts;
     clock_gettime(CLOCK_MONOTONIC, &ts);
     return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+/* The card `policy` plays (a random legal one for UNIFORM, from the search's generator). */
+static int reply_card(int policy, u64 hand, u64 cards, const int *trick, int n, int seat, int trump,
+                      u64 gone, const int *voids, u64 *rng)
+{
+    if (policy == CAUTIOUS || policy == AGGRESSIVE)
+        return style_card(policy, hand, cards, trick, n, seat, trump, gone, voids);
+    if (policy == UNIFORM) {
+        int k = (int)(next_random(rng) % (u64)popcount(cards));
+        while (k--)
+            cards &= cards - 1;
+        return lowest_bit(cards);
+    }
+    return greedy_card(cards, trick, n, trump);
 }
 
 /* Our side's card at one of its nodes: an untried one (expanding the tree) or UCB1's best. */
@@ -252,6 +421,9 @@ typedef struct {
     long long min_iterations, max_iterations;
     u64 seed;
     int settle;
+    const unsigned char *policies; /* per world, per seat: its reply policy (NULL: all greedy) */
+    u64 gone;                      /* the cards out of play as the opponents know them */
+    int voids[4];                  /* per seat, the suits it has shown out of (bit per suit) */
 } Question;
 
 /* Runs the search; the card (or -1 when out of memory), the iterations done and their mean
@@ -285,11 +457,14 @@ static int run(const Question *q, long long *iterations, double *value)
                 break;
         }
         const u64 *world = q->worlds + 4 * (done % q->world_count);
-        done++;
+        const unsigned char *policy = q->policies ? q->policies + 4 * (done % q->world_count) : NULL;
         u64 hands[4] = {world[0], world[1], world[2], world[3]};
+        u64 gone = q->gone;
+        int voids[4] = {q->voids[0], q->voids[1], q->voids[2], q->voids[3]};
         int played[4], n = q->trick_size, lead = q->leader, ours = 0, theirs = 0;
         for (int i = 0; i < q->trick_size; i++)
             played[i] = q->trick[i];
+        done++;
         int node = root, depth = 0, expanded = 0;
         for (;;) {
             int player = (lead + n) % 4;
@@ -298,7 +473,11 @@ static int run(const Question *q, long long *iterations, double *value)
                 break; /* a world with too few cards (refused by the Python side) */
             int card;
             if (player % 2 != side || expanded) {
-                card = greedy_card(cards, played, n, q->trump);
+                if (player % 2 != side && policy)
+                    card = reply_card(policy[player], hands[player], cards, played, n, player,
+                                      q->trump, gone, voids, &rng);
+                else
+                    card = greedy_card(cards, played, n, q->trump);
                 if (!expanded) {
                     int child = find_child(&pool, node, card);
                     node = child >= 0 ? child : add_child(&pool, node, card);
@@ -314,6 +493,9 @@ static int run(const Question *q, long long *iterations, double *value)
                 return -1;
             }
             hands[player] &= ~(1ULL << card);
+            gone |= 1ULL << card;
+            if (n && SUIT(card) != SUIT(played[0]))
+                voids[player] |= 1 << SUIT(played[0]);
             played[n++] = card;
             if (n < 4)
                 continue;
@@ -376,20 +558,38 @@ static int check(const Question *q)
         return fail_with("seconds must be >= 0, and finite unless max_iterations is set");
     if (q->min_iterations < 0 || q->max_iterations < 0)
         return fail_with("iteration counts must be >= 0");
+    if (q->gone & ~DECK)
+        return fail_with("gone must be a set of cards 0..51");
+    for (int s = 0; s < 4; s++)
+        if (q->voids[s] & ~0xF)
+            return fail_with("voids must be 16 bits, four suits a seat");
+    if (q->policies)
+        for (int i = 0; i < 4 * q->world_count; i++)
+            if (q->policies[i] >= POLICY_COUNT)
+                return fail_with("reply policies must be 0..3");
     return 0;
 }
 
 static PyObject *tree_search(PyObject *module, PyObject *args)
 {
-    Py_buffer worlds;
+    Py_buffer worlds, policies = {0};
     PyObject *trick;
     Question q;
-    if (!PyArg_ParseTuple(args, "y*iiiOiddddLLKp", &worlds, &q.seat, &q.trump, &q.leader, &trick,
-                          &q.need, &q.fail, &q.make, &q.exploration, &q.seconds,
-                          &q.min_iterations, &q.max_iterations, &q.seed, &q.settle))
+    unsigned int voids = 0;
+    q.gone = 0;
+    if (!PyArg_ParseTuple(args, "y*iiiOiddddLLKp|y*KI", &worlds, &q.seat, &q.trump, &q.leader,
+                          &trick, &q.need, &q.fail, &q.make, &q.exploration, &q.seconds,
+                          &q.min_iterations, &q.max_iterations, &q.seed, &q.settle, &policies,
+                          &q.gone, &voids))
         return NULL;
+    for (int s = 0; s < 4; s++)
+        q.voids[s] = (int)(voids >> (4 * s) & 0xF);
+    if (voids >> 16)
+        q.voids[0] = 0x10; /* more than four seats' voids: refused by check() */
+    q.policies = NULL;
     PyObject *result = NULL;
     u64 *copy = NULL;
+    unsigned char *reply = NULL;
     PyObject *cards = PySequence_Fast(trick, "trick must be a sequence of cards");
     if (!cards)
         goto done;
@@ -415,6 +615,19 @@ static PyObject *tree_search(PyObject *module, PyObject *args)
     }
     memcpy(copy, worlds.buf, (size_t)worlds.len);
     q.worlds = copy;
+    if (policies.buf && policies.len) {
+        if (policies.len != 4 * (Py_ssize_t)q.world_count) {
+            fail_with("reply policies must be 4 bytes a world");
+            goto done;
+        }
+        reply = malloc((size_t)policies.len);
+        if (!reply) {
+            PyErr_NoMemory();
+            goto done;
+        }
+        memcpy(reply, policies.buf, (size_t)policies.len);
+        q.policies = reply;
+    }
     if (check(&q) < 0)
         goto done;
     long long iterations = 0;
@@ -429,8 +642,11 @@ static PyObject *tree_search(PyObject *module, PyObject *args)
         result = Py_BuildValue("iLd", card, iterations, value);
 done:
     free(copy);
+    free(reply);
     Py_XDECREF(cards);
     PyBuffer_Release(&worlds);
+    if (policies.obj)
+        PyBuffer_Release(&policies);
     return result;
 }
 
@@ -492,15 +708,57 @@ done:
     return result;
 }
 
+/* reply(policy, hand, legal, trick, seat, trump, gone, voids) -> card: one reply of the
+ * search's opponents (not UNIFORM), for the tests that hold it to atout.bots.styles. */
+static PyObject *reply(PyObject *module, PyObject *args)
+{
+    int policy, seat, trump, trick[3] = {-1, -1, -1}, voids[4];
+    unsigned long long hand, legal, gone;
+    unsigned int packed;
+    PyObject *table;
+    if (!PyArg_ParseTuple(args, "iKKOiiKI", &policy, &hand, &legal, &table, &seat, &trump, &gone,
+                          &packed))
+        return NULL;
+    PyObject *cards = PySequence_Fast(table, "trick must be a sequence of cards");
+    if (!cards)
+        return NULL;
+    int n = (int)PySequence_Fast_GET_SIZE(cards);
+    int valid = n <= 3;
+    for (int i = 0; i < n && valid; i++) {
+        trick[i] = (int)PyLong_AsLong(PySequence_Fast_GET_ITEM(cards, i));
+        valid = !PyErr_Occurred() && trick[i] >= 0 && trick[i] <= 51;
+    }
+    Py_DECREF(cards);
+    if (PyErr_Occurred())
+        return NULL;
+    if (!valid || policy < 0 || policy >= UNIFORM || seat < 0 || seat > 3 || trump < 0
+        || trump > 3 || !legal || (legal & ~hand) || (hand & ~DECK) || (gone & ~DECK)
+        || (packed >> 16)) {
+        fail_with("reply needs a policy 0..2, legal cards in the hand, 0..3 cards, seat and trump");
+        return NULL;
+    }
+    for (int s = 0; s < 4; s++)
+        voids[s] = (int)(packed >> (4 * s) & 0xF);
+    u64 rng = 1;
+    return PyLong_FromLong(reply_card(policy, hand, legal, trick, n, seat, trump, gone, voids, &rng));
+}
+
 static PyMethodDef tree_methods[] = {
     {"search", tree_search, METH_VARARGS,
      "search(worlds, seat, trump, leader, trick, need, fail, make, exploration, seconds,\n"
-     "       min_iterations, max_iterations, seed, settle) -> (card, iterations, value)\n"
-     "worlds: native-endian uint64 hands, four per world (array('Q'))."},
+     "       min_iterations, max_iterations, seed, settle[, policies, gone, voids])\n"
+     "       -> (card, iterations, value)\n"
+     "worlds: native-endian uint64 hands, four per world (array('Q'));\n"
+     "policies: 4 bytes a world, each seat's reply policy (0 greedy, 1 cautious, 2 aggressive,\n"
+     "3 uniform; empty: all greedy); gone: the cards the opponents know are out of play;\n"
+     "voids: 4 bits a seat, the suits it has shown out of."},
     {"greedy_misses", greedy_misses, METH_VARARGS,
      "greedy_misses(hands, plays, trump) -> int\n"
      "Bit k set: play k was not forced and the greedy rule would not have made it.\n"
      "hands: four uint64 (array('Q')); plays: 7 int64 fields each (array('q'))."},
+    {"reply", reply, METH_VARARGS,
+     "reply(policy, hand, legal, trick, seat, trump, gone, voids) -> card\n"
+     "The card a reply policy (0 greedy, 1 cautious, 2 aggressive) plays; voids: 4 bits a seat."},
     {NULL, NULL, 0, NULL},
 };
 

@@ -11,10 +11,20 @@ plays in each, and how likely an opponent's trump call is from the hand it
 holds there: :mod:`.evidence`; a chain of card swaps,
 :class:`atout.bots.sampling.SwapChain`, reaches them), then one ISMCTS tree
 is grown over all of them (:mod:`.tree`): our side's cards by
-UCB1, each opponent's by the greedy rule in the world, the deal played out
-by that rule below the tree. The card tried most often is played; the
-search gives back the rest of its budget once no iteration left could
-change that card.
+UCB1, each opponent's by his reply policy in the world, the deal played out
+below the tree by greedy for our side and those policies for theirs. The
+card tried most often is played; the search gives back the rest of its
+budget once no iteration left could change that card.
+
+The reply policy: greedy, unless an opponent has shown over the match that
+he is not a rule player (:mod:`.opponents`, rule mass under
+:data:`~atout.bots.court_piece.evidence.STYLED_BELOW`, the same test that
+weighs his plays by the mixture of styles); then each world draws his policy
+from his posterior (greedy for greedy or the book, the panel's cautious or
+aggressive style, or a random card), so the search answers him as he plays
+across the worlds, in the proportions he has shown. An opponent who reads as
+a rule player is answered by greedy as before: against greedy and Medium the
+search is exactly what it was.
 
 Why not double dummy in each world: DDS treats the opponents as
 perfect. Against the greedy bot the tree search, which sees no hidden card,
@@ -48,10 +58,11 @@ from atout.bots.court_piece.evidence import (
     StyledEvidence,
 )
 from atout.bots.court_piece.opponents import OpponentModel
+from atout.bots.court_piece.policies import POLICIES
 from atout.bots.levels import View, legal_cards, typed
 from atout.bots.pimc import pimc
 from atout.bots.revokes import proven_revoke
-from atout.bots.sampling import court_piece_chain, court_piece_sampler
+from atout.bots.sampling import court_piece_chain, court_piece_sampler, shown_voids
 from atout.cards import CardSet, mask_of
 from atout.games.court_piece_view import CourtPieceView, Phase
 from atout.solver.dds import dds_solve
@@ -133,6 +144,7 @@ def choose(
     worlds: list[list[CardSet]] = []
     while len(worlds) < most and (len(worlds) < 8 or time.perf_counter() < start + budget / 2):
         worlds.append(draw())
+    replies = _replies(seat, rng, len(worlds), opponents)
     card = tree.search(
         worlds,
         seat=seat,
@@ -144,8 +156,48 @@ def choose(
         seconds=max(0.0, start + budget - time.perf_counter()),
         seed=rng.getrandbits(64),
         max_iterations=ITERATIONS_PER_SAMPLE * samples,
+        policies=replies,
+        gone=_gone(seen),
+        voids=_voids(seen),
     ).card
     return str(by_card[card])
+
+
+def _replies(
+    seat: int, rng: random.Random, count: int, opponents: OpponentModel | None
+) -> list[list[int]] | None:
+    """Each world's reply policy for each opponent (:data:`tree.POLICY_CODES`), or ``None``
+    when both read as rule players (greedy replies, as before; no random number is drawn).
+
+    An opponent who does not read as a rule player (rule mass under
+    :data:`STYLED_BELOW`) gets a policy drawn from his posterior in each world,
+    independently; the other one replies greedily. Medium counts as greedy here
+    (:mod:`.tree`).
+    """
+    if opponents is None:
+        return None
+    styled = [s for s in ((seat + 1) % 4, (seat + 3) % 4) if opponents.rule_mass(s) < STYLED_BELOW]
+    if not styled:
+        return None
+    codes = [tree.POLICY_CODES[p] for p in POLICIES]
+    weights = {s: [opponents.posterior(s)[p] for p in POLICIES] for s in styled}
+    rows = []
+    for _ in range(count):
+        row = [0, 0, 0, 0]
+        for s in styled:
+            row[s] = rng.choices(codes, weights[s])[0]
+        rows.append(row)
+    return rows
+
+
+def _voids(view: CourtPieceView) -> list[int]:
+    """The suits each seat has shown out of in the tricks the view shows (bit per suit)."""
+    done: list[tuple[int, list[int], int | None]] = [
+        (leader, list(cards), None) for leader, cards, _ in view.tricks or ()
+    ]
+    if view.trick:
+        done.append((view.trick_leader, list(view.trick), None))
+    return [sum(1 << s for s in v) for v in shown_voids(done, 4, lambda c: c // 13)]
 
 
 def _world_source(

@@ -15,11 +15,21 @@ This is the information-set answer, single-observer ISMCTS:
 * Our side's cards (ours and partner's) are chosen by UCB1 among the cards
   the world makes legal, with availability counts (a card's exploration term
   counts the visits where it could have been played, not all of them).
-* Each opponent plays the greedy rule's card in the world
-  (:func:`atout.bots.court_piece.greedy.choose_card`): the model of an
-  opponent whose moves make sense, the same one the play evidence reads.
-* Below the tree, every seat plays the greedy rule until one side has the
-  tricks that decide the deal; the value is the deal's stakes.
+* Each opponent plays the card of his *reply policy* in the world: the
+  greedy rule (:func:`atout.bots.court_piece.greedy.choose_card`) unless
+  ``policies`` says otherwise, the model of an opponent whose moves make
+  sense, the same one the play evidence reads. Hard gives each world, for
+  each opponent, a policy drawn from what that opponent has shown over the
+  match (:mod:`.opponents`): greedy, the panel's cautious or aggressive
+  style (:func:`atout.bots.styles.choose_card`, which needs the cards gone
+  and the voids shown: the search tracks both as it plays), or a random
+  legal card (:data:`POLICY_CODES`). The book player (medium) is answered
+  for by greedy: the book's rules are too many to port to the kernel, and
+  greedy is the rule it agrees with most (both win cheaply and duck behind
+  a winning partner).
+* Below the tree, our side plays the greedy rule and each opponent his
+  policy until one side has the tricks that decide the deal; the value is
+  the deal's stakes.
 * The root card tried most often is played. The search ends at its deadline,
   or sooner once that card leads the next by more visits than the iterations
   still to come can give (*settled*: searching on would not change the card,
@@ -44,16 +54,20 @@ from collections.abc import Sequence
 from typing import Any, NamedTuple
 
 from atout.bots.court_piece.greedy import choose_card as greedy_card
+from atout.bots.styles import Style
+from atout.bots.styles import choose_card as style_card
 from atout.cards import Card, CardSet, cards_of
 from atout.tricks import legal_follow, plain_trick_winner
 
 __all__ = [
     "EXPLORATION",
     "KERNEL",
+    "POLICY_CODES",
     "SETTLE_EVERY",
     "SETTLE_MARGIN",
     "Searched",
     "kernel",
+    "reply",
     "search",
     "search_python",
 ]
@@ -69,6 +83,12 @@ SETTLE_MARGIN = 1.5
 far (and one more check's worth): a slower stretch must not make a settled card wrong."""
 
 _MASK = (1 << 64) - 1
+_DECK = (1 << 52) - 1
+
+POLICY_CODES = {"greedy": 0, "medium": 0, "cautious": 1, "aggressive": 2, "uniform": 3}
+"""Each opponent policy's code in ``policies`` (the kernel's): medium is answered by greedy."""
+
+_STYLES: dict[int, Style] = {1: "cautious", 2: "aggressive"}
 
 
 class Searched(NamedTuple):
@@ -116,6 +136,9 @@ def search(
     max_iterations: int = 0,
     exploration: float = EXPLORATION,
     settle: bool = True,
+    policies: Sequence[Sequence[int]] | None = None,
+    gone: CardSet | None = None,
+    voids: Sequence[int] = (0, 0, 0, 0),
 ) -> Searched:
     """``seat``'s card that reaches ``need`` more tricks most often, with its value.
 
@@ -125,8 +148,18 @@ def search(
     stops after ``seconds`` (having run through every world twice) or
     ``max_iterations`` (0: no cap), or once its card is settled (unless
     ``settle`` is false); ``seed`` fixes its random choices.
+
+    ``policies[w][s]`` is how seat ``s`` of the other side replies in world
+    ``w`` (:data:`POLICY_CODES`; our side's entries are not read); ``None``:
+    greedy everywhere, the search as it was before opponents were read.
+    ``gone`` is the cards the opponents know are out of play (default: every
+    card in no hand, the current trick's included), ``voids[s]`` the suits
+    seat ``s`` has shown out of (bit ``1 << suit``): what the styles read.
     """
     _check(worlds, seat, trump, leader, trick, need, seconds, max_iterations)
+    _check_replies(worlds, policies, gone, voids)
+    if gone is None:
+        gone = _DECK & ~(worlds[0][0] | worlds[0][1] | worlds[0][2] | worlds[0][3])
     native = kernel()
     if native is None:
         return search_python(
@@ -142,8 +175,12 @@ def search(
             max_iterations=max_iterations,
             exploration=exploration,
             settle=settle,
+            policies=policies,
+            gone=gone,
+            voids=voids,
         )
     flat = array("Q", [hand for world in worlds for hand in world])
+    codes = b"" if policies is None else bytes(code for world in policies for code in world)
     card, iterations, value = native.search(
         flat.tobytes(),
         seat,
@@ -159,8 +196,29 @@ def search(
         max_iterations,
         seed & _MASK,
         settle,
+        codes,
+        gone,
+        sum(v << 4 * s for s, v in enumerate(voids)),
     )
     return Searched(int(card), int(iterations), float(value))
+
+
+def _check_replies(
+    worlds: Sequence[Sequence[CardSet]],
+    policies: Sequence[Sequence[int]] | None,
+    gone: CardSet | None,
+    voids: Sequence[int],
+) -> None:
+    """Refuse reply policies, cards gone or voids that do not fit the worlds."""
+    if policies is not None and (
+        len(policies) != len(worlds)
+        or any(len(world) != 4 or not all(0 <= c <= 3 for c in world) for world in policies)
+    ):
+        raise ValueError("policies must give 4 codes 0..3 (POLICY_CODES) for each world")
+    if gone is not None and (gone < 0 or gone >> 52):
+        raise ValueError("gone must be a set of cards 0..51")
+    if len(voids) != 4 or not all(0 <= v <= 15 for v in voids):
+        raise ValueError("voids must be 4 suit masks 0..15, one a seat")
 
 
 def _check(
@@ -245,8 +303,13 @@ def search_python(
     max_iterations: int = 0,
     exploration: float = EXPLORATION,
     settle: bool = True,
+    policies: Sequence[Sequence[int]] | None = None,
+    gone: CardSet | None = None,
+    voids: Sequence[int] = (0, 0, 0, 0),
 ) -> Searched:
     """:func:`search` in Python (the reference; unchecked arguments)."""
+    if gone is None:
+        gone = _DECK & ~(worlds[0][0] | worlds[0][1] | worlds[0][2] | worlds[0][3])
     side = seat % 2
     their_need = worlds[0][seat].bit_count() - need + 1  # tricks that leave us short
     rng = _XorShift(seed)
@@ -267,8 +330,10 @@ def search_python(
                 remaining = min(remaining, SETTLE_MARGIN * rate * (deadline - now) + SETTLE_EVERY)
             if _settled(root, remaining):
                 break
+        policy = None if policies is None else policies[done % len(worlds)]
         hands = list(worlds[done % len(worlds)])
         done += 1
+        out, shown = gone, list(voids)
         played, lead = list(trick), leader
         ours = theirs = 0
         node, path, expanded = root, [], False
@@ -279,7 +344,11 @@ def search_python(
             if not legal:
                 break
             if player % 2 != side or expanded:
-                card = greedy_card(list(cards_of(legal)), played, trump)
+                if player % 2 != side and policy is not None:
+                    style = policy[player]
+                    card = reply(style, held, legal, played, player, trump, out, shown, rng)
+                else:
+                    card = greedy_card(list(cards_of(legal)), played, trump)
                 if not expanded:
                     node = node.children.setdefault(card, _Node())
             else:
@@ -287,6 +356,9 @@ def search_python(
                 node = node.children[card]
                 path.append(node)
             hands[player] = held & ~(1 << card)
+            out |= 1 << card
+            if played and card // 13 != played[0] // 13:
+                shown[player] |= 1 << played[0] // 13
             played.append(card)
             if len(played) < 4:
                 continue
@@ -303,6 +375,39 @@ def search_python(
             visited.total += value
     best = min(root.children.items(), key=lambda item: (-item[1].visits, item[0]))[0]
     return Searched(best, done, total / done if done else 0.0)
+
+
+def reply(
+    policy: int,
+    held: CardSet,
+    legal: CardSet,
+    trick: Sequence[Card],
+    seat: int,
+    trump: int,
+    gone: CardSet,
+    voids: Sequence[int],
+    rng: _XorShift,
+) -> Card:
+    """The card an opponent playing ``policy`` (:data:`POLICY_CODES`) plays from ``held``.
+
+    ``gone`` and ``voids`` are as the search tracks them; the uniform player's card
+    takes one number from ``rng``, as the kernel's does.
+    """
+    cards = list(cards_of(legal))
+    if policy in _STYLES:
+        return style_card(
+            _STYLES[policy],
+            hand=held,
+            legal=cards,
+            trick=trick,
+            seat=seat,
+            trump=trump,
+            played=gone,
+            voids=[{s for s in range(4) if v >> s & 1} for v in voids],
+        )
+    if policy == POLICY_CODES["uniform"]:
+        return cards[rng.next() % len(cards)]
+    return greedy_card(cards, trick, trump)
 
 
 def _settled(root: _Node, remaining: float) -> bool:
