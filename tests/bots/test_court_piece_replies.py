@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 
 from atout.bots.court_piece import hard, tree
 from atout.bots.court_piece.evidence import STYLED_BELOW
-from atout.bots.court_piece.opponents import OpponentModel
+from atout.bots.court_piece.opponents import MIN_PLAYS, OpponentModel
 from atout.bots.court_piece.policies import POLICIES
 from atout.bots.registry import make_bot
 from atout.bots.styles import STYLES, choose_card
@@ -192,11 +192,24 @@ def test_with_every_card_known_it_finds_a_line_that_beats_a_style(
         assert card in winning
 
 
-def _model(posteriors: dict[int, dict[str, float]]) -> OpponentModel:
+def _model(posteriors: dict[int, dict[str, float]], plays: int = MIN_PLAYS) -> OpponentModel:
     model = OpponentModel()
     for seat, posterior in posteriors.items():
         model.log_posterior[seat] = {p: math.log(posterior[p]) for p in POLICIES}
+        model.plays[seat] = plays
     return model
+
+
+def test_an_opponent_reads_as_a_rule_player_until_his_cards_have_said_enough() -> None:
+    """A rule player's first cards, judged in uniform worlds, often fit a cautious player
+    better: until MIN_PLAYS plays said something he is answered greedily, as before."""
+    cautious = {"greedy": 0.1, "medium": 0.05, "cautious": 0.7, "aggressive": 0.05, "uniform": 0.1}
+    early = _model({1: cautious, 3: cautious}, plays=MIN_PLAYS - 1)
+    assert early.rule_mass(1) == 1.0
+    assert hard._replies(0, random.Random(2), 10, early) is None
+    later = _model({1: cautious, 3: cautious})
+    assert later.rule_mass(1) < STYLED_BELOW
+    assert hard._replies(0, random.Random(2), 10, later) is not None
 
 
 def test_rule_players_are_answered_greedily_with_no_random_number_drawn() -> None:

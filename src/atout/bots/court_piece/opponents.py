@@ -40,7 +40,7 @@ from atout.bots.sampling import court_piece_sampler
 from atout.cards import CardSet
 from atout.games.court_piece_view import CourtPieceView, Phase
 
-__all__ = ["NOISE", "PRIOR", "OpponentModel"]
+__all__ = ["MIN_PLAYS", "NOISE", "PRIOR", "OpponentModel"]
 
 
 NOISE = 0.1
@@ -55,6 +55,12 @@ WORLDS_PER_UPDATE = 12
 FLOOR = 1e-4
 """The least posterior a component keeps, so that a player who changes style is followed."""
 
+MIN_PLAYS = 8
+"""Plays that said something (not forced) an opponent must have shown before he may read as
+other than a rule player: judged in uniform worlds, a rule player's first few cards often fit
+a careless or cautious player better (a greedy lead from the longest suit rarely matches a
+uniform hand), and reading him so drops the greedy replies that serve against him."""
+
 
 @dataclass
 class OpponentModel:
@@ -63,6 +69,8 @@ class OpponentModel:
     log_posterior: dict[int, dict[Policy, float]] = field(default_factory=dict)
     seen: set[tuple[int, int, int]] = field(default_factory=set)
     """Plays already read: (deal number, trick number, position in the trick)."""
+    plays: dict[int, int] = field(default_factory=dict)
+    """Plays read that said something (not forced), by seat, over the match."""
 
     def posterior(self, seat: int) -> dict[Policy, float]:
         """The probability of each policy for ``seat`` (the prior before any card)."""
@@ -75,7 +83,10 @@ class OpponentModel:
         return {p: max(FLOOR, w / total) for p, w in weights.items()}
 
     def rule_mass(self, seat: int) -> float:
-        """How much of ``seat``'s posterior is on the rule players today's evidence reads."""
+        """How much of ``seat``'s posterior is on the rule players today's evidence reads
+        (1 until he has shown :data:`MIN_PLAYS` plays that said something)."""
+        if self.plays.get(seat, 0) < MIN_PLAYS:
+            return 1.0
         posterior = self.posterior(seat)
         return sum(posterior[p] for p in RULE)
 
@@ -101,6 +112,7 @@ class OpponentModel:
             likelihood = _likelihood(play, evidence.trump, worlds)
             if likelihood is None:
                 continue
+            self.plays[play.seat] = self.plays.get(play.seat, 0) + 1
             logs = self.log_posterior.setdefault(
                 play.seat, {p: math.log(PRIOR[p]) for p in POLICIES}
             )
