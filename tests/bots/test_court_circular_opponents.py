@@ -42,7 +42,7 @@ def test_inferred_style_moves_to_the_true_one_over_a_match(player: str) -> None:
     model = OpponentModel(seed=1)
     watcher = Watcher(model)
     bots: list[Bot] = [watcher, make_bot(player, GAME, 1)]
-    match = play_game(GAME, {"target": 50}, ["greedy", player], 7, bots=bots)
+    play_game(GAME, {"target": 50}, ["greedy", player], 7, bots=bots)
     final = model.posterior()
     assert watcher.trail[min(watcher.trail)] == pytest.approx(PRIOR)  # nothing read before
     assert final[player] == max(final.values()), final
@@ -75,8 +75,13 @@ def test_only_the_opponents_moves_are_read() -> None:
 def test_worlds_weigh_an_aggressive_reading() -> None:
     """The opponent leads KS on the Lead 9C: greedy puts the cheapest card of its plan first,
     the aggressive player the strongest; read as aggressive, the world where KS tops a plan
-    of K-Q-J is believable, the one where greedy would have played it less so."""
-    view = {"seat": 0, "lead": "9C", "is_last_trick": False, "trick": {"leader": 1, "cards": ["KS"]}}
+    of K-Q-J is believable."""
+    view = {
+        "seat": 0,
+        "lead": "9C",
+        "is_last_trick": False,
+        "trick": {"leader": 1, "cards": ["KS"]},
+    }
     evidence = TrickEvidence.from_view(view)
     court = mask_of(parse_card(c) for c in ["QS", "JD", "2S", "3S", "4D"])
     assert evidence.weight(court) == SURPRISE  # greedy would have put the jack down first

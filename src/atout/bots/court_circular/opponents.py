@@ -113,7 +113,9 @@ class OpponentModel:
         if not fresh:
             return
         other = 1 - seen.seat
-        worlds = [court_circular_world(seen, self.rng).hands[other] for _ in range(WORLDS_PER_UPDATE)]
+        worlds = [
+            court_circular_world(seen, self.rng).hands[other] for _ in range(WORLDS_PER_UPDATE)
+        ]
         for point in fresh:
             self.seen.add((deal, trick, point.position))
             likelihood = self._likelihood(seen, point, worlds)

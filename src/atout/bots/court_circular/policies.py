@@ -19,7 +19,7 @@ decision (weighing worlds, rollouts) it is read as greedy, which it mostly is.
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from atout.bots.court_circular import greedy, panel
 from atout.cards import CARD_BY_NAME, Card, CardSet, card_name, cards_of
@@ -84,16 +84,23 @@ def medium_move(
     sizes[seat] = view.hand_sizes[seat] + point.ours_since
     sizes[other] = held.bit_count()
     legal = tuple(card_name(c) for c in cards_of(held)) + ((CONCEDE,) if point.may_resign else ())
-    theirs = replace(
-        view,
+    # Built field by field, not with dataclasses.replace: the view class is compiled by mypyc.
+    theirs = CourtCircularView(
         seat=other,
         phase=Phase.PLAY,
+        dealer=view.dealer,
         turn=other,
         hand=held,
         hand_sizes=(sizes[0], sizes[1]),
+        lead=view.lead,
         table=(tables[0], tables[1]),
+        trick_leader=view.trick_leader,
         trick=view.trick[: point.position],
+        stock_size=view.stock_size,
+        piles=view.piles,
+        tricks_played=view.tricks_played - (1 if view.phase is Phase.LEAD else 0),
         legal=legal,
+        carroll_resign=view.carroll_resign,
         result=None,
     )
     from atout.bots.court_circular import medium  # noqa: PLC0415  (medium is Hard's search)
