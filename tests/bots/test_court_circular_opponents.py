@@ -115,3 +115,20 @@ def test_against_greedy_hard_plays_as_before() -> None:
         ]
         assert [d.actions for d in games[0].deals] == [d.actions for d in games[1].deals]
         assert reading.opponents.rule_mass() >= 0.5  # type: ignore[attr-defined]
+
+
+def test_reading_time_is_taken_off_the_budget() -> None:
+    """What the model spends reading a view is handed to Hard once, to take off its budget."""
+    model = OpponentModel()
+    view = {
+        "seat": 0,
+        "lead": "9C",
+        "hand": ["2S", "3S", "4S", "5S", "6S"],
+        "hand_sizes": [5, 5],
+        "stock_size": 30,
+        "trick": {"leader": 1, "cards": ["KS"]},
+        "table": [[], ["KS"]],
+        "legal": ["2S", "3S", "4S", "5S", "6S"],
+    }
+    model.observe(view)
+    assert model.take_spent() > 0.0 == model.take_spent()

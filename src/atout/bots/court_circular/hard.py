@@ -154,8 +154,10 @@ def choose(
     it he is read as greedy.
     """
     seen = typed(view, CourtCircularView)
+    spent = 0.0
     if opponents is not None:
         opponents.observe(view)
+        spent = opponents.take_spent()  # reading this view's moves is part of the decision
     legal = list(seen.legal)
     if len(legal) == 1:
         return str(legal[0])
@@ -182,7 +184,7 @@ def choose(
             out[action] = _rollout(state, seat, horizon, style)
         return out or None
 
-    deadline = time.perf_counter() + budget
+    deadline = time.perf_counter() + budget - spent
     return pimc(
         legal,
         evaluate,

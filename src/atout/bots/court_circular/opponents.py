@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import math
 import random
+import time
 from dataclasses import dataclass, field
 
 from atout.bots.court_circular.policies import (
@@ -75,6 +76,8 @@ class OpponentModel:
     )
     seen: set[tuple[int, int, int]] = field(default_factory=set)
     """Moves already read: (deal number, trick number, position in the trick)."""
+    spent: float = 0.0
+    """Seconds spent reading since Hard last asked (:meth:`take_spent`)."""
     rng: random.Random = field(init=False, repr=False)
 
     def __post_init__(self) -> None:
@@ -97,6 +100,11 @@ class OpponentModel:
         """The policy the opponent most likely plays."""
         return max(self.log_posterior, key=self.log_posterior.__getitem__)
 
+    def take_spent(self) -> float:
+        """The seconds spent reading since the last call: Hard takes them off its budget."""
+        spent, self.spent = self.spent, 0.0
+        return spent
+
     def observe(self, view: View, rng: random.Random | None = None) -> None:
         """Read every move of the opponent's in the view not read before.
 
@@ -104,6 +112,13 @@ class OpponentModel:
         the model draws its worlds from its own stream.
         """
         del rng
+        started = time.perf_counter()
+        try:
+            self._observe(view)
+        finally:
+            self.spent += time.perf_counter() - started
+
+    def _observe(self, view: View) -> None:
         seen = typed(view, CourtCircularView)
         if seen.seat is None or seen.lead is None or seen.phase is Phase.OVER:
             return
