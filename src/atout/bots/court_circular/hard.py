@@ -11,12 +11,13 @@ Worlds are weighted by the opponent's cards in the current trick
 (:mod:`.evidence`).
 
 The opponent is read over the match (:mod:`.opponents`, one model per Hard
-bot, shown every view it gets): while his posterior stays on greedy and
-medium, worlds are weighed and replies played exactly as before (greedy);
-once he reads as a panel player or as anyone, his cards weigh worlds by the
-whole mixture (:class:`~.evidence.StyledEvidence`), and the rollouts play his
-likeliest style for him (cautious or aggressive; greedy for the others:
-medium mostly plays greedy's move, and anyone's is not worth simulating).
+bot, shown every view it gets). While half his posterior or more is on
+greedy and medium, worlds are weighed as before (greedy's move); below that,
+by the whole mixture (:class:`~.evidence.StyledEvidence`). The rollouts play
+his likeliest style for him when that is cautious or aggressive, greedy
+otherwise (medium mostly plays greedy's move, and anyone's is not worth
+simulating). So while half his mass or more is on greedy and medium and
+one of them is his likeliest, Hard plays exactly as it did before the model.
 
 Two tricks past the current one measured best against greedy (77% of 100
 games, where one trick won 64% and three 65%); to the end of the deal was
