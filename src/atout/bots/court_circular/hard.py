@@ -11,13 +11,13 @@ Worlds are weighted by the opponent's cards in the current trick
 (:mod:`.evidence`).
 
 The opponent is read over the match (:mod:`.opponents`, one model per Hard
-bot, shown every view it gets). While half his posterior or more is on
-greedy and medium, worlds are weighed as before (greedy's move); below that,
-by the whole mixture (:class:`~.evidence.StyledEvidence`). The rollouts play
-his likeliest style for him when that is cautious or aggressive, greedy
-otherwise (medium mostly plays greedy's move, and anyone's is not worth
-simulating). So while half his mass or more is on greedy and medium and
-one of them is his likeliest, Hard plays exactly as it did before the model.
+bot, shown every view it gets). Once the reading has settled on someone
+else (less than half his posterior on greedy and medium, and another
+component at :data:`SETTLED` or more), his cards weigh worlds by the whole
+mixture (:class:`~.evidence.StyledEvidence`) and the rollouts play his
+likeliest style for him if it is cautious or aggressive (greedy otherwise:
+medium mostly plays greedy's move, and anyone's is not worth simulating).
+Until then Hard plays exactly as it did before the model.
 
 Two tricks past the current one measured best against greedy (77% of 100
 games, where one trick won 64% and three 65%); to the end of the deal was
@@ -36,6 +36,7 @@ from atout.bots.court_circular import greedy
 from atout.bots.court_circular.evidence import STYLED_BELOW, StyledEvidence, TrickEvidence
 from atout.bots.court_circular.opponents import OpponentModel
 from atout.bots.court_circular.panel import style_move
+from atout.bots.court_circular.policies import RULE
 from atout.bots.levels import View, typed
 from atout.bots.pimc import pimc
 from atout.bots.sampling import (
@@ -63,6 +64,9 @@ HORIZON = 2
 CANDIDATES = 8
 """Uniform worlds drawn for each world played out; the opponent's cards pick one of them."""
 
+
+SETTLED = 0.5
+"""The posterior a style other than greedy and medium needs before Hard reads him by it."""
 
 STYLES = ("cautious", "aggressive")
 """The styles the rollouts play for an opponent who reads as one (else greedy)."""
@@ -123,14 +127,29 @@ def _believability(
     assert view.seat is not None
     other = 1 - view.seat
     weigh = evidence.weight
-    if opponents is not None and opponents.rule_mass() < STYLED_BELOW:
+    if opponents is not None and _settled(opponents):
         weigh = StyledEvidence(evidence, opponents.posterior()).weight
     return lambda world: weigh(world.hands[other])
 
 
+def _settled(opponents: OpponentModel) -> bool:
+    """Whether the reading says, with some confidence, that he is not greedy or medium.
+
+    Less than :data:`~.evidence.STYLED_BELOW` on them, and one other component at
+    :data:`SETTLED` or more: the first moves of a match can tip an unsure posterior
+    (a greedy player's first card read as aggressive in the worlds drawn), and Hard
+    should not leave greedy's reading on a guess.
+    """
+    posterior = opponents.posterior()
+    if sum(posterior[p] for p in RULE) >= STYLED_BELOW:
+        return False
+    return max(v for p, v in posterior.items() if p not in RULE) >= SETTLED
+
+
 def rollout_style(opponents: OpponentModel | None) -> str | None:
-    """The style the rollouts play for the opponent: his likeliest, if a panel style."""
-    if opponents is None:
+    """The style the rollouts play for the opponent: his likeliest, if a panel style and
+    the reading has settled on it (:func:`_settled`)."""
+    if opponents is None or not _settled(opponents):
         return None
     likeliest = opponents.likeliest()
     return likeliest if likeliest in STYLES else None
