@@ -12,11 +12,12 @@ Worlds are weighted by the opponent's cards in the current trick
 
 The opponent is read over the match (:mod:`.opponents`, one model per Hard
 bot, shown every view it gets). Once the reading has settled on someone
-else (less than half his posterior on greedy and medium, and another
-component at :data:`SETTLED` or more), his cards weigh worlds by the whole
-mixture (:class:`~.evidence.StyledEvidence`) and the rollouts play his
-likeliest style for him if it is cautious or aggressive (greedy otherwise:
-medium mostly plays greedy's move, and anyone's is not worth simulating).
+else (:func:`_settled`: eight moves read, less than half his posterior
+on greedy and medium, another component at :data:`SETTLED` or more), his
+cards weigh worlds by the whole mixture (:class:`~.evidence.StyledEvidence`)
+and the rollouts play his likeliest style for him if it is cautious or
+aggressive (greedy otherwise: medium mostly plays greedy's move, and
+anyone's is not worth simulating).
 Until then Hard plays exactly as it did before the model.
 
 Two tricks past the current one measured best against greedy (77% of 100
@@ -65,8 +66,13 @@ CANDIDATES = 8
 """Uniform worlds drawn for each world played out; the opponent's cards pick one of them."""
 
 
-SETTLED = 0.5
+SETTLED = 0.7
 """The posterior a style other than greedy and medium needs before Hard reads him by it."""
+
+SETTLE_AFTER = 8
+"""Moves read (over the match) before the reading may settle: one first card of a trick
+can weigh 8 to 1 for the aggressive player in uniform worlds, also when a greedy one
+played it (bench seed 37026)."""
 
 STYLES = ("cautious", "aggressive")
 """The styles the rollouts play for an opponent who reads as one (else greedy)."""
@@ -135,11 +141,13 @@ def _believability(
 def _settled(opponents: OpponentModel) -> bool:
     """Whether the reading says, with some confidence, that he is not greedy or medium.
 
-    Less than :data:`~.evidence.STYLED_BELOW` on them, and one other component at
-    :data:`SETTLED` or more: the first moves of a match can tip an unsure posterior
-    (a greedy player's first card read as aggressive in the worlds drawn), and Hard
-    should not leave greedy's reading on a guess.
+    At least :data:`SETTLE_AFTER` moves read, less than :data:`~.evidence.STYLED_BELOW`
+    on them, and one other component at :data:`SETTLED` or more: the first moves of a
+    match can tip an unsure posterior (a greedy player's first card read as aggressive
+    in the worlds drawn), and Hard should not leave greedy's reading on a guess.
     """
+    if opponents.moves_read < SETTLE_AFTER:
+        return False
     posterior = opponents.posterior()
     if sum(posterior[p] for p in RULE) >= STYLED_BELOW:
         return False

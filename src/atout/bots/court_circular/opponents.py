@@ -76,6 +76,8 @@ class OpponentModel:
     )
     seen: set[tuple[int, int, int]] = field(default_factory=set)
     """Moves already read: (deal number, trick number, position in the trick)."""
+    moves_read: int = 0
+    """The opponent's moves that said something (not forced), over the match."""
     spent: float = 0.0
     """Seconds spent reading since Hard last asked (:meth:`take_spent`)."""
     rng: random.Random = field(init=False, repr=False)
@@ -136,6 +138,7 @@ class OpponentModel:
             likelihood = self._likelihood(seen, point, worlds)
             if likelihood is None:
                 continue
+            self.moves_read += 1
             logs = self.log_posterior
             for policy, value in likelihood.items():
                 logs[policy] += math.log(value)
