@@ -30,6 +30,7 @@ from atout.bots.court_circular import greedy as court_circular_greedy
 from atout.bots.court_circular import hard as court_circular_hard
 from atout.bots.court_circular import medium as court_circular_medium
 from atout.bots.court_circular import panel as court_circular_panel
+from atout.bots.court_circular.opponents import OpponentModel as CourtCircularOpponents
 from atout.bots.court_piece import greedy as court_piece_greedy
 from atout.bots.court_piece import hard as court_piece_hard
 from atout.bots.court_piece import medium as court_piece_medium
@@ -89,6 +90,13 @@ def _court_piece_hard(seed: int | None, pace: Pace) -> Bot:
     return HardBot(choose, seed, pace, opponents=opponents)
 
 
+def _court_circular_hard(seed: int | None, pace: Pace) -> Bot:
+    """Hard Court Circular, with its own model of the opponent's style learnt over the match."""
+    opponents = CourtCircularOpponents(0 if seed is None else seed)
+    choose: HardChoose = partial(court_circular_hard.choose, opponents=opponents)
+    return HardBot(choose, seed, pace, opponents=opponents)
+
+
 def _levels(
     *,
     greedy: Choose,
@@ -131,7 +139,7 @@ BOTS: Mapping[str, Mapping[str, BotFactory]] = MappingProxyType(
             greedy=court_circular_greedy.choose,
             medium=court_circular_medium.choose,
             panel=court_circular_panel.choose,
-            hard=_hard(court_circular_hard.choose),
+            hard=_court_circular_hard,
         ),
         "court-piece": _levels(
             greedy=court_piece_greedy.choose,

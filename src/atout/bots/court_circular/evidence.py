@@ -33,12 +33,13 @@ from dataclasses import dataclass
 from typing import Any
 
 from atout.bots.court_circular.greedy import play_or_resign
+from atout.bots.court_circular.policies import RULE, cheap_move
 from atout.bots.levels import typed
 from atout.cards import Card, CardSet, mask_of
 from atout.games.court_circular import resign_refusal
 from atout.games.court_circular_view import CourtCircularView
 
-__all__ = ["SURPRISE", "TrickEvidence"]
+__all__ = ["STYLED_BELOW", "SURPRISE", "StyledEvidence", "TrickEvidence"]
 
 SURPRISE = 0.2
 """The factor a world loses for each opponent card the greedy move does not explain."""
@@ -88,22 +89,75 @@ class TrickEvidence:
             plays=tuple(plays),
         )
 
+    def may_resign(self, play: _Play) -> bool:
+        """Whether the opponent could have resigned instead of putting down ``play``'s card."""
+        return (
+            resign_refusal(
+                play.own.bit_count(),
+                play.ours.bit_count(),
+                last_trick=self.last_trick,
+                carroll=self.carroll,
+            )
+            is None
+        )
+
     def weight(self, hand: CardSet) -> float:
         """The likelihood of the opponent's cards in this trick if he now holds ``hand``."""
         weight = 1.0
         for play in self.plays:
-            may_resign = (
-                resign_refusal(
-                    play.own.bit_count(),
-                    play.ours.bit_count(),
-                    last_trick=self.last_trick,
-                    carroll=self.carroll,
-                )
-                is None
-            )
+            may_resign = self.may_resign(play)
             move = play_or_resign(
                 play.own, play.ours, hand | play.since, self.lead, may_resign=may_resign
             )
             if move != play.card:
                 weight *= SURPRISE
+        return weight
+
+
+STYLED_BELOW = 0.5
+"""An opponent whose posterior (:mod:`.opponents`) puts less than this on greedy and medium
+has his cards weighed by the whole mixture (:class:`StyledEvidence`); above it, by greedy's
+move alone (:class:`TrickEvidence`, as before the model)."""
+
+
+@dataclass(frozen=True, slots=True)
+class StyledEvidence:
+    """The opponent's cards in this trick weighed by what he has shown he is.
+
+    A card weighs ``sum(p[s] * [s puts it down])`` over the rule policies
+    (greedy and medium count as greedy's move, as in :class:`TrickEvidence`;
+    cautious and aggressive as the panel plays them) plus ``p[uniform] / n``,
+    and at least :data:`SURPRISE`: a player of a style the posterior has not
+    yet settled on only softens the inference.
+    """
+
+    evidence: TrickEvidence
+    posterior: Mapping[str, float]
+
+    def weight(self, hand: CardSet) -> float:
+        """The likelihood of the opponent's cards in this trick if he now holds ``hand``."""
+        evidence = self.evidence
+        weight = 1.0
+        for play in evidence.plays:
+            may_resign = evidence.may_resign(play)
+            held = hand | play.since
+            rule = 0.0
+            total = 0.0
+            for policy, p in self.posterior.items():
+                if policy == "uniform":
+                    total += p / (held.bit_count() + may_resign)
+                    continue
+                if policy in RULE:
+                    if not rule:
+                        move = play_or_resign(
+                            play.own, play.ours, held, evidence.lead, may_resign=may_resign
+                        )
+                        rule = 1.0 if move == play.card else -1.0
+                    total += p * (rule > 0)
+                else:
+                    move = cheap_move(
+                        policy, play.own, play.ours, held, evidence.lead, may_resign=may_resign
+                    )
+                    total += p * (move == play.card)
+            weight *= max(SURPRISE, total)
         return weight

@@ -16,11 +16,11 @@ import random
 from atout.bots.court_circular import greedy
 from atout.bots.levels import View, typed
 from atout.bots.styles import Style
-from atout.cards import card_name, cards_of
+from atout.cards import Card, CardSet, card_name, cards_of
 from atout.games.court_circular_lines import CARD_STRENGTH, best_line
 from atout.games.court_circular_view import CourtCircularView, Phase
 
-__all__ = ["choose"]
+__all__ = ["choose", "style_move"]
 
 CONCEDE = "concede"
 
@@ -36,20 +36,35 @@ def choose(view: View, rng: random.Random, style: Style) -> str:
     seat = seen.seat
     lead = seen.lead
     assert seat is not None and lead is not None
-    hand = seen.hand
-    mine, theirs = seen.table[seat], seen.table[1 - seat]
-    _, plan = greedy.best_reachable(mine, hand, lead)
+    if not seen.hand:  # defensive: a play view always leaves a card in hand
+        return next(a for a in legal if a != CONCEDE) if len(legal) > 1 else legal[0]
+    card = style_move(
+        style, seen.table[seat], seen.table[1 - seat], seen.hand, lead, may_resign=CONCEDE in legal
+    )
+    if card is None:
+        return CONCEDE
+    if card_name(card) in legal:
+        return card_name(card)
+    return next(a for a in legal if a != CONCEDE) if len(legal) > 1 else legal[0]
+
+
+def style_move(
+    style: Style, mine: CardSet, theirs: CardSet, hand: CardSet, lead: Card, *, may_resign: bool
+) -> Card | None:
+    """The card ``style`` puts down in a trick, or ``None`` to resign.
+
+    Shared by :func:`choose` and Hard's reading of an opponent who plays this
+    style (:mod:`.policies`), so the two never drift apart.
+    """
+    _, plan = greedy.reachable_strength(mine, hand, lead)  # best_reachable's plan, cached
     if style == "cautious":
-        if CONCEDE in legal and _beaten_within_one(mine, theirs, hand, lead):
-            return CONCEDE
+        if may_resign and _beaten_within_one(mine, theirs, hand, lead):
+            return None
         pick = min
     else:
         pick = max
     cards = list(cards_of(plan)) or list(cards_of(hand))
-    playable = [c for c in cards if card_name(c) in legal]
-    if not playable:
-        return next(a for a in legal if a != CONCEDE) if len(legal) > 1 else legal[0]
-    return card_name(pick(playable, key=CARD_STRENGTH.__getitem__))
+    return pick(cards, key=CARD_STRENGTH.__getitem__)
 
 
 def _beaten_within_one(mine: int, theirs: int, hand: int, lead: int) -> bool:

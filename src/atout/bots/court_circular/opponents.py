@@ -1,0 +1,227 @@
+"""How the Court Circular opponent plays, read from his choices over a match.
+
+The shape of :mod:`atout.bots.court_piece.opponents`: an :class:`OpponentModel`
+holds a posterior over :data:`~.policies.POLICIES` (greedy, medium, the panel's
+cautious and aggressive players, anyone) and updates it with every choice the
+opponent is seen to make: each card he puts down in a trick, and his
+resignation (seen when we then pick the Lead from a trick left unfinished).
+In a few worlds drawn uniformly from the view, each policy is asked what it
+would have done from the hand he held then (his hand in the world plus his
+cards put down since); a policy that names his move gets likelihood
+``1 - NOISE`` plus its share of the noise, the others ``NOISE / n`` (``n``:
+his cards then, and resigning when he could), the uniform player ``1 / n``.
+The posterior carries over from deal to deal of the match.
+
+What is not read: his choice of the next Lead (every policy but medium and
+anyone picks greedy's Lead, and the hand he chose it from, the trick's
+cards gone and the refill not yet drawn, is no longer in any view), and his
+last card of a trick he wins as second hand (we are not shown the table again).
+
+Only the view is read, and the worlds are drawn from the model's own random
+stream, not Hard's: reading the opponent must not move Hard's own draws, so
+that against a greedy player Hard plays exactly as it did before the model.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from dataclasses import dataclass, field
+
+from atout.bots.court_circular.policies import (
+    POLICIES,
+    RULE,
+    Point,
+    Policy,
+    cheap_move,
+    medium_move,
+)
+from atout.bots.levels import View, sheet_of, typed
+from atout.bots.sampling import court_circular_world
+from atout.cards import mask_of
+from atout.games.court_circular import resign_refusal
+from atout.games.court_circular_view import CourtCircularView, Phase
+
+__all__ = ["FLOOR", "NOISE", "PRIOR", "OpponentModel", "points_of"]
+
+NOISE = 0.1
+"""The chance a rule player makes another move than his rule's (a slip, or a rule not modelled)."""
+
+PRIOR = {"greedy": 0.3, "medium": 0.2, "cautious": 0.2, "aggressive": 0.2, "uniform": 0.1}
+"""Before any move is seen: mostly rule players, greedy the likeliest (the field's default)."""
+
+WORLDS_PER_UPDATE = 64
+"""Uniform worlds a new move is judged in (its likelihood under each policy is their mean).
+
+Many, because a move often depends on the whole hidden hand (the first card of a trick
+is the cheapest card of the best plan of six): in a dozen worlds greedy's move was
+often named in none, and a greedy player read as anyone."""
+
+MEDIUM_WORLDS = 4
+"""Of those, the worlds medium is asked in: its move is a small search, a hundred times
+greedy's cost, and a few worlds tell it apart (it mostly agrees with greedy)."""
+
+FLOOR = 1e-4
+"""The least posterior a component keeps, so that a player who changes style is followed."""
+
+
+@dataclass
+class OpponentModel:
+    """A posterior over :data:`POLICIES` for the opponent, updated from the views Hard sees."""
+
+    seed: int = 0
+    log_posterior: dict[Policy, float] = field(
+        default_factory=lambda: {p: math.log(PRIOR[p]) for p in POLICIES}
+    )
+    seen: set[tuple[int, int, int]] = field(default_factory=set)
+    """Moves already read: (deal number, trick number, position in the trick)."""
+    moves_read: int = 0
+    """The opponent's moves that said something (not forced), over the match."""
+    spent: float = 0.0
+    """Seconds spent reading since Hard last asked (:meth:`take_spent`)."""
+    rng: random.Random = field(init=False, repr=False)
+
+    def __post_init__(self) -> None:
+        self.rng = random.Random(self.seed)
+
+    def posterior(self) -> dict[Policy, float]:
+        """The probability of each policy (the prior before any move)."""
+        logs = self.log_posterior
+        top = max(logs.values())
+        weights = {p: math.exp(v - top) for p, v in logs.items()}
+        total = sum(weights.values())
+        return {p: max(FLOOR, w / total) for p, w in weights.items()}
+
+    def rule_mass(self) -> float:
+        """How much of the posterior is on greedy and medium (whom today's evidence reads)."""
+        posterior = self.posterior()
+        return sum(posterior[p] for p in RULE)
+
+    def likeliest(self) -> Policy:
+        """The policy the opponent most likely plays."""
+        return max(self.log_posterior, key=self.log_posterior.__getitem__)
+
+    def take_spent(self) -> float:
+        """The seconds spent reading since the last call: Hard takes them off its budget."""
+        spent, self.spent = self.spent, 0.0
+        return spent
+
+    def observe(self, view: View, rng: random.Random | None = None) -> None:
+        """Read every move of the opponent's in the view not read before.
+
+        ``rng`` (Hard's) is accepted for the learners' signature and not used:
+        the model draws its worlds from its own stream.
+        """
+        del rng
+        started = time.perf_counter()
+        try:
+            self._observe(view)
+        finally:
+            self.spent += time.perf_counter() - started
+
+    def _observe(self, view: View) -> None:
+        seen = typed(view, CourtCircularView)
+        if seen.seat is None or seen.lead is None or seen.phase is Phase.OVER:
+            return
+        deal = int(sheet_of(view).get("deal_number", 0))
+        trick = seen.tricks_played - (1 if seen.phase is Phase.LEAD else 0)
+        fresh = [p for p in points_of(seen) if (deal, trick, p.position) not in self.seen]
+        if not fresh:
+            return
+        other = 1 - seen.seat
+        worlds = [
+            court_circular_world(seen, self.rng).hands[other] for _ in range(WORLDS_PER_UPDATE)
+        ]
+        for point in fresh:
+            self.seen.add((deal, trick, point.position))
+            likelihood = self._likelihood(seen, point, worlds)
+            if likelihood is None:
+                continue
+            self.moves_read += 1
+            logs = self.log_posterior
+            for policy, value in likelihood.items():
+                logs[policy] += math.log(value)
+            floor = max(logs.values()) + math.log(FLOOR)
+            for policy in logs:
+                logs[policy] = max(logs[policy], floor)
+        self.seen = {key for key in self.seen if key[0] >= deal}
+
+    def _likelihood(
+        self, view: CourtCircularView, point: Point, worlds: list[int]
+    ) -> dict[Policy, float] | None:
+        """Each policy's chance of the move at ``point``, the mean over ``worlds``
+        (``None``: a forced move, which says nothing).
+
+        Medium is asked in the first :data:`MEDIUM_WORLDS` worlds only, and read
+        as greedy corrected by how often the two disagree there (a control
+        variate): a few worlds of its own would make its estimate so noisy that
+        a medium player would read as greedy.
+        """
+        lead = view.lead
+        assert lead is not None
+        hits = dict.fromkeys(POLICIES[:-1], 0.0)
+        spread = 0.0
+        disagree = 0.0
+        for k, hand in enumerate(worlds):
+            held = hand | point.since
+            n = held.bit_count() + point.may_resign
+            if n <= 1:
+                return None
+            spread += 1.0 / n
+            for policy in ("greedy", "cautious", "aggressive"):
+                move = cheap_move(
+                    policy, point.own, point.ours, held, lead, may_resign=point.may_resign
+                )
+                hit = move == point.move
+                hits[policy] += hit
+                if policy == "greedy" and k < MEDIUM_WORLDS:
+                    disagree += (medium_move(view, point, held, self.rng) == point.move) - hit
+        count = len(worlds)
+        hits = {p: v / count for p, v in hits.items()}
+        hits["medium"] = min(1.0, max(0.0, hits["greedy"] + disagree / min(MEDIUM_WORLDS, count)))
+        uniform = spread / count
+        out = {p: (1.0 - NOISE) * hit + NOISE * uniform for p, hit in hits.items()}
+        out["uniform"] = uniform
+        return out
+
+
+def points_of(view: CourtCircularView) -> list[Point]:
+    """The opponent's choices the view shows, in order: his cards in this trick and, when we
+    pick the Lead from a trick left unfinished, his resignation."""
+    seat = view.seat
+    assert seat is not None
+    other = 1 - seat
+    leader = view.trick_leader
+    cards = list(view.trick)
+    points = []
+    for i in range(len(cards) + 1):
+        if (leader + i) % 2 != other:
+            continue
+        before = cards[:i]
+        own = mask_of(c for j, c in enumerate(before) if (leader + j) % 2 == other)
+        ours = mask_of(c for j, c in enumerate(before) if (leader + j) % 2 == seat)
+        after = cards[i:]
+        since = mask_of(c for j, c in enumerate(after, i) if (leader + j) % 2 == other)
+        ours_since = sum(1 for j in range(i, len(cards)) if (leader + j) % 2 == seat)
+        may_resign = (
+            resign_refusal(
+                own.bit_count(),
+                ours.bit_count(),
+                last_trick=view.is_last_trick,
+                carroll=view.carroll_resign,
+            )
+            is None
+        )
+        if i < len(cards):
+            points.append(Point(i, own, ours, since, ours_since, cards[i], may_resign))
+        elif _resigned(view) and may_resign:
+            points.append(Point(i, own, ours, 0, 0, None, True))
+    return points
+
+
+def _resigned(view: CourtCircularView) -> bool:
+    """Whether the opponent resigned this trick: we pick the Lead of a trick left unfinished."""
+    if view.phase is not Phase.LEAD or view.turn != view.seat:
+        return False
+    return len(view.trick) < 6
