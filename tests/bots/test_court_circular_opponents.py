@@ -10,6 +10,7 @@ import pytest
 
 from atout.bots import Bot, HardBot
 from atout.bots.court_circular import hard as court_circular_hard
+from atout.bots.court_circular import medium as court_circular_medium
 from atout.bots.court_circular.evidence import SURPRISE, StyledEvidence, TrickEvidence
 from atout.bots.court_circular.opponents import PRIOR, OpponentModel, points_of
 from atout.bots.court_circular.policies import POLICIES
@@ -39,7 +40,7 @@ class Watcher:
 
 @pytest.mark.parametrize("player", ["greedy", "cautious", "aggressive"])
 def test_inferred_style_moves_to_the_true_one_over_a_match(player: str) -> None:
-    model = OpponentModel(seed=1)
+    model = OpponentModel(seed=1, medium=court_circular_medium.choose)
     watcher = Watcher(model)
     bots: list[Bot] = [watcher, make_bot(player, GAME, 1)]
     play_game(GAME, {"target": 50}, ["greedy", player], 7, bots=bots)
@@ -119,7 +120,7 @@ def test_against_greedy_hard_plays_as_before() -> None:
 
 def test_reading_time_is_taken_off_the_budget() -> None:
     """What the model spends reading a view is handed to Hard once, to take off its budget."""
-    model = OpponentModel()
+    model = OpponentModel(medium=court_circular_medium.choose)
     view = {
         "seat": 0,
         "lead": "9C",

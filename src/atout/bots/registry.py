@@ -92,7 +92,9 @@ def _court_piece_hard(seed: int | None, pace: Pace) -> Bot:
 
 def _court_circular_hard(seed: int | None, pace: Pace) -> Bot:
     """Hard Court Circular, with its own model of the opponent's style learnt over the match."""
-    opponents = CourtCircularOpponents(0 if seed is None else seed)
+    opponents = CourtCircularOpponents(
+        0 if seed is None else seed, medium=court_circular_medium.choose
+    )
     choose: HardChoose = partial(court_circular_hard.choose, opponents=opponents)
     return HardBot(choose, seed, pace, opponents=opponents)
 

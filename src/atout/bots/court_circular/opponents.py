@@ -27,6 +27,7 @@ from __future__ import annotations
 import math
 import random
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from atout.bots.court_circular.policies import (
@@ -71,6 +72,10 @@ class OpponentModel:
     """A posterior over :data:`POLICIES` for the opponent, updated from the views Hard sees."""
 
     seed: int = 0
+    medium: Callable[[View, random.Random], str] | None = None
+    """The medium player's choice (:func:`atout.bots.court_circular.medium.choose`, given by
+    whoever builds the model: medium is Hard's search, which reads this model); without it
+    medium is read as greedy."""
     log_posterior: dict[Policy, float] = field(
         default_factory=lambda: {p: math.log(PRIOR[p]) for p in POLICIES}
     )
@@ -175,8 +180,9 @@ class OpponentModel:
                 )
                 hit = move == point.move
                 hits[policy] += hit
-                if policy == "greedy" and k < MEDIUM_WORLDS:
-                    disagree += (medium_move(view, point, held, self.rng) == point.move) - hit
+                if policy == "greedy" and k < MEDIUM_WORLDS and self.medium is not None:
+                    move = medium_move(view, point, held, self.rng, self.medium)
+                    disagree += (move == point.move) - hit
         count = len(worlds)
         hits = {p: v / count for p, v in hits.items()}
         hits["medium"] = min(1.0, max(0.0, hits["greedy"] + disagree / min(MEDIUM_WORLDS, count)))

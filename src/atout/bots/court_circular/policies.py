@@ -19,9 +19,11 @@ decision (weighing worlds, rollouts) it is read as greedy, which it mostly is.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from atout.bots.court_circular import greedy, panel
+from atout.bots.levels import View
 from atout.cards import CARD_BY_NAME, Card, CardSet, card_name, cards_of
 from atout.games.court_circular_view import CourtCircularView, Phase
 
@@ -67,13 +69,19 @@ def cheap_move(
 
 
 def medium_move(
-    view: CourtCircularView, point: Point, held: CardSet, rng: random.Random
+    view: CourtCircularView,
+    point: Point,
+    held: CardSet,
+    rng: random.Random,
+    medium: Callable[[View, random.Random], str],
 ) -> Card | None:
     """The medium player's move at ``point`` holding ``held``, from the view he had then.
 
     The opponent's view is ours with the seats turned round: the table as it
     was at that point, his hand, and the hand sizes then; everything else
     (the Lead, the stock, the piles) does not change within a trick.
+    ``medium`` is the medium player's choice, passed in: medium is Hard's own
+    search, which reads these policies, so this module cannot import it.
     """
     seat = view.seat
     assert seat is not None
@@ -103,7 +111,5 @@ def medium_move(
         carroll_resign=view.carroll_resign,
         result=None,
     )
-    from atout.bots.court_circular import medium  # noqa: PLC0415  (medium is Hard's search)
-
-    action = medium.choose(theirs, rng)
+    action = medium(theirs, rng)
     return None if action == CONCEDE else CARD_BY_NAME[action]
