@@ -33,7 +33,7 @@ from bots import hard_decision_seconds, time_summary  # bench/bots.py, beside th
 
 GAMES = ("court-piece", "five-hundred", "bridge", "court-circular")
 OPTIONS: dict[str, dict[str, Any]] = {"bridge": {"scoring": "duplicate", "boards": 1}}
-EFFORT = {"court-piece": 6, "five-hundred": 60, "bridge": 34, "court-circular": 14}
+EFFORT = {"court-piece": 6, "five-hundred": 60, "bridge": 34, "court-circular": 55}
 """Samples per decision that cost what the 0.4 s budget did here (``docs/tournaments.md``)."""
 OPPONENTS = ("cautious", "aggressive", "medium", "greedy")
 
