@@ -7,7 +7,10 @@
   answers one question for every card at once: does the side to play still
   make (or, defending, defeat) the contract? A card's value is the
   contract's score made or one down, from our side, so the bot plays for
-  the contract first, as duplicate scoring rewards.
+  the contract first, as duplicate scoring rewards. An opponent who reads as a
+  panel player over the match (:mod:`atout.bots.bridge.opponents`) has the
+  worlds resampled by how well his style explains his cards
+  (:mod:`atout.bots.reading`); against rule players the worlds are as above.
 * **Bidding.** Where the system allows several calls (a game or a part
   score, 3NT or four of a major), each is scored as if it ended the auction
   over worlds consistent with the auction so far: DDS gives the declaring

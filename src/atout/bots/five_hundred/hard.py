@@ -17,7 +17,10 @@ the last tricks of no-trumps.
 * **Kitty**: the discards worth considering (three of the weakest six
   cards) are each scored by DDS over worlds.
 * **Play**: PIMC; a card's value in a world is the deal's points for our
-  side minus theirs.
+  side minus theirs. In suit contracts, an opponent who reads as a panel
+  player over the match (:mod:`atout.bots.five_hundred.opponents`) has the
+  worlds resampled by how well his style explains his cards
+  (:mod:`atout.bots.reading`); against rule players the worlds are as above.
 """
 
 from __future__ import annotations
