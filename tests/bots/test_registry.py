@@ -5,6 +5,7 @@ from __future__ import annotations
 import math
 import subprocess
 import sys
+from functools import partial
 
 import pytest
 
@@ -54,7 +55,9 @@ def test_hard_gets_its_pace_from_make_bot() -> None:
     assert (timed.budget_seconds, timed.samples) == (0.25, 64)
     assert (counted.budget_seconds, counted.samples) == (math.inf, 7)
     assert (default.budget_seconds, default.samples) == (0.4, 64)
-    assert timed._choose is five_hundred_hard.choose
+    # Five Hundred's Hard reads its opponents over the match (atout.bots.reading).
+    assert isinstance(timed._choose, partial) and timed._choose.func is five_hundred_hard.choose
+    assert timed._choose.keywords["opponents"] is timed.opponents
 
 
 def test_each_hard_court_piece_learns_its_own_opponents() -> None:

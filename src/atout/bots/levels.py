@@ -159,7 +159,8 @@ class Bot(Protocol):
 
 
 class Learner(Protocol):
-    """What Hard learns from every view it is shown (Court Piece: the opponents' styles)."""
+    """What Hard learns from every view it is shown (Court Piece, bridge, Five Hundred: the
+    opponents' styles)."""
 
     def observe(self, view: Seen, rng: random.Random) -> None:
         """Take in what this view shows that earlier ones did not."""
@@ -307,7 +308,8 @@ class HardBot:
         self.budget_seconds = pace.budget_seconds
         self.samples = pace.samples
         self.opponents = opponents
-        """What Hard has learnt of the opponents' play over the match (Court Piece)."""
+        """What Hard has learnt of the opponents' play over the match (Court Piece, bridge,
+        Five Hundred)."""
 
     def choose(self, view: View) -> str:
         """The hard action, within the time budget."""

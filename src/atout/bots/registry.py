@@ -25,6 +25,7 @@ from atout.bots.bridge import bidding as bridge_bidding
 from atout.bots.bridge import greedy as bridge_greedy
 from atout.bots.bridge import hard as bridge_hard
 from atout.bots.bridge import medium as bridge_medium
+from atout.bots.bridge import opponents as bridge_opponents
 from atout.bots.bridge import panel as bridge_panel
 from atout.bots.court_circular import greedy as court_circular_greedy
 from atout.bots.court_circular import hard as court_circular_hard
@@ -39,6 +40,7 @@ from atout.bots.court_piece.opponents import OpponentModel
 from atout.bots.five_hundred import greedy as five_hundred_greedy
 from atout.bots.five_hundred import hard as five_hundred_hard
 from atout.bots.five_hundred import medium as five_hundred_medium
+from atout.bots.five_hundred import opponents as five_hundred_opponents
 from atout.bots.five_hundred import panel as five_hundred_panel
 from atout.bots.levels import (
     DEFAULT_BUDGET,
@@ -49,6 +51,7 @@ from atout.bots.levels import (
     GreedyBot,
     HardBot,
     HardChoose,
+    Learner,
     MediumBot,
     Pace,
     PanelBot,
@@ -99,6 +102,17 @@ def _court_circular_hard(seed: int | None, pace: Pace) -> Bot:
     return HardBot(choose, seed, pace, opponents=opponents)
 
 
+def _read_opponents(choose: Callable[..., str], model: Callable[[], Learner]) -> BotFactory:
+    """Hard from a game's ``hard.choose`` that takes ``opponents=``: one reading of the
+    opponents (:mod:`atout.bots.reading`) per Hard player, kept over its match."""
+
+    def factory(seed: int | None, pace: Pace) -> Bot:
+        opponents = model()
+        return HardBot(partial(choose, opponents=opponents), seed, pace, opponents=opponents)
+
+    return factory
+
+
 def _levels(
     *,
     greedy: Choose,
@@ -132,7 +146,7 @@ BOTS: Mapping[str, Mapping[str, BotFactory]] = MappingProxyType(
             greedy=bridge_greedy.choose,
             medium=bridge_medium.choose,
             panel=bridge_panel.choose,
-            hard=_hard(bridge_hard.choose),
+            hard=_read_opponents(bridge_hard.choose, bridge_opponents.opponent_model),
             auction=bridge_bidding.choose_call,
             # Uniform calls climb to the seven level on almost every deal.
             pass_weight=0.8,
@@ -153,7 +167,7 @@ BOTS: Mapping[str, Mapping[str, BotFactory]] = MappingProxyType(
             greedy=five_hundred_greedy.choose,
             medium=five_hundred_medium.choose,
             panel=five_hundred_panel.choose,
-            hard=_hard(five_hundred_hard.choose),
+            hard=_read_opponents(five_hundred_hard.choose, five_hundred_opponents.opponent_model),
         ),
     }
 )

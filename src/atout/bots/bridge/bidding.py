@@ -568,9 +568,10 @@ def _interpret(ctx: _Context, call: str) -> Meaning:
             return Meaning("opener's rebid: 12-14 high-card points, balanced", (12, 14))
         if call == "2NT" and partner_bids[0][0] == "1":
             return Meaning("opener's rebid: 18-19 high-card points, balanced", (18, 19))
-        if strain == partner_bids[0][1:]:
+        # A raise of partner's no-trumps (1NT 2NT 3NT) shows no suit: read below.
+        if strain == partner_bids[0][1:] and strain != "NT":
             return Meaning(f"opener's raise: four {name}", min_len={strain: 4})
-        if strain == opening[1:]:
+        if strain == opening[1:] and strain != "NT":
             return Meaning(f"opener's rebid: six or more {name}", min_len={strain: 6})
     if strain == "NT":
         return Meaning(f"natural: {level}NT to play, stoppers in their suits")

@@ -29,7 +29,7 @@ from atout.cards import SUIT_MASKS, Card, CardSet, card_name
 from atout.games.bridge.auction import call_name, strain_of, strain_trump
 from atout.games.bridge.view import BridgeView
 
-__all__ = ["choose"]
+__all__ = ["choose", "play_card"]
 
 _SUITS = "SHDC"
 _STRAINS = ("C", "D", "H", "S", "NT")
@@ -211,23 +211,30 @@ def _beats(card: Card, best: Card, trump: int) -> bool:
 
 
 def _play(view: BridgeView, legal: Sequence[Card]) -> Card:
-    cards = view.trick
+    # No contract yet (a view of the auction): played as at no-trumps.
+    trump = -1 if view.bid is None else strain_trump(strain_of(view.bid))
+    playing = view.turn
+    assert playing is not None
+    leader = view.trick_leader
+    return play_card(view.trick, playing if leader is None else leader, playing, trump, legal)
+
+
+def play_card(
+    trick: Sequence[Card], leader: int, playing: int, trump: int, legal: Sequence[Card]
+) -> Card:
+    """The greedy card from a position (``playing``: the seat whose cards they are): what
+    :func:`choose` plays, and what Hard's reading of the opponents replays."""
+    cards = trick
     if not cards:
         by_suit: dict[int, list[Card]] = {}
         for card in legal:
             by_suit.setdefault(card // 13, []).append(card)
         longest = max(by_suit.values(), key=lambda cs: (len(cs), max(_rank(c) for c in cs)))
         return max(longest, key=_rank)
-    # No contract yet (a view of the auction): played as at no-trumps.
-    trump = -1 if view.bid is None else strain_trump(strain_of(view.bid))
-    leader = view.trick_leader
-    assert leader is not None
     best_index = 0
     for i in range(1, len(cards)):
         if _beats(cards[i], cards[best_index], trump):
             best_index = i
-    playing = view.turn
-    assert playing is not None
     winner = (leader + best_index) % 4
 
     def cheapest(c: Card) -> tuple[bool, int]:

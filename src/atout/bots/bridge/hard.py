@@ -7,7 +7,10 @@
   answers one question for every card at once: does the side to play still
   make (or, defending, defeat) the contract? A card's value is the
   contract's score made or one down, from our side, so the bot plays for
-  the contract first, as duplicate scoring rewards.
+  the contract first, as duplicate scoring rewards. An opponent who reads as a
+  panel player over the match (:mod:`atout.bots.bridge.opponents`) has the
+  worlds resampled by how well his style explains his cards
+  (:mod:`atout.bots.reading`); against rule players the worlds are as above.
 * **Bidding.** Where the system allows several calls (a game or a part
   score, 3NT or four of a major), each is scored as if it ended the auction
   over worlds consistent with the auction so far: DDS gives the declaring
@@ -25,7 +28,8 @@ from atout.bots.bridge import medium
 from atout.bots.bridge.bidding import Meaning, call_meaning, candidates, hand_fits
 from atout.bots.levels import View, legal_cards, typed
 from atout.bots.pimc import pimc
-from atout.bots.sampling import bridge_world
+from atout.bots.reading import OpponentModel, reading_of, resampled
+from atout.bots.sampling import World, bridge_world
 from atout.cards import CardSet
 from atout.games.bridge.auction import call_name, level_of, strain_of
 from atout.games.bridge.scoring import duplicate_score
@@ -37,8 +41,22 @@ __all__ = ["auction_filter", "choose"]
 _STRAINS = ("C", "D", "H", "S", "NT")
 
 
-def choose(view: Mapping[str, Any], rng: random.Random, budget: float, samples: int = 64) -> str:
-    """The hard action for this view, within ``budget`` seconds (a contested bid gets three)."""
+def choose(
+    view: Mapping[str, Any],
+    rng: random.Random,
+    budget: float,
+    samples: int = 64,
+    *,
+    opponents: OpponentModel | None = None,
+) -> str:
+    """The hard action for this view, within ``budget`` seconds (a contested bid gets three).
+
+    ``opponents`` is what this seat has learnt of how the opponents play over the match
+    (:mod:`atout.bots.bridge.opponents`; it reads the view's new cards first): the worlds of
+    the card play are weighed by it for an opponent who does not read as a rule player.
+    """
+    if opponents is not None:
+        opponents.observe(view)
     seen = typed(view, BridgeView)
     legal = list(seen.legal)
     if len(legal) == 1:
@@ -51,7 +69,7 @@ def choose(view: Mapping[str, Any], rng: random.Random, budget: float, samples: 
         if len(calls) == 1:
             return calls[0]
         return _simulate_calls(view, calls, rng, time.perf_counter() + 3 * budget, samples)
-    return _play(view, rng, time.perf_counter() + budget, samples)
+    return _play(view, rng, time.perf_counter() + budget, samples, opponents)
 
 
 def auction_filter(view: View) -> Callable[[list[CardSet]], bool]:
@@ -98,7 +116,13 @@ def _contract(view: BridgeView) -> tuple[int, int, int, int]:
     return level_of(bid), strain_of(bid), view.doubled, declarer
 
 
-def _play(view: Mapping[str, Any], rng: random.Random, deadline: float, samples: int) -> str:
+def _play(
+    view: Mapping[str, Any],
+    rng: random.Random,
+    deadline: float,
+    samples: int,
+    opponents: OpponentModel | None = None,
+) -> str:
     seen = typed(view, BridgeView)
     legal = [a for a in seen.legal if len(a) == 2]
     if not legal:
@@ -129,8 +153,16 @@ def _play(view: Mapping[str, Any], rng: random.Random, deadline: float, samples:
         # Already made or already beaten: the book's card is as good as any.
         return fallback
 
+    def uniform(r: random.Random) -> World:
+        return bridge_world(seen, r, accept)
+
+    draw: Callable[[random.Random], World] = uniform
+    weight = reading_of(opponents, seen)
+    if weight is not None:
+        draw = resampled(draw, _hands, weight)
+
     def evaluate(r: random.Random) -> dict[str, float] | None:
-        world = bridge_world(seen, r, accept)
+        world = draw(r)
         scores = dds_solve(list(world.hands), trump, leader, trick, target=need, solutions=2)
         reaching = {by_card[c] for c, t in scores.items() if t >= need and c in by_card}
         out: dict[str, float] = {}
@@ -149,6 +181,10 @@ def _play(view: Mapping[str, Any], rng: random.Random, deadline: float, samples:
         max_samples=samples,
         prior={fallback: 0.001},
     )
+
+
+def _hands(world: World) -> tuple[CardSet, ...]:
+    return world.hands
 
 
 def _simulate_calls(

@@ -28,7 +28,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from atout.bots.levels import View, typed
-from atout.cards import CARD_BY_NAME, JOKER, Card, card_name, cards_of
+from atout.cards import CARD_BY_NAME, JOKER, Card, CardSet, card_name, cards_of
 from atout.games.five_hundred import DECK, contract_order, parse_call
 from atout.games.five_hundred.rules import MISERE
 from atout.games.five_hundred.view import FiveHundredContract, FiveHundredView, Phase
@@ -41,6 +41,7 @@ __all__ = [
     "discard",
     "discard_cards",
     "estimate_tricks",
+    "play_card",
 ]
 
 NT = 4
@@ -170,27 +171,56 @@ def _play(
     order: TrickOrder,
     legal: Sequence[str],
 ) -> str:
-    cards = action_cards(legal)
-    trick = list(view.trick)
     seat = view.seat
     assert seat is not None
+    trick = list(view.trick)
+    if trick:
+        assert view.trick_leader is not None
+    gone = (view.discards or 0) | sum(1 << c for _, cards, _ in view.tricks for c in cards)
+    named = view.named_suit
+    card = play_card(
+        trick,
+        seat if view.trick_leader is None else view.trick_leader,
+        seat,
+        contract,
+        hand,
+        order,
+        action_cards(legal),
+        gone,
+        None if named is None else int(named),
+    )
+    return _name_joker(card, hand, order, legal) if not trick else card_name(card)
+
+
+def play_card(
+    trick: Sequence[Card],
+    leader: int,
+    seat: int,
+    contract: FiveHundredContract,
+    hand: list[Card],
+    order: TrickOrder,
+    cards: list[Card],
+    gone: CardSet,
+    named: int | None = None,
+) -> Card:
+    """The greedy card from a position: what :func:`choose` plays (a joker lead's suit
+    aside), and what Hard's reading of the opponents replays. ``gone``: the cards out of
+    play that the seat knows of (the tricks, its own discards); ``named``: the suit a joker
+    lead named."""
     misere_contractor = contract.bid >= MISERE and contract.contractor == seat
     if not trick:
-        card = _lead(view, contract, hand, order, cards, misere_contractor)
-        return _name_joker(card, hand, order, legal)
-    named = view.named_suit
-    led = int(named) if named is not None else order.suit[trick[0]]
-    assert view.trick_leader is not None
-    seats = _seats(view.trick_leader, contract.sits_out, len(trick))
-    best = trick_winner(trick, order, led)
+        return _lead(seat, contract, hand, order, cards, misere_contractor, gone)
+    led = named if named is not None else order.suit[trick[0]]
+    seats = _seats(leader, contract.sits_out, len(trick))
+    best = trick_winner(list(trick), order, led)
     wins = [c for c in cards if trick_winner([*trick, c], order, led) == len(trick)]
     low = _low(order)
     if misere_contractor:
         losers = [c for c in cards if c not in wins]
-        return card_name(max(losers, key=low) if losers else min(cards, key=low))
+        return max(losers, key=low) if losers else min(cards, key=low)
     if seats[best] % 2 == seat % 2 or not wins:
-        return card_name(min(cards, key=low))
-    return card_name(min(wins, key=low))
+        return min(cards, key=low)
+    return min(wins, key=low)
 
 
 def _seats(leader: int, sits_out: int | None, count: int) -> list[int]:
@@ -205,12 +235,13 @@ def _seats(leader: int, sits_out: int | None, count: int) -> list[int]:
 
 
 def _lead(
-    view: FiveHundredView,
+    seat: int,
     contract: FiveHundredContract,
     hand: list[Card],
     order: TrickOrder,
     cards: list[Card],
     misere_contractor: bool,
+    gone: CardSet,
 ) -> Card:
     low = _low(order)
     if misere_contractor:
@@ -218,9 +249,8 @@ def _lead(
     trump = order.trump
     trumps = sorted((c for c in cards if order.suit[c] == trump), key=low, reverse=True)
     others = [c for c in cards if order.suit[c] != trump]
-    assert view.seat is not None
-    ours = contract.contractor % 2 == view.seat % 2
-    if trumps and trump != 4 and ours and (len(trumps) >= 3 or _is_boss(trumps[0], view, order)):
+    ours = contract.contractor % 2 == seat % 2
+    if trumps and trump != 4 and ours and (len(trumps) >= 3 or _is_boss(trumps[0], gone, order)):
         return trumps[0]
     if not others:
         return trumps[0]
@@ -228,9 +258,8 @@ def _lead(
     return max((c for c in others if order.suit[c] == longest), key=low)
 
 
-def _is_boss(card: Card, view: FiveHundredView, order: TrickOrder) -> bool:
-    """Whether ``card`` is the highest trump not yet played (the discards aside)."""
-    gone = (view.discards or 0) | sum(1 << c for _, cards, _ in view.tricks for c in cards)
+def _is_boss(card: Card, gone: CardSet, order: TrickOrder) -> bool:
+    """Whether ``card`` is the highest trump not yet played (``gone``: the cards known out)."""
     return all(
         gone >> c & 1
         for c in cards_of(DECK)

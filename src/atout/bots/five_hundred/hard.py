@@ -17,20 +17,25 @@ the last tricks of no-trumps.
 * **Kitty**: the discards worth considering (three of the weakest six
   cards) are each scored by DDS over worlds.
 * **Play**: PIMC; a card's value in a world is the deal's points for our
-  side minus theirs.
+  side minus theirs. In suit contracts, an opponent who reads as a panel
+  player over the match (:mod:`atout.bots.five_hundred.opponents`) has the
+  worlds resampled by how well his style explains his cards
+  (:mod:`atout.bots.reading`); against rule players the worlds are as above.
 """
 
 from __future__ import annotations
 
 import random
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from itertools import combinations
 
 from atout.bots.five_hundred import greedy, medium
+from atout.bots.five_hundred.opponents import world_hands
 from atout.bots.levels import View, typed
 from atout.bots.pimc import pimc
-from atout.bots.sampling import five_hundred_world
+from atout.bots.reading import OpponentModel, reading_of, resampled
+from atout.bots.sampling import World, five_hundred_world
 from atout.cards import CardSet, card_name, cards_of, mask_of
 from atout.games.five_hundred import call_value, contract_order, parse_call
 from atout.games.five_hundred.rules import MISERE
@@ -63,8 +68,23 @@ def deal_score(bid_code: int, tricks: int) -> int:
     return made - 10 * (10 - tricks)
 
 
-def choose(view: View, rng: random.Random, budget: float, samples: int = 64) -> str:
-    """The hard action for this view, within ``budget`` seconds (bids and discards get three)."""
+def choose(
+    view: View,
+    rng: random.Random,
+    budget: float,
+    samples: int = 64,
+    *,
+    opponents: OpponentModel | None = None,
+) -> str:
+    """The hard action for this view, within ``budget`` seconds (bids and discards get three).
+
+    ``opponents`` is what this seat has learnt of how the opponents play over the match
+    (:mod:`atout.bots.five_hundred.opponents`; it reads the view's new cards first): the
+    worlds of a suit contract's play are weighed by it for an opponent who does not read as
+    a rule player.
+    """
+    if opponents is not None:
+        opponents.observe(view)
     seen = typed(view, FiveHundredView)
     legal = list(seen.legal)
     if len(legal) == 1:
@@ -81,7 +101,7 @@ def choose(view: View, rng: random.Random, budget: float, samples: int = 64) -> 
         if seen.hand.bit_count() > SEARCH_CARDS:
             return medium.choose(seen, rng)
         return _play_searched(seen, contract, rng, time.perf_counter() + budget, samples)
-    return _play(seen, contract, rng, strain, time.perf_counter() + budget, samples)
+    return _play(seen, contract, rng, strain, time.perf_counter() + budget, samples, opponents)
 
 
 SEARCH_CARDS = 5
@@ -160,6 +180,7 @@ def _play(
     strain: int,
     deadline: float,
     samples: int,
+    opponents: OpponentModel | None = None,
 ) -> str:
     legal = list(view.legal)
     code = contract.bid
@@ -177,8 +198,16 @@ def _play(
     by_card = {table[c]: a for c, a in zip(greedy.action_cards(legal), legal, strict=True)}
     fallback = medium.choose(view, rng)
 
+    def uniform(r: random.Random) -> World:
+        return five_hundred_world(view, r, order)
+
+    draw: Callable[[random.Random], World] = uniform
+    weight = reading_of(opponents, view)
+    if weight is not None:
+        draw = resampled(draw, world_hands, weight)
+
     def evaluate(r: random.Random) -> dict[str, float] | None:
-        world = five_hundred_world(view, r, order)
+        world = draw(r)
         hands = effective_hands(list(world.hands), strain)
         scores = dds_solve(hands, trump, leader, trick)
         out: dict[str, float] = {}
