@@ -121,9 +121,11 @@ def hand_fits(hand: CardSet, meaning: Meaning) -> bool:
     if not meaning.hcp[0] <= hcp <= meaning.hcp[1]:
         return False
     shape = _shape(hand)
-    if any(shape[s] < n for s, n in meaning.min_len.items()):
+    # A length "in no-trumps" (a 3NT opening read as a long-suit preempt, a 4NT reply read
+    # as a new suit) says nothing of the hand: only suits constrain it.
+    if any(shape.get(s, n) < n for s, n in meaning.min_len.items()):
         return False
-    return all(shape[s] <= n for s, n in meaning.max_len.items())
+    return all(shape.get(s, n) <= n for s, n in meaning.max_len.items())
 
 
 # The auction as the system sees it.
