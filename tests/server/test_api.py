@@ -106,10 +106,12 @@ def test_a_restarted_server_resumes_every_table(db_url: str) -> None:
         url = f"/api/tables/{table['id']}"
         with client.websocket_connect(table["ws"]) as ws:
             ws.send_json({"type": "hello", "token": table["token"]})
+            acted = -1
             for _ in range(3):
-                frame = _my_turn(ws)
+                frame = _my_turn(ws, after=acted)
                 ws.send_json({"type": "action", "action": frame["view"]["legal"][0]})
-            before = _my_turn(ws)
+                acted = frame["version"]
+            before = _my_turn(ws, after=acted)
         assert client.get(f"{url}/view", headers=auth).json()["version"] == before["version"]
     with TestClient(create_app(db_url, settings=FAST)) as client:
         after = client.get(f"{url}/view", headers=auth).json()
@@ -118,10 +120,12 @@ def test_a_restarted_server_resumes_every_table(db_url: str) -> None:
         assert after["view"] == before["view"]
 
 
-def _my_turn(ws: Any) -> dict[str, Any]:
+def _my_turn(ws: Any, after: int) -> dict[str, Any]:
+    """The next frame where the seat is to act, past version ``after`` (a frame may be sent
+    again at the same version, a seat's news say: acting on it again would be refused)."""
     while True:
         frame: dict[str, Any] = ws.receive_json()
-        if frame["type"] == "state" and frame["view"]["legal"]:
+        if frame["type"] == "state" and frame["version"] > after and frame["view"]["legal"]:
             return frame
 
 
