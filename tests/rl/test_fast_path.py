@@ -138,3 +138,35 @@ def _outcome(resolve: Any, index: int, source: Any, picks: tuple[int, ...]) -> s
     except IllegalActionError:
         return "illegal"
     return "wait" if action is None else str(action)
+
+
+@pytest.mark.parametrize("game", ["five-hundred", "court-circular"])
+def test_kitty_and_end_looks_are_written_from_the_state(game: str) -> None:
+    """Five Hundred's discard picks (``write_picked``) and each game's end, once the deal
+    is scored (a new sheet: the score slots rewritten in the kept arrays), are written
+    from the state, not left to the view, and give the JSON view's vector."""
+    e = make(game, {})
+    spec = type(e.spec)(e.spec.rules)  # its own notes of what it wrote (not the env's)
+    vectors = Vectors(spec, e.game.players)
+    picked = ended = 0
+    for seed in range(4):
+        for actor in play(e, seed):
+            state, sheet = e.match.state, e._score_sheet(e.match)
+            seat, picks = int(actor[5:]), e._picks
+            slots, kept = vectors.direct(seat)
+            if picks:
+                assert spec.write_picked(state, seat, sheet, slots, kept, picks)
+                picked += 1
+            else:
+                assert spec.write_state(state, seat, sheet, slots, kept)
+            want = spec.vector(encode_json(spec, state.view(seat), sheet, picks))
+            np.testing.assert_array_equal(vectors.wrote(seat), want)
+        state, sheet = e.match.state, e._score_sheet(e.match)
+        assert state.is_over()
+        for seat in range(e.game.players):
+            slots, kept = vectors.direct(seat)
+            assert spec.write_state(state, seat, sheet, slots, kept)
+            want = spec.vector(encode_json(spec, state.view(seat), sheet, ()))
+            np.testing.assert_array_equal(vectors.wrote(seat), want)
+            ended += 1
+    assert ended and (picked or game != "five-hundred")

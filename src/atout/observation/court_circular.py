@@ -154,15 +154,19 @@ class CourtCircularObserver:
     ) -> bool:
         """By the same observer, from the state's accessors for what the seat sees, only
         what changed since its last look (``kept``: ``slots`` hold what this wrote last for
-        the seat); ``False``, nothing written, at the end (no Lead: the view's)."""
+        the seat), the end included (no Lead: each agent's last look, which the view
+        would cost several steps for, its result computed)."""
         lead = state.lead
-        if lead is None:
-            return False
         seen = self._seen[seat]
         deal = state.deal
-        if not kept or seen.deal is not deal or seen.sheet is not sheet:
+        if not kept or seen.deal is not deal:
             self._start(slots, seen, seat, deal.dealer, sheet)
             seen.deal = deal
+            seen.sheet = sheet
+        elif seen.sheet is not sheet:  # the deal's end scored: only the score slots change
+            points = sheet["points"]
+            slots[SCORE_AT] = clip(points[seat] / self._target)
+            slots[SCORE_AT + 1] = clip(points[1 - seat] / self._target)
             seen.sheet = sheet
         other = 1 - seat
         hand = state.hand(seat)

@@ -100,6 +100,16 @@ _ZEROS: Final = memoryview(bytes(4 * SIZE)).cast("f")
 """A whole vector of zeros (a ``float32`` memoryview to assign from)."""
 
 
+_SIZES_KEPT: Final = 4096
+"""At most this many play positions' hand sizes kept (4 * 4 * 5 * 10 * 4 = 3,200 exist)."""
+
+
+def _play_key(seat: int, leader: int, skip: int, done: int, played: int) -> int:
+    """The play position that fixes every hand's size: the seat looking, the trick's
+    leader, the seat sitting out (-1: none), tricks finished, cards in the trick."""
+    return (((seat * 4 + leader) * 5 + skip + 1) * 11 + done) * 4 + played
+
+
 class Seen:
     """What the observer last wrote for one seat (cards, slots)."""
 
@@ -166,11 +176,12 @@ class Seen:
 class FiveHundredObserver:
     """Writes the vectors of one environment's seats (and keeps what it wrote for each)."""
 
-    __slots__ = ("_kitty_of", "_scores", "_seen")
+    __slots__ = ("_kitty_of", "_scores", "_seen", "_sizes")
 
     _seen: list[Seen]
     _kitty_of: tuple[object, int]
     _scores: tuple[object, list[list[float]]]
+    _sizes: dict[int, tuple[float, float, float, float]]
 
     def __init__(self) -> None:
         self._seen = [Seen() for _ in range(4)]
@@ -179,6 +190,11 @@ class FiveHundredObserver:
         """The kitty as a card set, for the deal it was made from."""
         self._scores = (None, [])
         """The score slots of each side for the sheet they were made with."""
+        self._sizes = {}
+        """Hand sizes (/ 13) by relative seat in the play, by :func:`_play_key`: every
+        seat starts the play with 10 cards and loses one a card played, so the sizes
+        follow from who looks, who led, who sits out and how far the play is (three
+        ``hand`` calls less a look)."""
 
     def write_view(
         self,
@@ -241,15 +257,17 @@ class FiveHundredObserver:
         sheet: Mapping[str, Any],
         slots: Any,
         kept: bool,
+        picks: tuple[int, ...] = (),
     ) -> bool:
         """By the same observer, from the state's accessors for what the seat sees (own
         cards, the kitty and discards if contractor, an exposed hand, the calls, the tricks),
         only what changed since its last look (``kept``: ``slots`` hold what this wrote last
-        for the seat). ``False``, nothing written, in the kitty phase (the discard's picks
-        are the view's)."""
+        for the seat); ``picks``, the discard's picks made so far (the kitty phase's three
+        looks, which the view would write whole)."""
         phase = PHASE_INDEX[state.phase]
-        if phase == _KITTY:
-            return False
+        chosen = 0
+        for pick in picks:
+            chosen |= 1 << pick - PICK
         seen = self._seen[seat]
         deal = state.deal
         auction = state.auction
@@ -259,13 +277,17 @@ class FiveHundredObserver:
         if (
             not kept
             or seen.deal is not deal
-            or seen.sheet is not sheet
             or len(done) < seen.done
             or len(auction) < seen.calls
             or (bidding and bool(seen.contract))  # back in the auction
         ):
             self._start(slots, seen, seat, deal.dealer, sheet)
             seen.deal = deal
+            seen.sheet = sheet
+        elif seen.sheet is not sheet:  # the deal's end scored: only the score slots change
+            own, other = self._score_scalars(sheet, seat & 1)
+            slots[SCORE_AT] = own
+            slots[SCORE_AT + 1] = other
             seen.sheet = sheet
         contract = None
         kitty, discards, exposed = seen.kitty, seen.discards, seen.exposed
@@ -280,10 +302,25 @@ class FiveHundredObserver:
                 if seat == contractor:
                     kitty = self._kitty(deal)
                     discards = state.discards
+            elif kitty and not discards and phase != _KITTY:  # the contractor, discarded
+                discards = state.discards
             if high == _OPEN_MISERE:
                 shown = state.exposed()
                 exposed = 0 if shown is None else state.hand(shown)
         hand = state.hand(seat)
+        trick = state.trick
+        if phase == _PLAY:
+            leader = state.leader
+            skip = seen.skip if contract is None else contract[3]
+            key = _play_key(seat, leader, skip, len(done), len(trick))
+            sizes = self._sizes.get(key)
+            if sizes is None or sizes[0] != THIRTEENTHS[hand.bit_count()]:
+                sizes = self._sizes_now(state, seat, hand)
+                if len(self._sizes) < _SIZES_KEPT:
+                    self._sizes[key] = sizes
+        else:
+            leader = -1
+            sizes = self._sizes_now(state, seat, hand)
         self._look(
             slots,
             seen,
@@ -291,25 +328,31 @@ class FiveHundredObserver:
             hand,
             kitty,
             discards,
-            0,
+            chosen,
             exposed,
             auction,
             contract,
             phase,
-            state.leader if phase == _PLAY else None,
-            state.trick,
+            leader if phase == _PLAY else None,
+            trick,
             state.named_suit,
             done,
             state.turn,
             state.tricks_won,
-            (
-                THIRTEENTHS[hand.bit_count()],
-                THIRTEENTHS[state.hand((seat + 1) & 3).bit_count()],
-                THIRTEENTHS[state.hand((seat + 2) & 3).bit_count()],
-                THIRTEENTHS[state.hand((seat + 3) & 3).bit_count()],
-            ),
+            sizes,
         )
         return True
+
+    def _sizes_now(
+        self, state: FiveHundredState, seat: int, hand: int
+    ) -> tuple[float, float, float, float]:
+        """Hand sizes (/ 13) by relative seat, counted from the hands."""
+        return (
+            THIRTEENTHS[hand.bit_count()],
+            THIRTEENTHS[state.hand((seat + 1) & 3).bit_count()],
+            THIRTEENTHS[state.hand((seat + 2) & 3).bit_count()],
+            THIRTEENTHS[state.hand((seat + 3) & 3).bit_count()],
+        )
 
     def mask_state(self, state: FiveHundredState, picks: tuple[int, ...]) -> int | None:
         """Cards that follow suit (the joker as ``JK``); the discard's picks (any card held

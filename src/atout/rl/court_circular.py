@@ -92,7 +92,7 @@ class CourtCircularSpec(GameSpec):
 
     def write_state(self, state: Any, seat: int, sheet: Sheet, slots: Any, kept: bool) -> bool:
         """By the same observer, from the state's accessors for what the seat sees, only
-        what changed since its last look; the end (no Lead) uses the view."""
+        what changed since its last look."""
         return self._observer.write_state(state, seat, sheet, slots, kept)
 
     def mask_state(self, state: Any, picks: tuple[int, ...]) -> int | None:

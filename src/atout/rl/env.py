@@ -258,10 +258,12 @@ class AtoutEnv(AECEnv):  # type: ignore[misc]
         sheet = self._sheet
         # Vectors.by_state, inlined: the game writes the seat's kept array from the state.
         by_state = self._by_state
-        if (
-            self._writes
-            and not picks
-            and self._write_state(state, seat, sheet, self._slots[seat], by_state[seat])
+        if self._writes and (
+            self._write_state(state, seat, sheet, self._slots[seat], by_state[seat])
+            if not picks
+            else self.spec.write_picked(
+                state, seat, sheet, self._slots[seat], by_state[seat], picks
+            )
         ):
             by_state[seat] = True
             observation = self._arrays[seat].copy()

@@ -235,9 +235,20 @@ class FiveHundredSpec(GameSpec):
     def write_state(self, state: Any, seat: int, sheet: Sheet, slots: Any, kept: bool) -> bool:
         """By the same observer, from the state's accessors for what the seat sees (own
         cards, the kitty and discards if contractor, an exposed hand, the calls, the tricks),
-        only what changed since its last look. The kitty (the discard's picks) uses the
-        view."""
+        only what changed since its last look."""
         return self._observer.write_state(state, seat, sheet, slots, kept)
+
+    def write_picked(
+        self,
+        state: Any,
+        seat: int,
+        sheet: Sheet,
+        slots: Any,
+        kept: bool,
+        picks: tuple[int, ...],
+    ) -> bool:
+        """:meth:`write_state` with the discard's picks made so far (the kitty phase)."""
+        return self._observer.write_state(state, seat, sheet, slots, kept, picks)
 
 
 assert JOKER == 52 and len(FiveHundredSpec.actions) == PICK + W

@@ -253,6 +253,20 @@ class GameSpec:
         """
         return False
 
+    def write_picked(
+        self,
+        state: Any,
+        seat: int,
+        sheet: Sheet,
+        slots: Any,
+        kept: bool,
+        picks: tuple[int, ...],
+    ) -> bool:
+        """:meth:`write_state` for a look with picks made (a split action half chosen:
+        ``picks`` as in :meth:`mask_bits`); ``False`` leaves those looks to
+        :meth:`write_view`."""
+        return False
+
     def mask_state(self, state: Any, picks: tuple[int, ...]) -> int | None:
         """The mask bits of the seat to act, from the state's public accessors, or ``None``.
 
