@@ -24,11 +24,13 @@ def play_first_deal(ws: Any, token: str) -> dict[str, Any]:
     """Sit down and play seat 0's legal actions until the first deal's result comes."""
     ws.send_json({"type": "hello", "token": token})
     frame = receive_until(ws, lambda f: is_state(f) and f["seat"] is not None)
+    acted = -1  # a frame may come again at the same version (a seat's news): act once on it
     while frame["last_deal"] is None:
-        if frame["view"]["legal"]:
+        if frame["view"]["legal"] and frame["version"] > acted:
             ws.send_json(
                 {"type": "action", "action": frame["view"]["legal"][0], "seq": frame["seq"]}
             )
+            acted = frame["version"]
         frame = receive_until(ws, is_state)
     return frame
 
