@@ -70,6 +70,13 @@ def atout_loop(game_id: str, options: dict[str, Any], calls: tuple[str, ...] = (
             state = state.apply(call)
         return state
 
+    return random_play(start)
+
+
+def random_play(start: Callable[[random.Random], Any]) -> Loop:
+    """Random legal actions through the public API from the states ``start`` makes (untimed),
+    to each deal's end: the one loop every atout engine and the floor's stubs are timed in."""
+
     def run(seconds: float, rng: random.Random) -> tuple[int, float]:
         choice = rng.choice
         actions = 0
@@ -220,22 +227,7 @@ class _CopyStub(_Stub):
 
 def stub_loop(stub: type[_Stub], moves: int = 48) -> Loop:
     """:func:`atout_loop`'s loop over deals of ``moves`` actions of a rule-less stub."""
-
-    def run(seconds: float, rng: random.Random) -> tuple[int, float]:
-        choice = rng.choice
-        actions = 0
-        spent = 0.0
-        while spent < seconds:
-            batch = [stub(moves) for _ in range(BATCH)]
-            started = time.process_time()
-            for state in batch:
-                while state.turn is not None:
-                    state = state.apply(choice(state.legal_actions()))
-                    actions += 1
-            spent += time.process_time() - started
-        return actions, spent
-
-    return run
+    return random_play(lambda rng: stub(moves))
 
 
 FLOOR: tuple[tuple[str, Loop, str], ...] = (

@@ -57,6 +57,23 @@ def sit(page: Any, server: str, table: dict[str, Any]) -> None:
     page.goto(f"{server}/t/{table['id']}")
 
 
+def _ana_with_a_free_seat(server: str, context: Any) -> tuple[dict[str, Any], Any]:
+    """A Court Piece table with Ana seated and her page open, seat 2 left to a friend (no grace:
+    a friend who goes is played for at once)."""
+    body = {
+        "game": "court-piece",
+        "seats": ["human", "bot:random", "human", "bot:random"],
+        "sit": 0,
+        "name": "Ana",
+        "grace_seconds": 0,
+    }
+    table = post(server, "/api/tables", body)
+    page = context.new_page()
+    sit(page, server, table)
+    page.wait_for_selector("#invite-url")
+    return table, page
+
+
 def test_the_invite_link_is_text_and_copies_without_the_clipboard_api(
     server: str, browser: Any, artifacts: Path
 ) -> None:
@@ -97,17 +114,7 @@ def test_the_copy_button_uses_the_clipboard_where_there_is_one(server: str, brow
 
 
 def test_an_away_friends_seat_says_a_bot_plays_for_them(server: str, context: Any) -> None:
-    body = {
-        "game": "court-piece",
-        "seats": ["human", "bot:random", "human", "bot:random"],
-        "sit": 0,
-        "name": "Ana",
-        "grace_seconds": 0,
-    }
-    table = post(server, "/api/tables", body)
-    page = context.new_page()
-    sit(page, server, table)  # Ana is there: the game waits for her turns
-    page.wait_for_selector("#invite-url")
+    table, page = _ana_with_a_free_seat(server, context)  # Ana there: the game waits for her
     post(server, f"/api/tables/{table['id']}/join", {"name": "Bo"})  # Bo sits, then goes
     badge = page.locator(".seat-box[data-seat='2'] .badge.stand-in")
     expect(badge).to_have_text("bot playing for Bo")
@@ -182,17 +189,7 @@ def test_a_rematch_keeps_everyone_in_their_seat(server: str, context: Any) -> No
 
 def test_a_friend_who_leaves_is_told_to_the_others(server: str, context: Any) -> None:
     """Issue #35: a friend's seat was taken over by a bot without a word to the table."""
-    body = {
-        "game": "court-piece",
-        "seats": ["human", "bot:random", "human", "bot:random"],
-        "sit": 0,
-        "name": "Ana",
-        "grace_seconds": 0,
-    }
-    table = post(server, "/api/tables", body)
-    page = context.new_page()
-    sit(page, server, table)
-    page.wait_for_selector("#invite-url")
+    table, page = _ana_with_a_free_seat(server, context)  # Ana there: the game waits for her
     bo = post(server, f"/api/tables/{table['id']}/join", {"name": "Bo"})
     deadline = time.monotonic() + 30
     while get(server, f"/api/tables/{table['id']}")["status"] != "playing":
