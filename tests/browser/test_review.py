@@ -85,6 +85,7 @@ def test_the_result_screen_opens_the_review_of_the_deal(
         # A duplicate table's top bar counts boards, as its score sheet does.
         assert _table_options(server, table)["scoring"] == "duplicate"
         expect(page.locator(".bar .title")).to_contain_text(" · Board ")
+        expect(page.locator(".review h2")).to_contain_text("Review · board ")
     if game == "court-circular":
         assert "not solved" in summary or "too far from the end" in summary
     # A click on a trick shows the hands once it closed.

@@ -43,9 +43,10 @@ const cardOf = (action) => action.split(" ")[0];
 
 /**
  * Open the review of deal `deal` (from 0) of table `tableId` over the page.
- * `name(seat)` labels seats as the table does. Returns a function that closes it.
+ * `name(seat)` labels seats as the table does; `boards`: the table counts boards (duplicate
+ * bridge), so the title does too. Returns a function that closes it.
  */
-export function openReview({ tableId, deal, token, name, seat = null, again = false, resultText = null, onReplay = null }) {
+export function openReview({ tableId, deal, boards = false, token, name, seat = null, again = false, resultText = null, onReplay = null }) {
   const s = { data: null, message: "", step: 0, trick: null, closed: false, again, againData: null, againMessage: "", asked: false, replaying: false };
   const backdrop = h("div", { class: "review-backdrop", id: "review" });
   const close = () => {
@@ -292,8 +293,8 @@ export function openReview({ tableId, deal, token, name, seat = null, again = fa
     patch(backdrop, [
       h(
         "section",
-        { class: "review", role: "dialog", "aria-modal": "true", "aria-label": t("reviewTitle", { n: deal + 1 }) },
-        h("header", {}, h("h2", {}, t("reviewTitle", { n: deal + 1 })), h("button", { id: "review-close", "aria-label": t("close"), onclick: close }, "×")),
+        { class: "review", role: "dialog", "aria-modal": "true", "aria-label": t(boards ? "reviewBoardTitle" : "reviewTitle", { n: deal + 1 }) },
+        h("header", {}, h("h2", {}, t(boards ? "reviewBoardTitle" : "reviewTitle", { n: deal + 1 })), h("button", { id: "review-close", "aria-label": t("close"), onclick: close }, "×")),
         body,
       ),
     ]);

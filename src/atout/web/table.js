@@ -528,7 +528,7 @@ export function openTable(root, tableId, navigate, settings = () => null) {
       "header",
       { class: "bar" },
       h("a", { href: "/", "data-link": "1", class: "home" }, "atout"),
-      h("span", { class: "title" }, gameName(table.game, table.title), view ? ` · ${t(table.game === "bridge" && table.options?.scoring === "duplicate" ? "board" : "deal")} ${view.match?.deal_number ?? ""}` : ""),
+      h("span", { class: "title" }, gameName(table.game, table.title), view ? ` · ${t(countsBoards(table) ? "board" : "deal")} ${view.match?.deal_number ?? ""}` : ""),
       h("span", { class: `turn ${mine ? "mine" : ""}`, id: "status", role: "status" }, s.seat === null ? `${t("spectating")} · ${status}` : status),
       timerBadge(table, view),
       table.practice ? h("span", { class: "badge practice", id: "practice", title: t("practiceNote") }, t("practice")) : null,
@@ -847,6 +847,11 @@ export function openTable(root, tableId, navigate, settings = () => null) {
     return facts && words.length ? [`${words[0]} · ${facts}`, ...words.slice(1)] : words;
   }
 
+  /** Whether the table counts boards, not deals (duplicate bridge), as its score sheet does. */
+  function countsBoards(table) {
+    return table?.game === "bridge" && table.options?.scoring === "duplicate";
+  }
+
   /** Opens the double-dummy review of a finished deal (web/review.js) over the table;
    *  `again`: at once on "Play it again", Hard's line beside the player's. */
   function openDealReview(deal, again) {
@@ -855,6 +860,7 @@ export function openTable(root, tableId, navigate, settings = () => null) {
     s.closeReview = openReview({
       tableId,
       deal: deal.number - 1,
+      boards: countsBoards(s.frame?.table),
       token: s.token,
       name,
       again,

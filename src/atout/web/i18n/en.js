@@ -430,6 +430,7 @@ export default {
   err_mustFollow: "You must follow {suit}: you hold {cards}.",
   review: "Review",
   reviewTitle: "Review · deal {n}",
+  reviewBoardTitle: "Review · board {n}",
   reviewLoading: "Double-dummy analysis…",
   reviewStart: "Double dummy from the opening lead, your side takes {tricks} of {of} tricks.",
   reviewStartNotSolved: "At the start: not solved ({reason}).",

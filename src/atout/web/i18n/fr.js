@@ -430,6 +430,7 @@ export default {
   err_mustFollow: "Vous devez fournir {suit} : vous avez {cards}.",
   review: "Analyse",
   reviewTitle: "Analyse · donne {n}",
+  reviewBoardTitle: "Analyse · étui {n}",
   reviewLoading: "Analyse à cartes ouvertes…",
   reviewStart: "À cartes ouvertes dès l'entame, votre camp fait {tricks} plis sur {of}.",
   reviewStartNotSolved: "Au départ : non résolu ({reason}).",
