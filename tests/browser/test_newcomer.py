@@ -162,10 +162,20 @@ def test_greyed_cards_are_solid_and_the_menu_closes_on_any_click(
         table = bots_table(server, "court-piece", pause_deals=True)
         sit(page, server, table)
         greyed = ".hand-row:has(.legal) svg.card:not(.legal)"
-        play_until(page, greyed, next_deal=False)
-        look = page.locator(greyed).first.evaluate(
-            "e => { const c = getComputedStyle(e); return [c.opacity, c.filter]; }"
-        )
+        # Read in one go when it shows: a bot's card can end the person's turn between a look
+        # and a second read (and with the deal paused at its end, the greyed cards are gone).
+        look = None
+        for _ in range(20):
+            play_until(page, greyed, next_deal=False)
+            look = page.evaluate(
+                """sel => { const e = document.querySelector(sel);
+                     if (!e) return null;
+                     const c = getComputedStyle(e); return [c.opacity, c.filter]; }""",
+                greyed,
+            )
+            if look:
+                break
+        assert look is not None
         assert look[0] == "1", look
         assert "grayscale" in look[1], look
         page.screenshot(path=str(shots / "greyed-cards-390x844.png"))
