@@ -71,6 +71,7 @@ from atout.games.bridge.scoring import (
 from atout.games.bridge.view import BridgeClaim, BridgeView, Phase
 from atout.games.options import Option, read_options
 from atout.tricks import must_follow_message
+from atout.tricks import plain_winner_of_four as _trick_winner
 
 __all__ = [
     "BRIDGE",
@@ -913,32 +914,6 @@ class BridgeState:
     def __repr__(self) -> str:
         hands = " / ".join(format_cards(h) for h in self._hands)
         return f"<BridgeState {self.phase} turn={self.turn} contract={self.contract_name} {hands}>"
-
-
-def _beats(card: Card, best: Card, trump: int) -> bool:
-    """Whether ``card`` takes the trick from ``best``: higher in its suit, or a trump."""
-    suit = card // 13
-    return card > best if suit == best // 13 else suit == trump
-
-
-def _trick_winner(first: Card, second: Card, third: Card, fourth: Card, trump: int) -> int:
-    """:func:`~atout.tricks.plain_trick_winner` of four cards given one by one (the packed
-    trick's), so that compiled no tuple is walked; the tests hold the two equal.
-
-    >>> _trick_winner(9, 12, 40, 14, -1), _trick_winner(9, 12, 40, 14, 3)
-    (1, 2)
-    """
-    best = first
-    index = 0
-    if _beats(second, best, trump):
-        best = second
-        index = 1
-    if _beats(third, best, trump):
-        best = third
-        index = 2
-    if _beats(fourth, best, trump):
-        index = 3
-    return index
 
 
 def _trick_cards(packed: int) -> tuple[Card, ...]:
