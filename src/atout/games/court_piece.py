@@ -223,7 +223,8 @@ class CourtPieceState:
 
         Without arguments, an empty state whose maker (``apply`` and the like)
         stores every slot: in pure Python that spares passing ten values through
-        this frame, about a tenth of a card played (``bench/engine.py``).
+        this frame, a few percent of a card played (the tests build a deal's first
+        state with both arguments, so the class keeps an ``__init__``).
         """
         if rules is None or deal is None:
             return

@@ -294,6 +294,11 @@ class BridgeState:
     is in one shared :class:`_Table`. A state never refers to itself, nor does
     anything it holds: acyclic, and compiled one freed state is kept for the
     next (see :mod:`atout._mypyc`).
+
+    It has no ``__init__``: its makers (:meth:`first`, ``apply``) store every slot
+    of an empty ``BridgeState()``. In pure Python a class without ``__init__`` is
+    built in C, with no Python frame to pass a dozen values through (about 7% of
+    a card played); compiled, it is no slower.
     """
 
     __slots__ = (
