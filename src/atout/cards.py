@@ -218,18 +218,22 @@ _CLUB_NAMES: Final = SUIT_NAMES[3]
 def card_names(mask: CardSet) -> tuple[str, ...]:
     """The notation of every card of a set, in canonical order (♠ 2..A, ♥, ♦, ♣, then JK).
 
-    This is the order of every card-play ``legal_actions()``.
+    This is the order of every card-play ``legal_actions()``. The set is split
+    into two 26-bit halves first: in pure Python an int under 2**30 is one
+    machine word, and shifting or masking it is cheaper than the 53-bit whole.
 
     >>> card_names(mask_of([parse_card("AS"), parse_card("2H"), parse_card("3S")]))
     ('3S', 'AS', '2H')
     """
+    low = mask & 0x3FFFFFF
+    high = mask >> 26
     names = (
-        _SPADE_NAMES[mask & 0x1FFF]
-        + _HEART_NAMES[mask >> 13 & 0x1FFF]
-        + _DIAMOND_NAMES[mask >> 26 & 0x1FFF]
-        + _CLUB_NAMES[mask >> 39 & 0x1FFF]
+        _SPADE_NAMES[low & 0x1FFF]
+        + _HEART_NAMES[low >> 13]
+        + _DIAMOND_NAMES[high & 0x1FFF]
+        + _CLUB_NAMES[high >> 13 & 0x1FFF]
     )
-    return names + ("JK",) if mask >> 52 & 1 else names
+    return names + ("JK",) if high >> 26 else names
 
 
 CARD_BY_NAME: Final[dict[str, Card]] = dict(_PARSE)

@@ -29,6 +29,7 @@ __all__ = [
     "must_follow_message",
     "plain_order",
     "plain_trick_winner",
+    "plain_winner_of_four",
     "trick_winner",
 ]
 
@@ -112,6 +113,33 @@ def plain_trick_winner(cards: Sequence[Card], trump: int) -> int:
                 best, index = card, i
         elif suit == trump:
             best, index = card, i
+    return index
+
+
+def plain_winner_of_four(first: Card, second: Card, third: Card, fourth: Card, trump: int) -> int:
+    """:func:`plain_trick_winner` of four cards given one by one (a packed trick's, or a
+    tuple's unpacked), so that compiled no tuple is walked; the tests hold the two equal.
+
+    Each card takes the trick from the best so far when it is higher in that card's
+    suit, or a trump on another suit. Written out, not a helper called three times:
+    in pure Python a call costs more than the comparison it makes.
+
+    >>> plain_winner_of_four(9, 12, 40, 14, -1), plain_winner_of_four(9, 12, 40, 14, 3)
+    (1, 2)
+    """
+    best = first
+    index = 0
+    suit = second // 13
+    if second > best if suit == best // 13 else suit == trump:
+        best = second
+        index = 1
+    suit = third // 13
+    if third > best if suit == best // 13 else suit == trump:
+        best = third
+        index = 2
+    suit = fourth // 13
+    if fourth > best if suit == best // 13 else suit == trump:
+        index = 3
     return index
 
 

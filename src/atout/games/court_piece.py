@@ -47,7 +47,7 @@ from atout.core import (
 )
 from atout.games.court_piece_view import SUITS, CourtPieceView, Phase
 from atout.games.options import Option, read_options
-from atout.tricks import must_follow_message, plain_trick_winner
+from atout.tricks import must_follow_message, plain_winner_of_four
 
 __all__ = [
     "COURT_PIECE",
@@ -179,12 +179,6 @@ _PHASES: Final[tuple[Phase, Phase, Phase]] = (Phase.OVER, Phase.TRUMP, Phase.PLA
 """The phases by a small index (over, trump, play), read without an enum call."""
 _DEFAULT_SESSION: Final = ("deals", 16)
 """A courts session's length when the table sets none (4.7)."""
-_UNDEALT: Final = (-1, -1, -1, -1)
-"""The constructor's default ``hands``: take them from the deal.
-
-A fixed-size tuple rather than ``None``, so that compiled, the four hands pass
-from state to state unboxed (an optional tuple is an object).
-"""
 
 
 class CourtPieceState:
@@ -223,48 +217,43 @@ class CourtPieceState:
     _legal: tuple[str, ...] | None
 
     def __init__(
-        self,
-        rules: CourtPieceRules,
-        deal: CourtPieceDeal,
-        hands: tuple[int, int, int, int] = _UNDEALT,
-        trump: int = -1,
-        turn: int = -1,
-        leader: int = -1,
-        trick: tuple[Card, ...] = (),
-        won: tuple[int, int] = (0, 0),
-        done: tuple[tuple[int, tuple[Card, ...], int], ...] = (),
-        honour: _Honour = _NO_HONOUR,
+        self, rules: CourtPieceRules | None = None, deal: CourtPieceDeal | None = None
     ) -> None:
-        """The deal before trump is named; the other arguments are for ``apply`` only."""
+        """The deal before trump is named.
+
+        Without arguments, an empty state whose maker (``apply`` and the like)
+        stores every slot: in pure Python that spares passing ten values through
+        this frame, a few percent of a card played (the tests build a deal's first
+        state with both arguments, so the class keeps an ``__init__``).
+        """
+        if rules is None or deal is None:
+            return
         self.rules = rules
         self.deal = deal
-        if hands[0] < 0:
-            h0, h1, h2, h3 = (mask_of(h) for h in deal.hands)
-            hands = (h0, h1, h2, h3)
-            turn = leader = deal.caller
-        self._hands = hands
-        self._trump = trump
-        self._turn = turn
-        self._leader = leader
-        self._trick = trick
-        self._won = won
-        self._done = done
-        self._honour = honour
+        h0, h1, h2, h3 = (mask_of(h) for h in deal.hands)
+        self._hands = (h0, h1, h2, h3)
+        self._trump = -1
+        self._turn = self._leader = deal.caller
+        self._trick = ()
+        self._won = (0, 0)
+        self._done = ()
+        self._honour = _NO_HONOUR
         self._legal = None
 
     def _copy(self) -> CourtPieceState:
-        return CourtPieceState(
-            self.rules,
-            self.deal,
-            self._hands,
-            self._trump,
-            self._turn,
-            self._leader,
-            self._trick,
-            self._won,
-            self._done,
-            self._honour,
-        )
+        new = CourtPieceState()
+        new.rules = self.rules
+        new.deal = self.deal
+        new._hands = self._hands
+        new._trump = self._trump
+        new._turn = self._turn
+        new._leader = self._leader
+        new._trick = self._trick
+        new._won = self._won
+        new._done = self._done
+        new._honour = self._honour
+        new._legal = None
+        return new
 
     # Reading the state.
 
@@ -387,14 +376,20 @@ class CourtPieceState:
         # The hands unpacked, the player's replaced: no boxing when compiled.
         h0, h1, h2, h3 = self._hands
         hand = h0 if turn == 0 else h1 if turn == 1 else h2 if turn == 2 else h3
-        trick = self._trick
-        if trick and not self.rules.honour_mode:
-            legal = hand & SUIT_MASKS[trick[0] // 13] or hand
-        else:
-            legal = hand
-        if not legal >> card & 1:
-            raise IllegalActionError(self._refusal(turn, card))
         rest = hand ^ 1 << card
+        # Xoring a card's bit lowers the hand only if the hand holds it; a card off the
+        # suit led is refused while the hand holds that suit (honour mode takes it). Fewer
+        # int operations than computing the playable cards: the hot path of every loop.
+        if rest > hand:
+            raise IllegalActionError(self._refusal(turn, card))
+        trick = self._trick
+        honour = self._honour
+        if trick:
+            led = trick[0] // 13
+            if card // 13 != led and hand & SUIT_MASKS[led]:
+                if not self.rules.honour_mode:
+                    raise IllegalActionError(self._refusal(turn, card))
+                honour = self._note_renege(len(trick))
         if turn == 0:
             h0 = rest
         elif turn == 1:
@@ -404,21 +399,21 @@ class CourtPieceState:
         else:
             h3 = rest
         hands = (h0, h1, h2, h3)
-        honour = self._note_renege(hand, card) if trick and self.rules.honour_mode else self._honour
-        if len(trick) < 3:
-            return CourtPieceState(
-                self.rules,
-                self.deal,
-                hands,
-                self._trump,
-                (turn + 1) % 4,
-                self._leader,
-                trick + (card,),
-                self._won,
-                self._done,
-                honour,
-            )
-        return self._close_trick(trick + (card,), hands, honour)
+        if len(trick) == 3:
+            return self._close_trick(trick + (card,), hands, honour)
+        new = CourtPieceState()
+        new.rules = self.rules
+        new.deal = self.deal
+        new._hands = hands
+        new._trump = self._trump
+        new._turn = (turn + 1) % 4
+        new._leader = self._leader
+        new._trick = trick + (card,)
+        new._won = self._won
+        new._done = self._done
+        new._honour = honour
+        new._legal = None
+        return new
 
     def _refusal(self, seat: int, card: Card) -> str:
         hand = self.hand(seat)
@@ -431,7 +426,8 @@ class CourtPieceState:
     ) -> CourtPieceState:
         """The state after the fourth card: the trick's winner, the count, the deal's end."""
         leader = self._leader
-        winner = (leader + plain_trick_winner(trick, self._trump)) % 4
+        first, second, third, fourth = trick
+        winner = (leader + plain_winner_of_four(first, second, third, fourth, self._trump)) % 4
         a, b = self._won
         if winner & 1:
             b += 1
@@ -447,18 +443,19 @@ class CourtPieceState:
                 last_reneges=honour.open_reneges,
                 last_corrected_at=honour.corrected_at,
             )
-        return CourtPieceState(
-            self.rules,
-            self.deal,
-            hands,
-            self._trump,
-            -1 if ends else winner,
-            winner,
-            (),
-            (a, b),
-            self._done + ((leader, trick, winner),),
-            honour,
-        )
+        new = CourtPieceState()
+        new.rules = self.rules
+        new.deal = self.deal
+        new._hands = hands
+        new._trump = self._trump
+        new._turn = -1 if ends else winner
+        new._leader = winner
+        new._trick = ()
+        new._won = (a, b)
+        new._done = self._done + ((leader, trick, winner),)
+        new._honour = honour
+        new._legal = None
+        return new
 
     def _apply_other(self, action: str, seat: int) -> CourtPieceState:
         words = action.strip().split()
@@ -494,15 +491,10 @@ class CourtPieceState:
 
     # Honour mode.
 
-    def _note_renege(self, hand: CardSet, card: Card) -> _Honour:
-        led = self._trick[0] // 13
+    def _note_renege(self, position: int) -> _Honour:
+        """Honour mode: the card at ``position`` in the trick is a renege."""
         honour = self._honour
-        if card // 13 != led and hand & SUIT_MASKS[led]:
-            position = len(self._trick)
-            return _Honour(
-                (*honour.open_reneges, position), honour.corrected_at, honour.closed_reneges
-            )
-        return honour
+        return _Honour((*honour.open_reneges, position), honour.corrected_at, honour.closed_reneges)
 
     def _correct(self, card: Card, seat: int) -> CourtPieceState:
         """Change a card of the trick in progress, or of the trick just completed.
@@ -578,18 +570,14 @@ class CourtPieceState:
         corrected = position if position in honour.last_reneges else honour.last_corrected_at
         if 0 <= honour.last_corrected_at < corrected:
             corrected = honour.last_corrected_at
-        before = CourtPieceState(
-            self.rules,
-            self.deal,
-            hands,
-            self._trump,
-            (leader + 3) % 4,
-            leader,
-            trick[:3],
-            won,
-            self._done[:-1],
-            _Honour(open_reneges, corrected, closed),
-        )
+        before = self._copy()
+        before._hands = hands
+        before._turn = (leader + 3) % 4
+        before._leader = leader
+        before._trick = trick[:3]
+        before._won = won
+        before._done = self._done[:-1]
+        before._honour = _Honour(open_reneges, corrected, closed)
         new_trick = (*trick[:position], card, *trick[position + 1 :])
         return before._close_trick(new_trick, hands, before._honour)
 

@@ -71,6 +71,7 @@ from atout.games.bridge.scoring import (
 from atout.games.bridge.view import BridgeClaim, BridgeView, Phase
 from atout.games.options import Option, read_options
 from atout.tricks import must_follow_message
+from atout.tricks import plain_winner_of_four as _trick_winner
 
 __all__ = [
     "BRIDGE",
@@ -271,6 +272,18 @@ class _Table:
         self.trump = trump
 
 
+@dataclass(frozen=True, slots=True)
+class _Claim:
+    """Declarer's claim while it awaits its answers, and once accepted."""
+
+    tricks: int
+    """The further tricks declarer's side takes."""
+    resume: int
+    """The seat to play should a defender reject it."""
+    accepted_by: int
+    """The defender who has accepted it, -1 before either has."""
+
+
 @mypyc_attr(acyclic=True, free_list_len=1)
 class BridgeState:
     """One deal of bridge. Immutable; ``apply`` returns a new state.
@@ -281,10 +294,14 @@ class BridgeState:
     is in one shared :class:`_Table`. A state never refers to itself, nor does
     anything it holds: acyclic, and compiled one freed state is kept for the
     next (see :mod:`atout._mypyc`).
+
+    It has no ``__init__``: its makers (:meth:`first`, ``apply``) store every slot
+    of an empty ``BridgeState()``. In pure Python a class without ``__init__`` is
+    built in C, with no Python frame to pass a dozen values through (about 7% of
+    a card played); compiled, it is no slower.
     """
 
     __slots__ = (
-        "_answered",
         "_auction",
         "_claim",
         "_done",
@@ -292,7 +309,6 @@ class BridgeState:
         "_leader",
         "_legal",
         "_phase",
-        "_resume",
         "_table",
         "_trick",
         "_turn",
@@ -308,40 +324,8 @@ class BridgeState:
     _trick: int
     _won: tuple[int, int]
     _done: tuple[tuple[int, tuple[Card, ...], int], ...]
-    _claim: int
-    _resume: int
-    _answered: int
+    _claim: _Claim | None
     _legal: tuple[str, ...] | None
-
-    def __init__(
-        self,
-        table: _Table,
-        hands: tuple[CardSet, CardSet, CardSet, CardSet],
-        auction: Auction,
-        phase: int,
-        turn: int,
-        leader: int,
-        trick: int,
-        won: tuple[int, int],
-        done: tuple[tuple[int, tuple[Card, ...], int], ...],
-        claim: int,
-        resume: int,
-        answered: int,
-    ) -> None:
-        """Every field given: :meth:`Bridge.start` makes the first state, ``apply`` the rest."""
-        self._table = table
-        self._hands = hands
-        self._auction = auction
-        self._phase = phase
-        self._turn = turn
-        self._leader = leader
-        self._trick = trick
-        self._won = won
-        self._done = done
-        self._claim = claim
-        self._resume = resume
-        self._answered = answered
-        self._legal = None
 
     @staticmethod
     def first(
@@ -353,37 +337,35 @@ class BridgeState:
     ) -> BridgeState:
         """The deal before the first call."""
         h0, h1, h2, h3 = (mask_of(h) for h in deal.hands)
-        return BridgeState(
-            _Table(rules, deal, board, vulnerable, tally, -1, -1, 0, -1),
-            (h0, h1, h2, h3),
-            Auction.start(deal.dealer),
-            AUCTION,
-            deal.dealer,
-            -1,
-            0,
-            (0, 0),
-            (),
-            -1,
-            -1,
-            -1,
-        )
+        state = BridgeState()
+        state._table = _Table(rules, deal, board, vulnerable, tally, -1, -1, 0, -1)
+        state._hands = (h0, h1, h2, h3)
+        state._auction = Auction.start(deal.dealer)
+        state._phase = AUCTION
+        state._turn = deal.dealer
+        state._leader = -1
+        state._trick = 0
+        state._won = (0, 0)
+        state._done = ()
+        state._claim = None
+        state._legal = None
+        return state
 
     def _copy(self) -> BridgeState:
         """A copy for ``apply`` to change before anyone else sees it."""
-        return BridgeState(
-            self._table,
-            self._hands,
-            self._auction,
-            self._phase,
-            self._turn,
-            self._leader,
-            self._trick,
-            self._won,
-            self._done,
-            self._claim,
-            self._resume,
-            self._answered,
-        )
+        new = BridgeState()
+        new._table = self._table
+        new._hands = self._hands
+        new._auction = self._auction
+        new._phase = self._phase
+        new._turn = self._turn
+        new._leader = self._leader
+        new._trick = self._trick
+        new._won = self._won
+        new._done = self._done
+        new._claim = self._claim
+        new._legal = None
+        return new
 
     # Reading the state.
 
@@ -498,7 +480,7 @@ class BridgeState:
     @property
     def claimed_tricks(self) -> int | None:
         """The tricks declarer claims (the claim pending, or accepted), else ``None``."""
-        return None if self._claim < 0 else self._claim
+        return None if self._claim is None else self._claim.tricks
 
     def hand(self, seat: int) -> CardSet:
         """The cards ``seat`` holds now."""
@@ -543,7 +525,7 @@ class BridgeState:
                 else:
                     legal = card_names(hand)
             elif phase == AUCTION:
-                legal = _auction_actions(self._auction)
+                legal = self._auction.legal_call_names()
             elif phase == CLAIM:
                 legal = ("accept", "reject")
             else:
@@ -587,12 +569,18 @@ class BridgeState:
         # The hands unpacked, the player's replaced: no boxing when compiled.
         h0, h1, h2, h3 = self._hands
         hand = h0 if turn == 0 else h1 if turn == 1 else h2 if turn == 2 else h3
+        rest = hand ^ 1 << card
         trick = self._trick
         count = trick & 3
-        legal = (hand & SUIT_MASKS[(trick >> 2 & 63) // 13] or hand) if count else hand
-        if not legal >> card & 1:
+        # Xoring a card's bit lowers the hand only if the hand holds it; a card off the
+        # suit led is refused while the hand holds that suit. (Fewer int operations than
+        # computing the playable cards: this is the hot path of every engine loop.)
+        if rest > hand:
             raise IllegalActionError(self._refusal(turn, card))
-        rest = hand ^ 1 << card
+        if count:
+            led = (trick >> 2 & 63) // 13
+            if card // 13 != led and hand & SUIT_MASKS[led]:
+                raise IllegalActionError(self._refusal(turn, card))
         if turn == 0:
             h0 = rest
         elif turn == 1:
@@ -601,21 +589,20 @@ class BridgeState:
             h2 = rest
         else:
             h3 = rest
+        new = BridgeState()
+        new._table = self._table
+        new._hands = (h0, h1, h2, h3)
+        new._auction = self._auction
+        new._claim = self._claim
+        new._legal = None
         if count < 3:
-            return BridgeState(
-                self._table,
-                (h0, h1, h2, h3),
-                self._auction,
-                PLAY,
-                (turn + 1) % 4,
-                self._leader,
-                (trick | card << 6 * count + 2) + 1,
-                self._won,
-                self._done,
-                self._claim,
-                self._resume,
-                self._answered,
-            )
+            new._phase = PLAY
+            new._turn = (turn + 1) % 4
+            new._leader = self._leader
+            new._trick = (trick | card << 6 * count + 2) + 1
+            new._won = self._won
+            new._done = self._done
+            return new
         # The fourth card closes the trick: its winner leads; the 13th trick ends the deal.
         first = trick >> 2 & 63
         second = trick >> 8 & 63
@@ -629,20 +616,13 @@ class BridgeState:
         else:
             ns += 1
         done = self._done + ((leader, full, winner),)
-        return BridgeState(
-            self._table,
-            (h0, h1, h2, h3),
-            self._auction,
-            OVER if len(done) == 13 else PLAY,
-            winner,
-            winner,
-            0,
-            (ns, ew),
-            done,
-            self._claim,
-            self._resume,
-            self._answered,
-        )
+        new._phase = OVER if len(done) == 13 else PLAY
+        new._turn = winner
+        new._leader = winner
+        new._trick = 0
+        new._won = (ns, ew)
+        new._done = done
+        return new
 
     def _not_your_turn(self, seat: int) -> str:
         turn = self._turn
@@ -709,23 +689,11 @@ class BridgeState:
         except IllegalCall as error:
             raise IllegalActionError(str(error)) from None
         table = self._table
-        if not auction.is_over():  # the auction goes on: nothing else has a value yet
-            return BridgeState(
-                table,
-                self._hands,
-                auction,
-                AUCTION,
-                (self._turn + 1) % 4,
-                -1,
-                0,
-                (0, 0),
-                (),
-                -1,
-                -1,
-                -1,
-            )
         new = self._copy()
         new._auction = auction
+        if not auction.is_over():  # the auction goes on: nothing else changes
+            new._turn = (self._turn + 1) % 4
+            return new
         new._turn = auction.turn
         if auction.is_passed_out():
             new._phase = OVER
@@ -765,9 +733,7 @@ class BridgeState:
         if count > remaining:
             raise IllegalActionError(f"only {remaining} tricks remain to be played")
         new = self._copy()
-        new._claim = count
-        new._resume = self._turn
-        new._answered = -1
+        new._claim = _Claim(count, self._turn, -1)
         if self._table.rules.auto_accept_proven_claims and self._claim_is_proven(count):
             new._settle_claim()
             return new
@@ -793,28 +759,30 @@ class BridgeState:
             raise IllegalActionError("there is no claim to answer")
         declarer = self._table.declarer
         defenders = ((declarer + 1) % 4, (declarer + 3) % 4)
+        claim = self._claim
+        assert claim is not None
         who = self._turn if seat is None else seat
-        if who not in defenders or who == self._answered:
+        if who not in defenders or who == claim.accepted_by:
             raise IllegalActionError(self._not_your_turn(who))
         new = self._copy()
         if not accept:
             new._phase = PLAY
-            new._turn = self._resume
-            new._claim = -1
-            new._resume = -1
-            new._answered = -1
-        elif self._answered < 0:
-            new._answered = who
+            new._turn = claim.resume
+            new._claim = None
+        elif claim.accepted_by < 0:
+            new._claim = _Claim(claim.tricks, claim.resume, who)
             new._turn = defenders[1] if who == defenders[0] else defenders[0]
         else:
             new._settle_claim()
         return new
 
     def _settle_claim(self) -> None:
+        assert self._claim is not None
+        claimed = self._claim.tricks
         side = self._table.declarer % 2
-        rest = self.remaining_tricks() - self._claim
+        rest = self.remaining_tricks() - claimed
         won = [self._won[0], self._won[1]]
-        won[side] += self._claim
+        won[side] += claimed
         won[1 - side] += rest
         self._won = (won[0], won[1])
         self._phase = OVER
@@ -891,9 +859,9 @@ class BridgeState:
         else:
             acting = turn
         claim = None
-        if self._claim >= 0:
+        if self._claim is not None:
             faced = hands[declarer] if phase == CLAIM else None
-            claim = BridgeClaim(declarer, self._claim, faced)
+            claim = BridgeClaim(declarer, self._claim.tricks, faced)
         h0, h1, h2, h3 = hands
         return BridgeView(
             seat,
@@ -938,7 +906,7 @@ class BridgeState:
             "tricks_won": list(self._won),
             "result": None,
             "vulnerable": list(self._table.vulnerable),
-            "claimed": self._claim >= 0 and self._phase == OVER,
+            "claimed": self._claim is not None and self._phase == OVER,
             "score": list(self.points()) if self._phase == OVER else None,
         }
         if self._table.board is not None:
@@ -951,32 +919,6 @@ class BridgeState:
     def __repr__(self) -> str:
         hands = " / ".join(format_cards(h) for h in self._hands)
         return f"<BridgeState {self.phase} turn={self.turn} contract={self.contract_name} {hands}>"
-
-
-def _beats(card: Card, best: Card, trump: int) -> bool:
-    """Whether ``card`` takes the trick from ``best``: higher in its suit, or a trump."""
-    suit = card // 13
-    return card > best if suit == best // 13 else suit == trump
-
-
-def _trick_winner(first: Card, second: Card, third: Card, fourth: Card, trump: int) -> int:
-    """:func:`~atout.tricks.plain_trick_winner` of four cards given one by one (the packed
-    trick's), so that compiled no tuple is walked; the tests hold the two equal.
-
-    >>> _trick_winner(9, 12, 40, 14, -1), _trick_winner(9, 12, 40, 14, 3)
-    (1, 2)
-    """
-    best = first
-    index = 0
-    if _beats(second, best, trump):
-        best = second
-        index = 1
-    if _beats(third, best, trump):
-        best = third
-        index = 2
-    if _beats(fourth, best, trump):
-        index = 3
-    return index
 
 
 def _trick_cards(packed: int) -> tuple[Card, ...]:
@@ -1001,26 +943,6 @@ def _trick_cards(packed: int) -> tuple[Card, ...]:
 
 _CALL_BY_NAME: Final[dict[str, int]] = {call_name(c): c for c in range(38)}
 """The canonical names of the calls to their codes: the fast path of ``apply``."""
-
-
-_AUCTION_ACTIONS: Final[list[tuple[str, ...] | None]] = [None] * (36 * 3 * 2)
-"""The legal calls' names by :func:`_auction_actions`'s key, each listed the first time."""
-
-
-def _auction_actions(auction: Auction) -> tuple[str, ...]:
-    """The names of the legal calls, shared by every auction whose legal calls are the same.
-
-    They depend on the last bid, whether it is doubled or redoubled, and
-    whether it was made by the side to act (who may redouble) or the other
-    (who may double): the key, a list index (no tuple to build and hash).
-    """
-    key = ((auction.last_bid + 1) * 3 + auction.doubled) * 2 + (
-        auction.last_bidder - auction.turn
-    ) % 2
-    legal = _AUCTION_ACTIONS[key]
-    if legal is None:
-        legal = _AUCTION_ACTIONS[key] = tuple(call_name(c) for c in auction.legal_calls())
-    return legal
 
 
 def _is_call(text: str) -> bool:

@@ -100,6 +100,8 @@ def strain_trump(strain: int) -> int:
 
 
 _DOUBLED_SUFFIX: Final = ("", "X", "XX")
+_LEGAL_NAMES: Final[list[tuple[str, ...] | None]] = [None] * (36 * 3 * 2)
+"""The legal calls' names by :meth:`Auction.legal_call_names`'s key, each listed the first time."""
 
 
 @mypyc_attr(acyclic=True, free_list_len=1)
@@ -110,6 +112,10 @@ class Auction:
     compiled with mypyc, building one is then about ten times cheaper, and
     every call of a random auction builds one. It holds ints and tuples of
     ints, never itself: acyclic (see :mod:`atout._mypyc`).
+
+    It has no ``__init__``: its makers (:meth:`start`, :meth:`call`) store every
+    slot of an empty ``Auction()``. In pure Python a class without ``__init__``
+    is built in C, with no Python frame to pass seven arguments through.
     """
 
     __slots__ = (
@@ -122,23 +128,13 @@ class Auction:
         "_passes",
     )
 
-    def __init__(
-        self,
-        dealer: int,
-        calls: tuple[int, ...] = (),
-        last_bid: int = -1,
-        last_bidder: int = -1,
-        doubled: int = 0,
-        passes: int = 0,
-        namers: int = 0,
-    ) -> None:
-        self._dealer = dealer
-        self._calls = calls
-        self._last_bid = last_bid
-        self._last_bidder = last_bidder
-        self._doubled = doubled
-        self._passes = passes
-        self._namers = namers
+    _dealer: int
+    _calls: tuple[int, ...]
+    _last_bid: int
+    _last_bidder: int
+    _doubled: int
+    _passes: int
+    _namers: int
 
     @property
     def dealer(self) -> int:
@@ -177,10 +173,18 @@ class Auction:
         namers = self._namers
         return tuple((namers >> 3 * key & 7) - 1 for key in range(10))
 
-    @classmethod
-    def start(cls, dealer: int) -> Auction:
+    @staticmethod
+    def start(dealer: int) -> Auction:
         """An empty auction; ``dealer`` calls first."""
-        return cls(dealer)
+        auction = Auction()
+        auction._dealer = dealer
+        auction._calls = ()
+        auction._last_bid = -1
+        auction._last_bidder = -1
+        auction._doubled = 0
+        auction._passes = 0
+        auction._namers = 0
+        return auction
 
     def __repr__(self) -> str:
         calls = " ".join(_CALL_NAMES[c] for c in self._calls)
@@ -220,6 +224,24 @@ class Auction:
         calls.extend(range(self._last_bid + 1, 35))
         return tuple(calls)
 
+    def legal_call_names(self) -> tuple[str, ...]:
+        """The names of :meth:`legal_calls`, one tuple shared by every auction whose legal
+        calls are the same: a list index, where listing them walks up to 37 calls.
+
+        They depend on the last bid, whether it is doubled or redoubled, and
+        whether it was made by the side to act (who may redouble) or the other
+        (who may double): the key, a list index (no tuple to build and hash).
+        """
+        passes = self._passes
+        if passes >= 3 and (self._last_bid >= 0 or passes == 4):
+            return ()
+        turn = (self._dealer + len(self._calls)) % 4
+        key = ((self._last_bid + 1) * 3 + self._doubled) * 2 + (self._last_bidder - turn) % 2
+        names = _LEGAL_NAMES[key]
+        if names is None:
+            names = _LEGAL_NAMES[key] = tuple(_CALL_NAMES[c] for c in self.legal_calls())
+        return names
+
     def refusal(self, call: int) -> str | None:
         """Why ``call`` is illegal for the seat to act, or ``None`` when it is legal."""
         if self.is_over():
@@ -254,39 +276,40 @@ class Auction:
         last_bid = self._last_bid
         if passes >= 3 and (last_bid >= 0 or passes == 4):
             raise IllegalCall("the auction is over")
-        calls = self._calls + (call,)  # compiled: one concatenation, no list
+        new = Auction()
+        new._dealer = self._dealer
+        new._calls = self._calls + (call,)  # compiled: one concatenation, no list
         if call == PASS:
-            return Auction(
-                self._dealer,
-                calls,
-                last_bid,
-                self._last_bidder,
-                self._doubled,
-                passes + 1,
-                self._namers,
-            )
+            new._last_bid = last_bid
+            new._last_bidder = self._last_bidder
+            new._doubled = self._doubled
+            new._passes = passes + 1
+            new._namers = self._namers
+            return new
         seat = (self._dealer + len(self._calls)) % 4
         if last_bid < call < PASS:
             namers = self._namers
             shift = 3 * (seat % 2 * 5 + call % 5)
             if not namers >> shift & 7:
                 namers |= (seat + 1) << shift
-            return Auction(self._dealer, calls, call, seat, 0, 0, namers)
+            new._last_bid = call
+            new._last_bidder = seat
+            new._doubled = 0
+            new._passes = 0
+            new._namers = namers
+            return new
         # Law 19: double an opponent's undoubled bid, redouble an opponent's double.
         side = (self._last_bidder - seat) % 2
         doubled = self._doubled
         if (call == DOUBLE and last_bid >= 0 and doubled == 0 and side == 1) or (
             call == REDOUBLE and doubled == 1 and side == 0
         ):
-            return Auction(
-                self._dealer,
-                calls,
-                last_bid,
-                self._last_bidder,
-                call - PASS,
-                0,
-                self._namers,
-            )
+            new._last_bid = last_bid
+            new._last_bidder = self._last_bidder
+            new._doubled = call - PASS
+            new._passes = 0
+            new._namers = self._namers
+            return new
         raise IllegalCall(self.refusal(call) or f"not a call: {call}")
 
     def declarer(self) -> int | None:
