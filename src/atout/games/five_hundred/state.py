@@ -45,7 +45,7 @@ from atout.games.five_hundred.rules import (
     parse_call,
 )
 from atout.games.five_hundred.view import SUITS, FiveHundredContract, FiveHundredView
-from atout.tricks import TrickOrder, trick_winner
+from atout.tricks import TrickOrder
 
 __all__ = ["FiveHundredDeal", "FiveHundredState"]
 
@@ -85,11 +85,12 @@ class _Table:
     Made at the start of the deal, at each call of the auction, when it ends, at
     the discard and when the deal ends; every state of the play refers to the same
     one, so a card played copies one reference instead of eleven values (the copy
-    of every field was most of a card's cost). ``follow``, ``suit``, ``next_seat``
-    and ``size`` spell the contract out for ``apply``: the trick order's tables,
-    the seat after each seat in playing order (passing over a misère partner) and
-    the cards in a trick. It holds the rules, the deal, tuples and ints, never a
-    state: acyclic (see :mod:`atout._mypyc`).
+    of every field was most of a card's cost). ``follow``, ``suit``, ``keys``,
+    ``next_seat`` and ``size`` spell the contract out for ``apply``: the trick
+    order's tables (``keys``: :data:`_TRICK_KEYS`), the seat after each seat in
+    playing order (passing over a misère partner) and the cards in a trick. It
+    holds the rules, the deal, tuples and ints, never a state: acyclic (see
+    :mod:`atout._mypyc`).
     """
 
     __slots__ = (
@@ -99,6 +100,7 @@ class _Table:
         "follow",
         "high",
         "high_seat",
+        "keys",
         "leader",
         "next_seat",
         "order",
@@ -142,6 +144,7 @@ class _Table:
         """Who leads the first trick, -1 before the discard."""
         self.follow = order.follow
         self.suit = order.suit
+        self.keys = _TRICK_KEYS[order.trump]
         self.next_seat = _NEXT_SEAT[skip + 1]
         self.size = 3 if skip >= 0 else 4
 
@@ -493,7 +496,7 @@ class FiveHundredState:
 
     def apply(self, action: str, seat: int | None = None) -> FiveHundredState:
         """The state after ``seat`` (default: the seat to act) takes ``action``."""
-        card = CARD_BY_NAME.get(action)
+        card = _CARDS.get(action)
         table = self._table
         turn = self._turn
         if card is None or table.phase is not _PLAY or (seat is not None and seat != turn):
@@ -598,7 +601,7 @@ class FiveHundredState:
         table = self._table
         done = self._done
         leader = done[-1][2] if done else table.leader
-        winner = _PLAYING_ORDER[leader][table.skip + 1][trick_winner(trick, table.order, led)]
+        winner = _PLAYING_ORDER[leader][table.skip + 1][_best(trick, table.keys[led])]
         side0, side1 = self._won
         if winner & 1:
             side1 += 1
@@ -920,6 +923,48 @@ def _bid_refusal(code: int, high: int, misere: bool) -> str | None:
     return None
 
 
+_CARDS: Final[dict[str, Card]] = CARD_BY_NAME
+"""``CARD_BY_NAME`` under a name of this module: Python 3.11 takes a name bound by an
+import for a module, so ``CARD_BY_NAME.get(...)`` made a bound method on every call
+(an attribute load it cannot specialize); under this name it is a method call."""
+
+
+def _trick_keys(order: TrickOrder, led: int) -> tuple[int, ...]:
+    """What card ``c`` is worth in a trick led in ``led`` (``keys[c]``): a trump 200 and
+    up, a card of the led suit 100 and up, by strength; any other card -1 (it never wins)."""
+    trump = order.trump
+    return tuple(
+        200 + strength if suit == trump else 100 + strength if suit == led else -1
+        for suit, strength in zip(order.suit, order.strength, strict=True)
+    )
+
+
+_TRICK_KEYS: Final = tuple(
+    tuple(_trick_keys(order, led) for led in range(4))
+    for order in sorted(map(contract_order, range(5)), key=lambda order: order.trump)
+)
+"""``_TRICK_KEYS[trump][led]``: :func:`_trick_keys` for every contract (by its order's
+trump, 4 for no-trumps) and led suit, made once: ``tricks.trick_winner`` reckons
+these keys card by card, a loop that was a third of a trick's last card."""
+
+
+def _best(trick: tuple[Card, ...], keys: tuple[int, ...]) -> int:
+    """The place in ``trick`` (of 3 or 4 cards) of its highest key: the card that wins it.
+
+    ``tricks.trick_winner`` with the keys looked up, the loop written out."""
+    best = 0
+    top = keys[trick[0]]
+    key = keys[trick[1]]
+    if key > top:
+        best, top = 1, key
+    key = keys[trick[2]]
+    if key > top:
+        best, top = 2, key
+    if len(trick) == 4 and keys[trick[3]] > top:
+        best = 3
+    return best
+
+
 _ALONE: Final[tuple[tuple[Card], ...]] = tuple((card,) for card in range(53))
 """``_ALONE[c]`` is ``(c,)``, made once: a card joins the trick with one new tuple, not two."""
 _FOLLOW_NAMES: Final[dict[CardSet, tuple[str, ...]]] = {}
@@ -1021,9 +1066,9 @@ def _discard_of(action: str) -> CardSet:
     if len(words) != 4 or words[0] != "discard":
         return 0
     first, second, third = (
-        CARD_BY_NAME.get(words[1]),
-        CARD_BY_NAME.get(words[2]),
-        CARD_BY_NAME.get(words[3]),
+        _CARDS.get(words[1]),
+        _CARDS.get(words[2]),
+        _CARDS.get(words[3]),
     )
     if first is None or second is None or third is None:
         return 0
