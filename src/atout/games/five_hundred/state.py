@@ -183,11 +183,10 @@ class FiveHundredState:
         "_hands",
         "_led",
         "_legal",
+        "_marks",
         "_table",
         "_trick",
         "_turn",
-        "_voids",
-        "_won",
     )
 
     _table: _Table
@@ -195,9 +194,10 @@ class FiveHundredState:
     _turn: int
     _trick: tuple[Card, ...]
     _led: int
-    _won: tuple[int, int]
     _done: tuple[tuple[int, tuple[Card, ...], int], ...]
-    _voids: int
+    _marks: int
+    """Bit ``4 * seat + suit`` set where a seat has shown void; from bit 16, the tricks
+    won by side 0, from bit 20 by side 1 (:data:`_WON`): one int less to copy a card."""
     _legal: Sequence[str] | None
 
     def __init__(
@@ -207,9 +207,8 @@ class FiveHundredState:
         turn: int,
         trick: tuple[Card, ...],
         led: int,
-        won: tuple[int, int],
         done: tuple[tuple[int, tuple[Card, ...], int], ...],
-        voids: int,
+        marks: int,
     ) -> None:
         """Every field given: :meth:`first` makes the first state, ``apply`` the rest."""
         self._table = table
@@ -217,9 +216,8 @@ class FiveHundredState:
         self._turn = turn
         self._trick = trick
         self._led = led
-        self._won = won
         self._done = done
-        self._voids = voids
+        self._marks = marks
         self._legal = None
 
     @staticmethod
@@ -232,7 +230,6 @@ class FiveHundredState:
             (deal.dealer + 1) % 4,
             (),
             -1,
-            (0, 0),
             (),
             0,
         )
@@ -269,7 +266,7 @@ class FiveHundredState:
             leader,
         )
         hands4 = (hands[0], hands[1], hands[2], hands[3])
-        return cls(table, hands4, leader, (), -1, (0, 0), (), voids)
+        return cls(table, hands4, leader, (), -1, (), voids)
 
     # Reading the state.
 
@@ -314,7 +311,8 @@ class FiveHundredState:
     @property
     def tricks_won(self) -> tuple[int, int]:
         """Tricks taken by side 0 (seats 0, 2) and side 1 (seats 1, 3)."""
-        return self._won
+        marks = self._marks
+        return (marks >> 16 & 15, marks >> 20 & 15)
 
     @property
     def trick(self) -> tuple[Card, ...]:
@@ -338,7 +336,7 @@ class FiveHundredState:
     @property
     def shown_voids(self) -> int:
         """Bit ``4 * seat + suit`` set where a seat has failed to follow (the joker-lead rule)."""
-        return self._voids
+        return self._marks & 0xFFFF
 
     @property
     def discards(self) -> CardSet:
@@ -406,7 +404,7 @@ class FiveHundredState:
         table = self._table
         if table.phase is not _OVER or table.high < 0:
             return None
-        taken = self._won[table.high_seat % 2]
+        taken = self.tricks_won[table.high_seat % 2]
         if table.high >= MISERE:
             return taken == 0
         return taken >= table.high // 5 + 6
@@ -416,7 +414,7 @@ class FiveHundredState:
         table = self._table
         if table.phase is not _OVER or table.high < 0:
             return (0, 0)
-        return hand_points(table.rules, table.high, table.high_seat, self._won)
+        return hand_points(table.rules, table.high, table.high_seat, self.tricks_won)
 
     # Legal actions.
 
@@ -489,7 +487,7 @@ class FiveHundredState:
     def _nominable(self, seat: int) -> list[int]:
         """The suits a joker led by ``seat`` may name (all four if he has shown void in all)."""
         restricted = self._table.rules.joker_nominate_restricted
-        shown = self._voids >> 4 * seat & 0xF if restricted else 0
+        shown = self._marks >> 4 * seat & 0xF if restricted else 0
         return [s for s in range(4) if not shown >> s & 1] or [0, 1, 2, 3]
 
     # Acting.
@@ -516,13 +514,13 @@ class FiveHundredState:
         h0, h1, h2, h3 = self._hands
         hand = h0 if turn == 0 else h1 if turn == 1 else h2 if turn == 2 else h3
         trick = self._trick
-        voids = self._voids
+        marks = self._marks
         if trick:
             led = self._led
             legal = hand & table.follow[led]
             if not legal:  # void in the led suit: anything goes, and it shows
                 legal = hand
-                voids |= 1 << (4 * turn + led)
+                marks |= 1 << (4 * turn + led)
         elif card == JOKER and table.order.trump == JOKER_SUIT:
             raise IllegalActionError(self._joker_lead_message())
         else:
@@ -544,16 +542,15 @@ class FiveHundredState:
             h3 = rest
         trick += _ALONE[card]
         if len(trick) == table.size:
-            return self._close_trick(trick, (h0, h1, h2, h3), led, voids)
+            return self._close_trick(trick, (h0, h1, h2, h3), led, marks)
         return FiveHundredState(
             table,
             (h0, h1, h2, h3),
             table.next_seat[turn],
             trick,
             led,
-            self._won,
             self._done,
-            voids,
+            marks,
         )
 
     def _play(self, seat: int, card: Card, led: int, hand: CardSet) -> FiveHundredState:
@@ -573,21 +570,20 @@ class FiveHundredState:
             h3 = rest
         table = self._table
         trick = self._trick
-        voids = self._voids
+        marks = self._marks
         if trick and table.suit[card] != led:
-            voids |= 1 << (4 * seat + led)
+            marks |= 1 << (4 * seat + led)
         trick += _ALONE[card]
         if len(trick) == table.size:
-            return self._close_trick(trick, (h0, h1, h2, h3), led, voids)
+            return self._close_trick(trick, (h0, h1, h2, h3), led, marks)
         return FiveHundredState(
             table,
             (h0, h1, h2, h3),
             table.next_seat[seat],
             trick,
             led,
-            self._won,
             self._done,
-            voids,
+            marks,
         )
 
     def _close_trick(
@@ -595,22 +591,18 @@ class FiveHundredState:
         trick: tuple[Card, ...],
         hands: tuple[CardSet, CardSet, CardSet, CardSet],
         led: int,
-        voids: int,
+        marks: int,
     ) -> FiveHundredState:
         """The state after a trick's last card: its winner leads, or the deal is over."""
         table = self._table
         done = self._done
         leader = done[-1][2] if done else table.leader
         winner = _PLAYING_ORDER[leader][table.skip + 1][_best(trick, table.keys[led])]
-        side0, side1 = self._won
-        if winner & 1:
-            side1 += 1
-        else:
-            side0 += 1
+        marks += _WON[winner & 1]
         done += ((leader, trick, winner),)
         if (table.skip >= 0 and winner == table.high_seat) or not seat_hand(hands, winner):
-            return FiveHundredState(table.ended(), hands, -1, (), led, (side0, side1), done, voids)
-        return FiveHundredState(table, hands, winner, (), led, (side0, side1), done, voids)
+            return FiveHundredState(table.ended(), hands, -1, (), led, done, marks)
+        return FiveHundredState(table, hands, winner, (), led, done, marks)
 
     def _refusal(self, seat: int, card: Card) -> str:
         hand = seat_hand(self._hands, seat)
@@ -728,7 +720,7 @@ class FiveHundredState:
             table.leader,
         )
         return FiveHundredState(
-            new, self._hands, turn, self._trick, self._led, self._won, self._done, self._voids
+            new, self._hands, turn, self._trick, self._led, self._done, self._marks
         )
 
     def _kitty(
@@ -758,9 +750,8 @@ class FiveHundredState:
             contractor,
             self._trick,
             self._led,
-            self._won,
             self._done,
-            self._voids,
+            self._marks,
         )
 
     def _discard(self, cards: list[Card], seat: int) -> FiveHundredState:
@@ -799,9 +790,8 @@ class FiveHundredState:
             turn,
             self._trick,
             self._led,
-            self._won,
             self._done,
-            self._voids,
+            self._marks,
         )
 
     # Views and summaries.
@@ -874,7 +864,7 @@ class FiveHundredState:
             self.leader if phase is _PLAY else None,
             trick,
             named,
-            self._won,
+            self.tricks_won,
             self._done,
             self._legal_for(seat),
             self.result() if phase is Phase.OVER else None,
@@ -898,7 +888,7 @@ class FiveHundredState:
             "contract": contract,
             "contractor": self.contractor,
             "value": None if contract is None else call_value(self._table.high),
-            "tricks_won": list(self._won),
+            "tricks_won": list(self.tricks_won),
             "made": self.made(),
             "thrown_in": self.is_thrown_in(),
         }
@@ -906,7 +896,7 @@ class FiveHundredState:
     def __repr__(self) -> str:
         hands = " / ".join(format_cards(h) for h in self._hands)
         phase = self._table.phase.name
-        return f"<FiveHundredState {phase} turn={self.turn} won={self._won} {hands}>"
+        return f"<FiveHundredState {phase} turn={self.turn} won={self.tricks_won} {hands}>"
 
 
 def _bid_refusal(code: int, high: int, misere: bool) -> str | None:
@@ -965,6 +955,8 @@ def _best(trick: tuple[Card, ...], keys: tuple[int, ...]) -> int:
     return best
 
 
+_WON: Final = (1 << 16, 1 << 20)
+"""``_WON[side]``: a trick more for ``side`` in a state's ``_marks``."""
 _ALONE: Final[tuple[tuple[Card], ...]] = tuple((card,) for card in range(53))
 """``_ALONE[c]`` is ``(c,)``, made once: a card joins the trick with one new tuple, not two."""
 _FOLLOW_NAMES: Final[dict[CardSet, tuple[str, ...]]] = {}
