@@ -176,6 +176,8 @@ class FiveHundredState:
     changes (and the tricks won and done, which its trick's last card changes).
     A state never refers to itself, nor does anything it holds: acyclic, and
     compiled one freed state is kept for the next (see :mod:`atout._mypyc`).
+    Made by :meth:`first`, :meth:`from_position` and ``apply`` (through
+    :func:`_state`), never by calling the class.
     """
 
     __slots__ = (
@@ -200,31 +202,11 @@ class FiveHundredState:
     won by side 0, from bit 20 by side 1 (:data:`_WON`): one int less to copy a card."""
     _legal: Sequence[str] | None
 
-    def __init__(
-        self,
-        table: _Table,
-        hands: tuple[CardSet, CardSet, CardSet, CardSet],
-        turn: int,
-        trick: tuple[Card, ...],
-        led: int,
-        done: tuple[tuple[int, tuple[Card, ...], int], ...],
-        marks: int,
-    ) -> None:
-        """Every field given: :meth:`first` makes the first state, ``apply`` the rest."""
-        self._table = table
-        self._hands = hands
-        self._turn = turn
-        self._trick = trick
-        self._led = led
-        self._done = done
-        self._marks = marks
-        self._legal = None
-
     @staticmethod
     def first(rules: FiveHundredRules, deal: FiveHundredDeal) -> FiveHundredState:
         """The deal before the first call: the seat left of the dealer speaks first."""
         h0, h1, h2, h3 = (mask_of(h) for h in deal.hands)
-        return FiveHundredState(
+        return _state(
             _Table(rules, deal, _AUCTION, (), 0, PASS, -1, _NO_TRUMPS, -1, 0, -1),
             (h0, h1, h2, h3),
             (deal.dealer + 1) % 4,
@@ -234,9 +216,8 @@ class FiveHundredState:
             0,
         )
 
-    @classmethod
+    @staticmethod
     def from_position(
-        cls,
         rules: FiveHundredRules,
         hands: tuple[CardSet, ...],
         contract: str,
@@ -266,7 +247,7 @@ class FiveHundredState:
             leader,
         )
         hands4 = (hands[0], hands[1], hands[2], hands[3])
-        return cls(table, hands4, leader, (), -1, (), voids)
+        return _state(table, hands4, leader, (), -1, (), voids)
 
     # Reading the state.
 
@@ -543,7 +524,7 @@ class FiveHundredState:
         trick += _ALONE[card]
         if len(trick) == table.size:
             return self._close_trick(trick, (h0, h1, h2, h3), led, marks)
-        return FiveHundredState(
+        return _state(
             table,
             (h0, h1, h2, h3),
             table.next_seat[turn],
@@ -576,7 +557,7 @@ class FiveHundredState:
         trick += _ALONE[card]
         if len(trick) == table.size:
             return self._close_trick(trick, (h0, h1, h2, h3), led, marks)
-        return FiveHundredState(
+        return _state(
             table,
             (h0, h1, h2, h3),
             table.next_seat[seat],
@@ -601,8 +582,8 @@ class FiveHundredState:
         marks += _WON[winner & 1]
         done += ((leader, trick, winner),)
         if (table.skip >= 0 and winner == table.high_seat) or not seat_hand(hands, winner):
-            return FiveHundredState(table.ended(), hands, -1, (), led, done, marks)
-        return FiveHundredState(table, hands, winner, (), led, done, marks)
+            return _state(table.ended(), hands, -1, (), led, done, marks)
+        return _state(table, hands, winner, (), led, done, marks)
 
     def _refusal(self, seat: int, card: Card) -> str:
         hand = seat_hand(self._hands, seat)
@@ -719,9 +700,7 @@ class FiveHundredState:
             table.discards,
             table.leader,
         )
-        return FiveHundredState(
-            new, self._hands, turn, self._trick, self._led, self._done, self._marks
-        )
+        return _state(new, self._hands, turn, self._trick, self._led, self._done, self._marks)
 
     def _kitty(
         self, auction: tuple[tuple[int, int], ...], passed: int, high: int, contractor: int
@@ -744,7 +723,7 @@ class FiveHundredState:
         )
         hands = list(self._hands)
         hands[contractor] |= mask_of(table.deal.kitty)
-        return FiveHundredState(
+        return _state(
             new,
             (hands[0], hands[1], hands[2], hands[3]),
             contractor,
@@ -784,7 +763,7 @@ class FiveHundredState:
         )
         hands = list(self._hands)
         hands[turn] = hand ^ discards
-        return FiveHundredState(
+        return _state(
             new,
             (hands[0], hands[1], hands[2], hands[3]),
             turn,
@@ -957,6 +936,35 @@ def _best(trick: tuple[Card, ...], keys: tuple[int, ...]) -> int:
 
 _WON: Final = (1 << 16, 1 << 20)
 """``_WON[side]``: a trick more for ``side`` in a state's ``_marks``."""
+
+
+def _state(
+    table: _Table,
+    hands: tuple[CardSet, CardSet, CardSet, CardSet],
+    turn: int,
+    trick: tuple[Card, ...],
+    led: int,
+    done: tuple[tuple[int, tuple[Card, ...], int], ...],
+    marks: int,
+) -> FiveHundredState:
+    """A state with every field given: :meth:`FiveHundredState.first` makes the first,
+    ``apply`` the rest.
+
+    :class:`FiveHundredState` has no ``__init__``: the class called without one runs
+    no Python code (with one, a call with seven arguments cost as much as the rest of
+    a card's play), and its fields are stored here. Compiled, the same native calls."""
+    new = FiveHundredState()
+    new._table = table
+    new._hands = hands
+    new._turn = turn
+    new._trick = trick
+    new._led = led
+    new._done = done
+    new._marks = marks
+    new._legal = None
+    return new
+
+
 _ALONE: Final[tuple[tuple[Card], ...]] = tuple((card,) for card in range(53))
 """``_ALONE[c]`` is ``(c,)``, made once: a card joins the trick with one new tuple, not two."""
 _FOLLOW_NAMES: Final[dict[CardSet, tuple[str, ...]]] = {}
