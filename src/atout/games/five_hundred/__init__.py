@@ -159,7 +159,7 @@ class FiveHundred:
 
     def start(self, rules: FiveHundredRules, layout: Any, tally: Any) -> FiveHundredState:
         """The deal before the first call."""
-        return FiveHundredState(rules, layout)
+        return FiveHundredState.first(rules, layout)
 
     def settle(
         self, rules: FiveHundredRules, tally: FiveHundredTally, state: Any, *, time_up: bool = False

@@ -8,6 +8,7 @@ from functools import lru_cache
 from itertools import combinations
 from typing import Any, Final
 
+from atout._mypyc import mypyc_attr
 from atout.cards import (
     CARD_BY_NAME,
     JOKER,
@@ -44,7 +45,7 @@ from atout.games.five_hundred.rules import (
     parse_call,
 )
 from atout.games.five_hundred.view import SUITS, FiveHundredContract, FiveHundredView
-from atout.tricks import TrickOrder, trick_winner
+from atout.tricks import TrickOrder
 
 __all__ = ["FiveHundredDeal", "FiveHundredState"]
 
@@ -77,105 +78,146 @@ class FiveHundredDeal:
         }
 
 
-class FiveHundredState:
-    """One deal of Five Hundred. Immutable; ``apply`` returns a new state.
+@mypyc_attr(acyclic=True)
+class _Table:
+    """What the states of one deal share: the rules, the deal, the auction and the contract.
 
-    Hands are bitmasks. The contractor's hand holds the kitty from the end of
-    the auction until the discard. In misère the partner (``_skip``) keeps
-    his cards and never plays, so tricks have three cards.
+    Made at the start of the deal, at each call of the auction, when it ends, at
+    the discard and when the deal ends; every state of the play refers to the same
+    one, so a card played copies one reference instead of eleven values (the copy
+    of every field was most of a card's cost). ``follow``, ``suit``, ``keys``,
+    ``next_seat`` and ``size`` spell the contract out for ``apply``: the trick
+    order's tables (``keys``: :data:`_TRICK_KEYS`), the seat after each seat in
+    playing order (passing over a misère partner) and the cards in a trick. It
+    holds the rules, the deal, tuples and ints, never a state: acyclic (see
+    :mod:`atout._mypyc`).
     """
 
     __slots__ = (
-        "_auction",
-        "_discards",
-        "_done",
-        "_hands",
-        "_high",
-        "_high_seat",
-        "_leader",
-        "_led",
-        "_legal",
-        "_order",
-        "_passed",
-        "_phase",
-        "_skip",
-        "_trick",
-        "_turn",
-        "_voids",
-        "_won",
+        "auction",
         "deal",
+        "discards",
+        "follow",
+        "high",
+        "high_seat",
+        "keys",
+        "leader",
+        "next_seat",
+        "order",
+        "passed",
+        "phase",
         "rules",
+        "size",
+        "skip",
+        "suit",
     )
-
-    rules: FiveHundredRules
-    deal: FiveHundredDeal
-    _phase: Phase
-    _hands: tuple[CardSet, CardSet, CardSet, CardSet]
-    _turn: int
-    _auction: tuple[tuple[int, int], ...]
-    _passed: int
-    _high: int
-    _high_seat: int
-    _order: TrickOrder
-    _skip: int
-    _discards: CardSet
-    _leader: int
-    _trick: tuple[Card, ...]
-    _led: int
-    _won: tuple[int, int]
-    _done: tuple[tuple[int, tuple[Card, ...], int], ...]
-    _voids: int
-    _legal: Sequence[str] | None
 
     def __init__(
         self,
         rules: FiveHundredRules,
         deal: FiveHundredDeal,
-        phase: Phase = _AUCTION,
-        hands: tuple[CardSet, CardSet, CardSet, CardSet] = (-1, -1, -1, -1),
-        turn: int = -1,
-        auction: tuple[tuple[int, int], ...] = (),
-        passed: int = 0,
-        high: int = PASS,
-        high_seat: int = -1,
-        order: TrickOrder = _NO_TRUMPS,
-        skip: int = -1,
-        discards: CardSet = 0,
-        leader: int = -1,
-        trick: tuple[Card, ...] = (),
-        led: int = -1,
-        won: tuple[int, int] = (0, 0),
-        done: tuple[tuple[int, tuple[Card, ...], int], ...] = (),
-        voids: int = 0,
+        phase: Phase,
+        auction: tuple[tuple[int, int], ...],
+        passed: int,
+        high: int,
+        high_seat: int,
+        order: TrickOrder,
+        skip: int,
+        discards: CardSet,
+        leader: int,
     ) -> None:
-        """The deal before the first call; the other arguments are for ``apply`` only."""
         self.rules = rules
         self.deal = deal
-        if hands[0] < 0:
-            h0, h1, h2, h3 = (mask_of(h) for h in deal.hands)
-            hands = (h0, h1, h2, h3)
-            turn = (deal.dealer + 1) % 4
-        self._phase = phase
-        self._hands = hands
-        self._turn = turn
-        self._auction = auction
-        self._passed = passed
-        self._high = high
-        self._high_seat = high_seat
-        self._order = order
-        self._skip = skip
-        self._discards = discards
-        self._leader = leader
-        self._trick = trick
-        self._led = led
-        self._won = won
-        self._done = done
-        self._voids = voids
-        self._legal = None
+        self.phase = phase
+        self.auction = auction
+        self.passed = passed
+        """Bit ``seat`` set where a seat has passed."""
+        self.high = high
+        """The highest bid's code (the contract's once the auction is over), or -1."""
+        self.high_seat = high_seat
+        """Who made it (the contractor), or -1."""
+        self.order = order
+        self.skip = skip
+        """The misère contractor's partner, who never plays, or -1."""
+        self.discards = discards
+        self.leader = leader
+        """Who leads the first trick, -1 before the discard."""
+        self.follow = order.follow
+        self.suit = order.suit
+        self.keys = _TRICK_KEYS[order.trump]
+        self.next_seat = _NEXT_SEAT[skip + 1]
+        self.size = 3 if skip >= 0 else 4
 
-    @classmethod
+    def ended(self) -> _Table:
+        """This table with the deal over (the last trick played, or misère lost)."""
+        return _Table(
+            self.rules,
+            self.deal,
+            _OVER,
+            self.auction,
+            self.passed,
+            self.high,
+            self.high_seat,
+            self.order,
+            self.skip,
+            self.discards,
+            self.leader,
+        )
+
+
+@mypyc_attr(acyclic=True, free_list_len=1)
+class FiveHundredState:
+    """One deal of Five Hundred. Immutable; ``apply`` returns a new state.
+
+    Hands are bitmasks. The contractor's hand holds the kitty from the end of
+    the auction until the discard. In misère the partner (``sits_out``) keeps
+    his cards and never plays, so tricks have three cards. What does not change
+    during the play is in one shared :class:`_Table`; a state holds what a card
+    changes (and the tricks won and done, which its trick's last card changes).
+    A state never refers to itself, nor does anything it holds: acyclic, and
+    compiled one freed state is kept for the next (see :mod:`atout._mypyc`).
+    Made by :meth:`first`, :meth:`from_position` and ``apply`` (through
+    :func:`_state`), never by calling the class.
+    """
+
+    __slots__ = (
+        "_done",
+        "_hands",
+        "_led",
+        "_legal",
+        "_marks",
+        "_table",
+        "_trick",
+        "_turn",
+    )
+
+    _table: _Table
+    _hands: tuple[CardSet, CardSet, CardSet, CardSet]
+    _turn: int
+    _trick: tuple[Card, ...]
+    _led: int
+    _done: tuple[tuple[int, tuple[Card, ...], int], ...]
+    _marks: int
+    """Bit ``4 * seat + suit`` set where a seat has shown void; from bit 16, the tricks
+    won by side 0, from bit 20 by side 1 (:data:`_WON`): one int less to copy a card."""
+    _legal: Sequence[str] | None
+
+    @staticmethod
+    def first(rules: FiveHundredRules, deal: FiveHundredDeal) -> FiveHundredState:
+        """The deal before the first call: the seat left of the dealer speaks first."""
+        h0, h1, h2, h3 = (mask_of(h) for h in deal.hands)
+        return _state(
+            _Table(rules, deal, _AUCTION, (), 0, PASS, -1, _NO_TRUMPS, -1, 0, -1),
+            (h0, h1, h2, h3),
+            (deal.dealer + 1) % 4,
+            (),
+            -1,
+            (),
+            0,
+        )
+
+    @staticmethod
     def from_position(
-        cls,
         rules: FiveHundredRules,
         hands: tuple[CardSet, ...],
         contract: str,
@@ -189,38 +231,35 @@ class FiveHundredState:
         ``voids`` has bit ``4 * seat + suit`` set where a seat has shown void.
         """
         deal = FiveHundredDeal((contractor + 3) % 4, tuple(tuple(cards_of(h)) for h in hands), ())
-        state = cls(rules, deal)
         code = parse_call(contract)
-        state._hands, state._voids = (hands[0], hands[1], hands[2], hands[3]), voids
-        state._high, state._high_seat = code, contractor
-        state._order = contract_order(NT if code >= MISERE else code % 5)
-        state._skip = (contractor + 2) % 4 if code >= MISERE else -1
-        state._phase, state._turn, state._leader = Phase.PLAY, leader, leader
-        return state
-
-    def _copy(self) -> FiveHundredState:
-        return FiveHundredState(
-            self.rules,
-            self.deal,
-            self._phase,
-            self._hands,
-            self._turn,
-            self._auction,
-            self._passed,
-            self._high,
-            self._high_seat,
-            self._order,
-            self._skip,
-            self._discards,
-            self._leader,
-            self._trick,
-            self._led,
-            self._won,
-            self._done,
-            self._voids,
+        misere = code >= MISERE
+        table = _Table(
+            rules,
+            deal,
+            _PLAY,
+            (),
+            0,
+            code,
+            contractor,
+            contract_order(NT if misere else code % 5),
+            (contractor + 2) % 4 if misere else -1,
+            0,
+            leader,
         )
+        hands4 = (hands[0], hands[1], hands[2], hands[3])
+        return _state(table, hands4, leader, (), -1, (), voids)
 
     # Reading the state.
+
+    @property
+    def rules(self) -> FiveHundredRules:
+        """The options this deal is played under."""
+        return self._table.rules
+
+    @property
+    def deal(self) -> FiveHundredDeal:
+        """The deal as dealt."""
+        return self._table.deal
 
     @property
     def turn(self) -> int | None:
@@ -235,24 +274,26 @@ class FiveHundredState:
     @property
     def phase(self) -> Phase:
         """Auction, kitty (the contractor discards), play, or over."""
-        return self._phase
+        return self._table.phase
 
     @property
     def contract(self) -> str | None:
         """The contract (``7H``, ``misere``...) once the auction has one."""
-        if self._high < 0 or self._phase is Phase.AUCTION:
+        table = self._table
+        if table.high < 0 or table.phase is _AUCTION:
             return None
-        return CALL_NAMES[self._high]
+        return CALL_NAMES[table.high]
 
     @property
     def contractor(self) -> int | None:
         """The contractor's seat once the auction is won."""
-        return self._high_seat if self.contract is not None else None
+        return self._table.high_seat if self.contract is not None else None
 
     @property
     def tricks_won(self) -> tuple[int, int]:
         """Tricks taken by side 0 (seats 0, 2) and side 1 (seats 1, 3)."""
-        return self._won
+        marks = self._marks
+        return (marks >> 16 & 15, marks >> 20 & 15)
 
     @property
     def trick(self) -> tuple[Card, ...]:
@@ -261,8 +302,12 @@ class FiveHundredState:
 
     @property
     def leader(self) -> int:
-        """Who led (or leads) the trick in progress (-1 before the play)."""
-        return self._leader
+        """Who led (or leads) the trick in progress (-1 before the play).
+
+        The last trick's winner, else the first trick's leader (the table's).
+        """
+        done = self._done
+        return done[-1][2] if done else self._table.leader
 
     @property
     def led_suit(self) -> int:
@@ -272,12 +317,12 @@ class FiveHundredState:
     @property
     def shown_voids(self) -> int:
         """Bit ``4 * seat + suit`` set where a seat has failed to follow (the joker-lead rule)."""
-        return self._voids
+        return self._marks & 0xFFFF
 
     @property
     def discards(self) -> CardSet:
         """The contractor's three discards (out of play), once made."""
-        return self._discards
+        return self._table.discards
 
     @property
     def completed_tricks(self) -> tuple[tuple[int, tuple[Card, ...], int], ...]:
@@ -292,31 +337,33 @@ class FiveHundredState:
     @property
     def auction(self) -> tuple[tuple[int, int], ...]:
         """The calls made, in order, as ``(seat, code)``: code -1 is a pass, else ``CALL_NAMES``."""
-        return self._auction
+        return self._table.auction
 
     @property
     def high_bid(self) -> int:
         """The code of the highest bid so far (``CALL_NAMES``; the contract's once the auction
         is over), or -1."""
-        return self._high
+        return self._table.high
 
     @property
     def trump_suit(self) -> int:
         """The trump suit (0..3, ``cards`` numbering) once there is a contract; -1 at no-trumps,
         in misère and before the auction ends."""
-        trump = self._order.trump
-        return -1 if trump == JOKER_SUIT or self._phase is _AUCTION else trump
+        table = self._table
+        trump = table.order.trump
+        return -1 if trump == JOKER_SUIT or table.phase is _AUCTION else trump
 
     @property
     def sits_out(self) -> int | None:
         """The misère contractor's partner, who keeps his cards and never plays."""
-        return self._skip if self._skip >= 0 else None
+        skip = self._table.skip
+        return skip if skip >= 0 else None
 
     @property
     def named_suit(self) -> int:
         """The suit named by a joker led in no-trumps to the trick in progress, or -1."""
         trick = self._trick
-        if trick and trick[0] == JOKER and self._order.trump == JOKER_SUIT:
+        if trick and trick[0] == JOKER and self._table.order.trump == JOKER_SUIT:
             return self._led
         return -1
 
@@ -326,26 +373,29 @@ class FiveHundredState:
 
     def is_over(self) -> bool:
         """Whether the deal has ended (played out, misère lost, or thrown in)."""
-        return self._phase is _OVER
+        return self._table.phase is _OVER
 
     def is_thrown_in(self) -> bool:
         """Whether all four passed, so nobody plays and nobody scores."""
-        return self._phase is _OVER and self._high < 0
+        table = self._table
+        return table.phase is _OVER and table.high < 0
 
     def made(self) -> bool | None:
         """Whether the contract was made (``None`` while playing or when thrown in)."""
-        if self._phase is not _OVER or self._high < 0:
+        table = self._table
+        if table.phase is not _OVER or table.high < 0:
             return None
-        taken = self._won[self._high_seat % 2]
-        if self._high >= MISERE:
+        taken = self.tricks_won[table.high_seat % 2]
+        if table.high >= MISERE:
             return taken == 0
-        return taken >= self._high // 5 + 6
+        return taken >= table.high // 5 + 6
 
     def points(self) -> tuple[int, int]:
         """What each side scores for this deal (zero until it is over)."""
-        if self._phase is not _OVER or self._high < 0:
+        table = self._table
+        if table.phase is not _OVER or table.high < 0:
             return (0, 0)
-        return hand_points(self.rules, self._high, self._high_seat, self._won)
+        return hand_points(table.rules, table.high, table.high_seat, self.tricks_won)
 
     # Legal actions.
 
@@ -360,19 +410,26 @@ class FiveHundredState:
         """
         legal = self._legal
         if legal is None:
-            phase = self._phase
+            table = self._table
+            phase = table.phase
             if phase is _PLAY:
                 turn = self._turn
                 h0, h1, h2, h3 = self._hands  # not seat_hand: no call on the hot path
                 hand = h0 if turn == 0 else h1 if turn == 1 else h2 if turn == 2 else h3
                 if self._trick:
-                    legal = card_names(hand & self._order.follow[self._led] or hand)
-                elif self._order.trump != JOKER_SUIT or not hand >> JOKER & 1:
+                    follow = hand & table.follow[self._led]
+                    if follow:  # following suit: a set seen before, named once
+                        legal = _FOLLOW_NAMES.get(follow)
+                        if legal is None:
+                            legal = _FOLLOW_NAMES[follow] = card_names(follow)
+                    else:
+                        legal = card_names(hand)
+                elif table.order.trump != JOKER_SUIT or not hand >> JOKER & 1:
                     legal = card_names(hand)
                 else:
                     legal = self._joker_leads(hand)
             elif phase is _AUCTION:
-                legal = _AUCTION_ACTIONS[self.rules.misere][self._high + 1]
+                legal = _AUCTION_ACTIONS[table.rules.misere][table.high + 1]
             elif phase is _KITTY:
                 legal = Discards(seat_hand(self._hands, self._turn), _discard_actions)
             else:
@@ -383,7 +440,7 @@ class FiveHundredState:
     def discardable(self) -> CardSet:
         """The cards the contractor may discard now: any three of them are a legal discard
         (the kitty phase; 0 otherwise)."""
-        if self._phase is not _KITTY:
+        if self._table.phase is not _KITTY:
             return 0
         return seat_hand(self._hands, self._turn)
 
@@ -393,11 +450,12 @@ class FiveHundredState:
         The joker is among them as a card; led at no-trumps, ``legal_actions()``
         offers it as ``JK S`` .. ``JK C`` instead.
         """
-        if self._phase is not _PLAY:
+        table = self._table
+        if table.phase is not _PLAY:
             return 0
         hand = seat_hand(self._hands, self._turn)
         if self._trick:
-            return hand & self._order.follow[self._led] or hand
+            return hand & table.follow[self._led] or hand
         return hand
 
     def _joker_leads(self, hand: CardSet) -> tuple[str, ...]:
@@ -409,17 +467,19 @@ class FiveHundredState:
 
     def _nominable(self, seat: int) -> list[int]:
         """The suits a joker led by ``seat`` may name (all four if he has shown void in all)."""
-        shown = self._voids >> 4 * seat & 0xF if self.rules.joker_nominate_restricted else 0
+        restricted = self._table.rules.joker_nominate_restricted
+        shown = self._marks >> 4 * seat & 0xF if restricted else 0
         return [s for s in range(4) if not shown >> s & 1] or [0, 1, 2, 3]
 
     # Acting.
 
     def apply(self, action: str, seat: int | None = None) -> FiveHundredState:
         """The state after ``seat`` (default: the seat to act) takes ``action``."""
-        card = CARD_BY_NAME.get(action)
+        card = _CARDS.get(action)
+        table = self._table
         turn = self._turn
-        if card is None or self._phase is not _PLAY or (seat is not None and seat != turn):
-            phase = self._phase
+        if card is None or table.phase is not _PLAY or (seat is not None and seat != turn):
+            phase = table.phase
             if phase is _AUCTION:
                 code = _CALL_BY_NAME.get(action)
                 if code is not None:
@@ -434,15 +494,18 @@ class FiveHundredState:
         # player's replaced: no boxing when compiled, no call in pure Python.
         h0, h1, h2, h3 = self._hands
         hand = h0 if turn == 0 else h1 if turn == 1 else h2 if turn == 2 else h3
-        order = self._order
         trick = self._trick
+        marks = self._marks
         if trick:
             led = self._led
-            legal = hand & order.follow[led] or hand
-        elif card == JOKER and order.trump == JOKER_SUIT:
+            legal = hand & table.follow[led]
+            if not legal:  # void in the led suit: anything goes, and it shows
+                legal = hand
+                marks |= 1 << (4 * turn + led)
+        elif card == JOKER and table.order.trump == JOKER_SUIT:
             raise IllegalActionError(self._joker_lead_message())
         else:
-            led = order.suit[card]
+            led = table.suit[card]
             legal = hand
         if not legal >> card & 1:
             if not DECK >> card & 1:
@@ -458,37 +521,17 @@ class FiveHundredState:
             h2 = rest
         else:
             h3 = rest
-        voids = self._voids
-        if trick and order.suit[card] != led:
-            voids |= 1 << (4 * turn + led)
         trick += _ALONE[card]
-        skip = self._skip
-        if len(trick) == (3 if skip >= 0 else 4):
-            return self._close_trick(trick, (h0, h1, h2, h3), led, voids)
-        turn += 1
-        if turn == 4:
-            turn = 0
-        if turn == skip:
-            turn = 0 if turn == 3 else turn + 1
-        return FiveHundredState(
-            self.rules,
-            self.deal,
-            _PLAY,
+        if len(trick) == table.size:
+            return self._close_trick(trick, (h0, h1, h2, h3), led, marks)
+        return _state(
+            table,
             (h0, h1, h2, h3),
-            turn,
-            self._auction,
-            self._passed,
-            self._high,
-            self._high_seat,
-            order,
-            skip,
-            self._discards,
-            self._leader,
+            table.next_seat[turn],
             trick,
             led,
-            self._won,
             self._done,
-            voids,
+            marks,
         )
 
     def _play(self, seat: int, card: Card, led: int, hand: CardSet) -> FiveHundredState:
@@ -506,38 +549,22 @@ class FiveHundredState:
             h2 = rest
         else:
             h3 = rest
+        table = self._table
         trick = self._trick
-        voids = self._voids
-        if trick and self._order.suit[card] != led:
-            voids |= 1 << (4 * seat + led)
+        marks = self._marks
+        if trick and table.suit[card] != led:
+            marks |= 1 << (4 * seat + led)
         trick += _ALONE[card]
-        skip = self._skip
-        if len(trick) == (3 if skip >= 0 else 4):
-            return self._close_trick(trick, (h0, h1, h2, h3), led, voids)
-        seat += 1
-        if seat == 4:
-            seat = 0
-        if seat == skip:
-            seat = 0 if seat == 3 else seat + 1
-        return FiveHundredState(
-            self.rules,
-            self.deal,
-            _PLAY,
+        if len(trick) == table.size:
+            return self._close_trick(trick, (h0, h1, h2, h3), led, marks)
+        return _state(
+            table,
             (h0, h1, h2, h3),
-            seat,
-            self._auction,
-            self._passed,
-            self._high,
-            self._high_seat,
-            self._order,
-            skip,
-            self._discards,
-            self._leader,
+            table.next_seat[seat],
             trick,
             led,
-            self._won,
             self._done,
-            voids,
+            marks,
         )
 
     def _close_trick(
@@ -545,44 +572,24 @@ class FiveHundredState:
         trick: tuple[Card, ...],
         hands: tuple[CardSet, CardSet, CardSet, CardSet],
         led: int,
-        voids: int,
+        marks: int,
     ) -> FiveHundredState:
         """The state after a trick's last card: its winner leads, or the deal is over."""
-        leader = self._leader
-        skip = self._skip
-        winner = _PLAYING_ORDER[leader][skip + 1][trick_winner(trick, self._order, led)]
-        side0, side1 = self._won
-        if winner & 1:
-            side1 += 1
-        else:
-            side0 += 1
-        over = (skip >= 0 and winner == self._high_seat) or not seat_hand(hands, winner)
-        return FiveHundredState(
-            self.rules,
-            self.deal,
-            _OVER if over else _PLAY,
-            hands,
-            -1 if over else winner,
-            self._auction,
-            self._passed,
-            self._high,
-            self._high_seat,
-            self._order,
-            skip,
-            self._discards,
-            winner,
-            (),
-            led,
-            (side0, side1),
-            self._done + ((leader, trick, winner),),
-            voids,
-        )
+        table = self._table
+        done = self._done
+        leader = done[-1][2] if done else table.leader
+        winner = _PLAYING_ORDER[leader][table.skip + 1][_best(trick, table.keys[led])]
+        marks += _WON[winner & 1]
+        done += ((leader, trick, winner),)
+        if (table.skip >= 0 and winner == table.high_seat) or not seat_hand(hands, winner):
+            return _state(table.ended(), hands, -1, (), led, done, marks)
+        return _state(table, hands, winner, (), led, done, marks)
 
     def _refusal(self, seat: int, card: Card) -> str:
         hand = seat_hand(self._hands, seat)
         if not hand >> card & 1:
             return f"you do not hold {card_name(card)}"
-        order, led = self._order, self._led
+        order, led = self._table.order, self._led
         if led == order.trump:
             name = f"trumps ({Suit(led)}, with the bowers and the joker)"
         else:
@@ -609,7 +616,7 @@ class FiveHundredState:
             return self._lead_joker(int(_parse(parse_suit, words[1])), seat)
         code = _maybe(parse_call, action)
         card = _maybe(_parse_card, action) if len(words) == 1 else None
-        if code is not None and (self._phase is _AUCTION or card is None):
+        if code is not None and (self._table.phase is _AUCTION or card is None):
             return self._call(code, seat)
         if card is not None:
             self._check_turn(seat, Phase.PLAY, f"playing {card_name(card)}")
@@ -622,9 +629,10 @@ class FiveHundredState:
         )
 
     def _check_turn(self, seat: int, phase: Phase, doing: str) -> None:
-        if self._phase is _OVER:
+        current = self._table.phase
+        if current is _OVER:
             raise IllegalActionError("the deal is over")
-        if self._phase != phase:
+        if current != phase:
             raise IllegalActionError(f"{doing} is not possible now: {self._waiting_for()}")
         if seat != self._turn:
             raise IllegalActionError(f"not seat {seat}'s turn: {self._waiting_for()}")
@@ -635,11 +643,11 @@ class FiveHundredState:
             Phase.KITTY: "take the kitty and discard three cards",
             Phase.PLAY: "play a card",
         }
-        return f"seat {self._turn} is to {what[self._phase]}"
+        return f"seat {self._turn} is to {what[self._table.phase]}"
 
     def _lead_joker(self, suit: int, seat: int) -> FiveHundredState:
         self._check_turn(seat, Phase.PLAY, "leading the joker")
-        if self._order.trump != JOKER_SUIT:
+        if self._table.order.trump != JOKER_SUIT:
             raise IllegalActionError("the joker names a suit only when led in no-trumps: play JK")
         if self._trick:
             raise IllegalActionError("the joker names a suit only when it leads a trick: play JK")
@@ -653,46 +661,77 @@ class FiveHundredState:
 
     def _bid_refusal(self, code: int) -> str | None:
         """Why a bid is not allowed now, or ``None`` (the auction is in progress)."""
-        return _bid_refusal(code, self._high, self.rules.misere)
+        return _bid_refusal(code, self._table.high, self._table.rules.misere)
 
     def _call(self, code: int, seat: int) -> FiveHundredState:
-        if self._phase is not _AUCTION or seat != self._turn:
+        table = self._table
+        if table.phase is not _AUCTION or seat != self._turn:
             self._check_turn(seat, _AUCTION, "pass" if code < 0 else CALL_NAMES[code])
-        high = self._high
+        rules = table.rules
+        high = table.high
         if code >= 0:
-            refusal = _bid_refusal(code, high, self.rules.misere)
+            refusal = _bid_refusal(code, high, rules.misere)
             if refusal is not None:
                 raise IllegalActionError(refusal)
             high = code
-        auction = self._auction + ((seat, code),)  # compiled: one concatenation, no list
-        passed = self._passed | 1 << seat if code == PASS else self._passed
-        single = self.rules.single_round_bidding
+        auction = table.auction + ((seat, code),)  # compiled: one concatenation, no list
+        passed = table.passed | 1 << seat if code == PASS else table.passed
+        high_seat = table.high_seat if code == PASS else seat
+        single = rules.single_round_bidding
         passes = _PASSES[passed]  # a table: compiled, bit_count() is a Python method call
         ended = len(auction) == 4 if single else passes == 4 or (passes == 3 and high >= 0)
-        new = self._copy()
-        new._auction, new._passed, new._high = auction, passed, high
-        if code != PASS:
-            new._high_seat = seat
+        if ended and high >= 0:
+            return self._kitty(auction, passed, high, high_seat)
+        turn = -1
         if not ended:
             turn = (seat + 1) % 4
             while passed >> turn & 1 and not single:
                 turn = (turn + 1) % 4
-            new._turn = turn
-        elif high < 0:
-            new._phase, new._turn = _OVER, -1
-        else:
-            new._start_kitty()
-        return new
+        new = _Table(
+            rules,
+            table.deal,
+            _OVER if ended else _AUCTION,
+            auction,
+            passed,
+            high,
+            high_seat,
+            table.order,
+            table.skip,
+            table.discards,
+            table.leader,
+        )
+        return _state(new, self._hands, turn, self._trick, self._led, self._done, self._marks)
 
-    def _start_kitty(self) -> None:
+    def _kitty(
+        self, auction: tuple[tuple[int, int], ...], passed: int, high: int, contractor: int
+    ) -> FiveHundredState:
         """The auction is won: the contractor takes the kitty; the strain fixes the order."""
-        high, contractor = self._high, self._high_seat
+        table = self._table
+        misere = high >= MISERE
+        new = _Table(
+            table.rules,
+            table.deal,
+            _KITTY,
+            auction,
+            passed,
+            high,
+            contractor,
+            contract_order(NT if misere else high % 5),
+            (contractor + 2) % 4 if misere else -1,
+            table.discards,
+            table.leader,
+        )
         hands = list(self._hands)
-        hands[contractor] |= mask_of(self.deal.kitty)
-        self._hands = (hands[0], hands[1], hands[2], hands[3])
-        self._order = contract_order(NT if high >= MISERE else high % 5)
-        self._skip = (contractor + 2) % 4 if high >= MISERE else -1
-        self._phase, self._turn = Phase.KITTY, contractor
+        hands[contractor] |= mask_of(table.deal.kitty)
+        return _state(
+            new,
+            (hands[0], hands[1], hands[2], hands[3]),
+            contractor,
+            self._trick,
+            self._led,
+            self._done,
+            self._marks,
+        )
 
     def _discard(self, cards: list[Card], seat: int) -> FiveHundredState:
         self._check_turn(seat, Phase.KITTY, "discarding")
@@ -705,14 +744,34 @@ class FiveHundredState:
         return self._discarded(hand, mask_of(cards))
 
     def _discarded(self, hand: CardSet, discards: CardSet) -> FiveHundredState:
-        """The state after the contractor, to act with ``hand``, discards three of its cards."""
-        new = self._copy()
+        """The state after the contractor, to act with ``hand``, discards three of its cards:
+        he leads the first trick."""
+        table = self._table
+        turn = self._turn
+        new = _Table(
+            table.rules,
+            table.deal,
+            _PLAY,
+            table.auction,
+            table.passed,
+            table.high,
+            table.high_seat,
+            table.order,
+            table.skip,
+            discards,
+            turn,
+        )
         hands = list(self._hands)
-        new._discards = discards
-        hands[self._turn] = hand ^ discards
-        new._hands = (hands[0], hands[1], hands[2], hands[3])
-        new._phase, new._leader = _PLAY, self._turn
-        return new
+        hands[turn] = hand ^ discards
+        return _state(
+            new,
+            (hands[0], hands[1], hands[2], hands[3]),
+            turn,
+            self._trick,
+            self._led,
+            self._done,
+            self._marks,
+        )
 
     # Views and summaries.
 
@@ -729,10 +788,11 @@ class FiveHundredState:
 
     def exposed(self) -> int | None:
         """The open-misère contractor whose hand is face up now, if any."""
-        if self._high != OPEN_MISERE or self._phase is Phase.AUCTION or self._phase is Phase.KITTY:
+        table = self._table
+        if table.high != OPEN_MISERE or table.phase is _AUCTION or table.phase is _KITTY:
             return None
-        if self.rules.open_misere_expose == "before_lead" or self._done:
-            return self._high_seat
+        if table.rules.open_misere_expose == "before_lead" or self._done:
+            return table.high_seat
         return None
 
     def typed_view(self, seat: int | None) -> FiveHundredView:
@@ -741,48 +801,49 @@ class FiveHundredState:
         Own hand only; the kitty and the discards only to the contractor; the
         open-misère hand once exposed. Finished tricks are face up in 500.
         """
-        phase = self._phase
+        table = self._table
+        phase = table.phase
         turn = self._turn
         hands = self._hands
         trick = self._trick
-        high = self._high
+        high = table.high
         contract = None
         kitty = None
         discards = None
         if high >= 0 and phase is not Phase.AUCTION:
-            contractor = self._high_seat
-            trump = self._order.trump
+            contractor = table.high_seat
+            trump = table.order.trump
             contract = FiveHundredContract(
                 high,
                 contractor,
                 call_value(high),
                 None if trump == JOKER_SUIT else SUITS[trump],
-                self._skip if self._skip >= 0 else None,
+                table.skip if table.skip >= 0 else None,
             )
             if seat == contractor:
-                kitty = self.deal.kitty
-                discards = self._discards
+                kitty = table.deal.kitty
+                discards = table.discards
         named = None
-        if trick and trick[0] == JOKER and self._order.trump == JOKER_SUIT:
+        if trick and trick[0] == JOKER and table.order.trump == JOKER_SUIT:
             named = SUITS[self._led]
         shown = self.exposed()
         h0, h1, h2, h3 = hands
         return FiveHundredView(
             seat,
             phase,
-            self.deal.dealer,
+            table.deal.dealer,
             None if turn < 0 else turn,
             0 if seat is None else hands[seat],
             (h0.bit_count(), h1.bit_count(), h2.bit_count(), h3.bit_count()),
-            self._auction,
+            table.auction,
             contract,
             kitty,
             discards,
             None if shown is None else (shown, hands[shown]),
-            self._leader if phase is Phase.PLAY else None,
+            self.leader if phase is _PLAY else None,
             trick,
             named,
-            self._won,
+            self.tricks_won,
             self._done,
             self._legal_for(seat),
             self.result() if phase is Phase.OVER else None,
@@ -805,15 +866,16 @@ class FiveHundredState:
         return {
             "contract": contract,
             "contractor": self.contractor,
-            "value": None if contract is None else call_value(self._high),
-            "tricks_won": list(self._won),
+            "value": None if contract is None else call_value(self._table.high),
+            "tricks_won": list(self.tricks_won),
             "made": self.made(),
             "thrown_in": self.is_thrown_in(),
         }
 
     def __repr__(self) -> str:
         hands = " / ".join(format_cards(h) for h in self._hands)
-        return f"<FiveHundredState {self._phase.name} turn={self.turn} won={self._won} {hands}>"
+        phase = self._table.phase.name
+        return f"<FiveHundredState {phase} turn={self.turn} won={self.tricks_won} {hands}>"
 
 
 def _bid_refusal(code: int, high: int, misere: bool) -> str | None:
@@ -830,8 +892,89 @@ def _bid_refusal(code: int, high: int, misere: bool) -> str | None:
     return None
 
 
+_CARDS: Final[dict[str, Card]] = CARD_BY_NAME
+"""``CARD_BY_NAME`` under a name of this module: Python 3.11 takes a name bound by an
+import for a module, so ``CARD_BY_NAME.get(...)`` made a bound method on every call
+(an attribute load it cannot specialize); under this name it is a method call."""
+
+
+def _trick_keys(order: TrickOrder, led: int) -> tuple[int, ...]:
+    """What card ``c`` is worth in a trick led in ``led`` (``keys[c]``): a trump 200 and
+    up, a card of the led suit 100 and up, by strength; any other card -1 (it never wins)."""
+    trump = order.trump
+    return tuple(
+        200 + strength if suit == trump else 100 + strength if suit == led else -1
+        for suit, strength in zip(order.suit, order.strength, strict=True)
+    )
+
+
+_TRICK_KEYS: Final = tuple(
+    tuple(_trick_keys(order, led) for led in range(4))
+    for order in sorted(map(contract_order, range(5)), key=lambda order: order.trump)
+)
+"""``_TRICK_KEYS[trump][led]``: :func:`_trick_keys` for every contract (by its order's
+trump, 4 for no-trumps) and led suit, made once: ``tricks.trick_winner`` reckons
+these keys card by card, a loop that was a third of a trick's last card."""
+
+
+def _best(trick: tuple[Card, ...], keys: tuple[int, ...]) -> int:
+    """The place in ``trick`` (of 3 or 4 cards) of its highest key: the card that wins it.
+
+    ``tricks.trick_winner`` with the keys looked up, the loop written out."""
+    best = 0
+    top = keys[trick[0]]
+    key = keys[trick[1]]
+    if key > top:
+        best, top = 1, key
+    key = keys[trick[2]]
+    if key > top:
+        best, top = 2, key
+    if len(trick) == 4 and keys[trick[3]] > top:
+        best = 3
+    return best
+
+
+_WON: Final = (1 << 16, 1 << 20)
+"""``_WON[side]``: a trick more for ``side`` in a state's ``_marks``."""
+
+
+def _state(
+    table: _Table,
+    hands: tuple[CardSet, CardSet, CardSet, CardSet],
+    turn: int,
+    trick: tuple[Card, ...],
+    led: int,
+    done: tuple[tuple[int, tuple[Card, ...], int], ...],
+    marks: int,
+) -> FiveHundredState:
+    """A state with every field given: :meth:`FiveHundredState.first` makes the first,
+    ``apply`` the rest.
+
+    :class:`FiveHundredState` has no ``__init__``: the class called without one runs
+    no Python code (with one, a call with seven arguments cost as much as the rest of
+    a card's play), and its fields are stored here. Compiled, the same native calls."""
+    new = FiveHundredState()
+    new._table = table
+    new._hands = hands
+    new._turn = turn
+    new._trick = trick
+    new._led = led
+    new._done = done
+    new._marks = marks
+    new._legal = None
+    return new
+
+
 _ALONE: Final[tuple[tuple[Card], ...]] = tuple((card,) for card in range(53))
 """``_ALONE[c]`` is ``(c,)``, made once: a card joins the trick with one new tuple, not two."""
+_FOLLOW_NAMES: Final[dict[CardSet, tuple[str, ...]]] = {}
+"""The names of the cards a seat may follow suit with, by card set, kept as they are met.
+
+Naming a set is most of ``legal_actions()`` in the play, and these sets recur
+from deal to deal; there are not many of them (subsets of one effective suit:
+at most 8,192 for a trump suit of 13 cards, fewer for the others), so the
+dict stays small. Whole hands (a lead, a void) are named each time instead:
+they seldom recur, and keeping them would grow the dict without end."""
 _PASSES: Final = tuple(passed.bit_count() for passed in range(16))
 """``_PASSES[passed]``: how many seats have passed, from the auction's bits of passed seats."""
 _CALL_BY_NAME: Final[dict[str, int]] = {
@@ -872,6 +1015,10 @@ _PLAYING_ORDER: Final = tuple(
     tuple(_playing_order(leader, skip) for skip in range(-1, 4)) for leader in range(4)
 )
 """``_PLAYING_ORDER[leader][skip + 1][i]``: who played a trick's ``i``-th card."""
+_NEXT_SEAT: Final = tuple(
+    tuple(_next_seat(seat, skip) for seat in range(4)) for skip in range(-1, 4)
+)
+"""``_NEXT_SEAT[skip + 1][seat]``: :func:`_next_seat`, a table for the play's hot path."""
 
 
 _PACK: Final = tuple(cards_of(DECK))
@@ -919,9 +1066,9 @@ def _discard_of(action: str) -> CardSet:
     if len(words) != 4 or words[0] != "discard":
         return 0
     first, second, third = (
-        CARD_BY_NAME.get(words[1]),
-        CARD_BY_NAME.get(words[2]),
-        CARD_BY_NAME.get(words[3]),
+        _CARDS.get(words[1]),
+        _CARDS.get(words[2]),
+        _CARDS.get(words[3]),
     )
     if first is None or second is None or third is None:
         return 0
