@@ -591,25 +591,27 @@ class CourtCircularState:
         else:
             down1 |= taken
         # ... and the hands are refilled one card at a time from him, skipping a full hand,
-        # while the stock lasts. One new state, no call: this is every trick's last action.
+        # while the stock lasts: alternately while both are short, then the rest to the one
+        # still short. One new state, no call: this is every trick's last action.
         hand0, hand1 = self._hands
         short0, short1 = HAND_SIZE - hand0.bit_count(), HAND_SIZE - hand1.bit_count()
         deal = trick.deal
         stock = deal.stock
         drawn = trick.drawn
         end = min(len(stock), drawn + short0 + short1)  # the stock runs out, or both are full
-        seat = winner
-        while drawn < end:
-            if seat == 0:
-                if short0:
-                    hand0 |= 1 << stock[drawn]
-                    short0 -= 1
-                    drawn += 1
-            elif short1:
-                hand1 |= 1 << stock[drawn]
-                short1 -= 1
-                drawn += 1
-            seat = 1 - seat
+        both = min(end, drawn + 2 * min(short0, short1))
+        for card_drawn in stock[drawn + winner : both : 2]:
+            hand0 |= 1 << card_drawn
+        for card_drawn in stock[drawn + 1 - winner : both : 2]:
+            hand1 |= 1 << card_drawn
+        rest = 0
+        for card_drawn in stock[both:end]:
+            rest |= 1 << card_drawn
+        if short0 > short1:
+            hand0 |= rest
+        else:
+            hand1 |= rest
+        drawn = end
         piles = ((up0, down0), (up1, down1))
         return _Next(
             _Trick(trick.rules, deal, card, drawn, winner, piles, trick.done),
