@@ -18,6 +18,7 @@ from atout.games.court_circular_lines import (
     line_kind,
     line_strength,
     line_to_json,
+    side_strength,
 )
 
 K = LineKind
@@ -216,3 +217,17 @@ def test_line_strength_is_best_lines_key_for_every_hand(lead: str) -> None:
             found = best_line(own, lead_card)
             assert line_strength(own, lead_card) == _key_as_int(found), cards
             assert line_kind(own, lead_card) is found.kind
+
+
+@pytest.mark.parametrize("lead", ["AH", "KH", "QC", "JD", "3S", "2S", "7D", "TC"])
+def test_side_strength_is_line_strength_for_every_three_cards(lead: str) -> None:
+    # The engine judges a full trick by side_strength, which reads the kinds of three
+    # cards off without a loop and leaves possible Class I lines to line_strength.
+    # Leads at both ends of the ranks (sequences with the ace either way), courts and
+    # hearts; the cards in both orders of a rotation.
+    lead_card = parse_card(lead)
+    others = [c for c in range(52) if c != lead_card]
+    for a, b, c in combinations(others, 3):
+        expected = line_strength(mask_of((a, b, c)), lead_card)
+        assert side_strength(a, b, c, lead_card) == expected, (a, b, c)
+        assert side_strength(c, a, b, lead_card) == expected, (c, a, b)

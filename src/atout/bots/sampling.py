@@ -643,6 +643,7 @@ def court_circular_state(view: View, world: World, rules: Any) -> Any:
         CourtCircularDeal,
         CourtCircularState,
         Phase,
+        playable,
     )
 
     seen = typed(view, CourtCircularView)
@@ -655,16 +656,19 @@ def court_circular_state(view: View, world: World, rules: Any) -> Any:
         world.stock,
     )
     (up0, _), (up1, _) = seen.piles
-    return CourtCircularState(
-        rules,
-        deal,
-        (world.hands[0], world.hands[1]),
-        lead,
-        drawn=0,
-        leader=seen.trick_leader,
-        table=seen.trick,
-        turn=seen.turn,
-        phase=Phase(seen.phase.value),
-        piles=((up0, world.extra[0]), (up1, world.extra[1])),
-        done=tuple((0, (), 0) for _ in range(seen.tricks_played)),
+    # Of the class apply makes: the rollouts' states are then all of one class.
+    return playable(
+        CourtCircularState(
+            rules,
+            deal,
+            (world.hands[0], world.hands[1]),
+            lead,
+            drawn=0,
+            leader=seen.trick_leader,
+            table=seen.trick,
+            turn=seen.turn,
+            phase=Phase(seen.phase.value),
+            piles=((up0, world.extra[0]), (up1, world.extra[1])),
+            done=tuple((0, (), 0) for _ in range(seen.tricks_played)),
+        )
     )

@@ -28,8 +28,10 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, Final
 
+from atout._mypyc import mypyc_attr
 from atout.cards import (
     CARD_BY_NAME,
+    SUIT_NAMES,
     Card,
     CardSet,
     card_name,
@@ -51,7 +53,7 @@ from atout.games.court_circular_lines import (
     Line,
     best_line,
     card_points,
-    line_strength,
+    side_strength,
 )
 from atout.games.court_circular_view import CourtCircularView, Phase
 from atout.games.options import Option, read_options
@@ -68,6 +70,7 @@ __all__ = [
     "Phase",
     "deal_points",
     "pile_points",
+    "playable",
     "resign_refusal",
 ]
 
@@ -131,31 +134,25 @@ def resign_refusal(own: int, other: int, *, last_trick: bool, carroll: bool) -> 
     return None
 
 
-_MAY_RESIGN: Final[tuple[tuple[tuple[tuple[bool, ...], ...], ...], ...]] = tuple(
+_CONCEDE_ONLY: Final = (CONCEDE,)
+_CONCEDE_AFTER: Final[tuple[tuple[tuple[tuple[str, ...], ...], ...], ...]] = tuple(
     tuple(
         tuple(
-            tuple(
-                resign_refusal(
-                    (down + 1) // 2 if first_hand else down // 2,
-                    down // 2 if first_hand else (down + 1) // 2,
-                    last_trick=last,
-                    carroll=carroll,
-                )
-                is None
-                for down in range(2 * PER_TRICK)
-            )
-            for first_hand in (False, True)
+            _CONCEDE_ONLY
+            if resign_refusal(down // 2, (down + 1) // 2, last_trick=last, carroll=carroll) is None
+            else ()
+            for down in range(2 * PER_TRICK)
         )
         for carroll in (False, True)
     )
     for last in (False, True)
 )
-"""``_MAY_RESIGN[last_trick][carroll][first_hand][down]``: :func:`resign_refusal` allows the
-seat to act to resign, ``down`` cards of the trick being down (cards alternate from
-first-hand, who has put down the odd one out).
+"""``_CONCEDE_AFTER[last_trick][carroll][down]``: ``(concede,)`` when :func:`resign_refusal`
+allows the seat to act to resign, ``down`` cards of the trick being down, else ``()``. Cards
+alternate from first-hand, so the seat to act has put down ``down // 2`` of them.
 
-The table of 1.3 read once at import, so listing the legal actions (the
-hottest path) indexes a tuple instead of calling the rule.
+The table of 1.3 read once at import, and each trick's row once per trick, so listing
+the legal actions (the hottest path) adds one tuple instead of calling the rule.
 """
 
 
@@ -220,41 +217,69 @@ def deal_points(totals: tuple[int, int]) -> tuple[int, int]:
     return (a - b, 0) if a > b else (0, b - a)
 
 
+@mypyc_attr(acyclic=True)
+class _Trick:
+    """What every state of one trick shares (and the choice of the next Lead after it).
+
+    Made when a trick ends and when a Lead is chosen; putting down a card, most
+    actions, then copies one reference instead of eight values. It holds the
+    rules, the deal, ints and tuples, never a state: acyclic (see
+    :mod:`atout._mypyc`).
+    """
+
+    __slots__ = ("concede", "deal", "done", "drawn", "last", "lead", "leader", "piles", "rules")
+
+    def __init__(
+        self,
+        rules: CourtCircularRules,
+        deal: CourtCircularDeal,
+        lead: Card,
+        drawn: int,
+        leader: int,
+        piles: tuple[tuple[CardSet, CardSet], tuple[CardSet, CardSet]],
+        done: tuple[tuple[int, tuple[Card, ...], int], ...],
+    ) -> None:
+        self.rules = rules
+        self.deal = deal
+        self.lead = lead
+        self.drawn = drawn
+        """How many cards of the stock are drawn."""
+        self.leader = leader
+        """First-hand of the trick."""
+        self.piles = piles
+        self.done = done
+        self.last = drawn == len(deal.stock)
+        """Whether the trick began with an empty stock (1.8): no resigning, winner takes all.
+
+        The stock only changes between tricks, so "empty now" is "empty when it began"."""
+        self.concede: tuple[tuple[str, ...], ...] = _CONCEDE_AFTER[self.last][rules.carroll_resign]
+        """``concede[down]``: what the legal actions add to the cards of the seat to act."""
+
+
+@mypyc_attr(acyclic=True, free_list_len=1)
 class CourtCircularState:
     """One deal of Court Circular. Immutable; ``apply`` returns a new state.
 
     Hands and piles are bitmasks. ``_table`` holds the cards of the current
-    trick in the order put down, alternately from its first-hand (``_leader``),
-    so seat of a card is known from its position. Finished tricks are kept as
-    ``(leader, cards, winner)`` tuples.
+    trick in the order put down, alternately from its first-hand (the trick's
+    ``leader``), so seat of a card is known from its position. Finished tricks
+    are kept as ``(leader, cards, winner)`` tuples. What changes only between
+    tricks is in one shared :class:`_Trick`. A state never refers to itself, nor
+    does anything it holds: acyclic, and compiled one freed state is kept for
+    the next (see :mod:`atout._mypyc`).
     """
 
-    __slots__ = (
-        "_done",
-        "_drawn",
-        "_hands",
-        "_lead",
-        "_leader",
-        "_legal",
-        "_phase",
-        "_piles",
-        "_table",
-        "_turn",
-        "deal",
-        "rules",
-    )
+    __slots__ = ("_hands", "_legal", "_phase", "_table", "_trick", "_turn", "turn")
 
-    rules: CourtCircularRules
-    deal: CourtCircularDeal
+    turn: int | None
+    """The seat to act, or ``None`` once the deal is over.
+
+    An attribute, not a property: every caller reads it before every action."""
+    _trick: _Trick
     _hands: tuple[CardSet, CardSet]
-    _lead: Card
-    _drawn: int
-    _leader: int
     _table: tuple[Card, ...]
     _turn: int
     _phase: Phase
-    _piles: tuple[tuple[CardSet, CardSet], tuple[CardSet, CardSet]]
-    _done: tuple[tuple[int, tuple[Card, ...], int], ...]
     _legal: tuple[str, ...] | None
 
     def __init__(
@@ -272,45 +297,30 @@ class CourtCircularState:
         done: tuple[tuple[int, tuple[Card, ...], int], ...] = (),
     ) -> None:
         """The deal before its first card; the other arguments place a position in mid-deal
-        (``apply``, and bots that play on from a view), ``drawn`` counting the stock drawn."""
-        self.rules = rules
-        self.deal = deal
+        (bots that play on from a view), ``drawn`` counting the stock drawn."""
         if hands[0] < 0:
             hands = (mask_of(deal.hands[0]), mask_of(deal.hands[1]))
             lead = deal.lead
             leader = turn = deal.first_hand
+        self._trick = _Trick(rules, deal, lead, drawn, leader, piles, done)
         self._hands = hands
-        self._lead = lead
-        self._drawn = drawn
-        self._leader = leader
         self._table = table
         self._turn = turn
+        self.turn = None if phase is _OVER else turn
         self._phase = phase
-        self._piles = piles
-        self._done = done
         self._legal = None
-
-    def _copy(self) -> CourtCircularState:
-        return CourtCircularState(
-            self.rules,
-            self.deal,
-            self._hands,
-            self._lead,
-            self._drawn,
-            self._leader,
-            self._table,
-            self._turn,
-            self._phase,
-            self._piles,
-            self._done,
-        )
 
     # Reading the state.
 
     @property
-    def turn(self) -> int | None:
-        """The seat to act, or ``None`` once the deal is over."""
-        return None if self._phase is _OVER else self._turn
+    def rules(self) -> CourtCircularRules:
+        """The options this deal is played under."""
+        return self._trick.rules
+
+    @property
+    def deal(self) -> CourtCircularDeal:
+        """The deal as dealt."""
+        return self._trick.deal
 
     @property
     def actor(self) -> int | None:
@@ -325,27 +335,29 @@ class CourtCircularState:
     @property
     def lead(self) -> Card | None:
         """The current Lead (``None`` once the deal is over and everything is collected)."""
-        return None if self._phase is _OVER else self._lead
+        return None if self._phase is _OVER else self._trick.lead
 
     @property
     def leader(self) -> int:
         """First-hand of the current (or, once over, the last) trick."""
-        return self._leader
+        return self._trick.leader
 
     @property
     def stock(self) -> tuple[Card, ...]:
         """The cards still in the stock, top first."""
-        return self.deal.stock[self._drawn :]
+        trick = self._trick
+        return trick.deal.stock[trick.drawn :]
 
     @property
     def piles(self) -> tuple[tuple[CardSet, CardSet], tuple[CardSet, CardSet]]:
         """Each player's won cards as ``(face_up, face_down)``."""
-        return self._piles
+        return self._trick.piles
 
     @property
     def stock_size(self) -> int:
         """How many cards are left in the stock."""
-        return len(self.deal.stock) - self._drawn
+        trick = self._trick
+        return len(trick.deal.stock) - trick.drawn
 
     @property
     def trick(self) -> tuple[Card, ...]:
@@ -361,7 +373,7 @@ class CourtCircularState:
         The tuple is shared with later states (each trick appends one entry),
         so readers may cache what they derive from it by its length.
         """
-        return self._done
+        return self._trick.done
 
     def hand(self, seat: int) -> CardSet:
         """The cards ``seat`` holds now."""
@@ -372,7 +384,7 @@ class CourtCircularState:
 
     def table(self, seat: int) -> CardSet:
         """The cards ``seat`` has put down in the current trick (not the Lead)."""
-        start = 0 if seat == self._leader else 1
+        start = 0 if seat == self._trick.leader else 1
         return mask_of(self._table[start::2])
 
     def trick_cards(self) -> tuple[Card, ...]:
@@ -388,15 +400,15 @@ class CourtCircularState:
 
         The stock only changes between tricks, so "empty now" is "empty when it began".
         """
-        return self._drawn == len(self.deal.stock)
+        return self._trick.last
 
     def line(self, seat: int) -> Line:
         """``seat``'s best line so far with the current Lead (public: the table is face up)."""
-        return best_line(self.table(seat), self._lead)
+        return best_line(self.table(seat), self._trick.lead)
 
     def pile_points(self) -> tuple[int, int]:
         """What each player's won cards score so far."""
-        (u0, d0), (u1, d1) = self._piles
+        (u0, d0), (u1, d1) = self._trick.piles
         return (pile_points(u0, d0), pile_points(u1, d1))
 
     def deal_points(self) -> tuple[int, int]:
@@ -411,14 +423,16 @@ class CourtCircularState:
         if legal is None:
             phase = self._phase
             if phase is _PLAY:
-                turn = self._turn
                 first, second = self._hands
-                legal = card_names(first if turn == 0 else second)
-                last = self._drawn == len(self.deal.stock)
-                if _MAY_RESIGN[last][self.rules.carroll_resign][turn == self._leader][
-                    len(self._table)
-                ]:
-                    legal += _CONCEDE_ONLY
+                hand = first if self._turn == 0 else second
+                # card_names(hand) written out: no joker in this game, no call.
+                legal = (
+                    _SPADES[hand & 0x1FFF]
+                    + _HEARTS[hand >> 13 & 0x1FFF]
+                    + _DIAMONDS[hand >> 26 & 0x1FFF]
+                    + _CLUBS[hand >> 39]
+                    + self._trick.concede[len(self._table)]
+                )
             elif phase is _LEAD:
                 legal = tuple([_LEAD_ACTIONS[c] for c in sorted(self._table)])
             else:
@@ -428,39 +442,34 @@ class CourtCircularState:
 
     def may_concede(self) -> bool:
         """Whether the seat to act may resign the trick now (``concede`` is legal)."""
-        return self._phase is _PLAY and self._concede_refusal(self._turn) is None
+        return self._phase is _PLAY and bool(self._trick.concede[len(self._table)])
 
     def _concede_refusal(self, seat: int) -> str | None:
         """Why ``seat`` may not resign now, or ``None`` when he may (the table of 1.3)."""
         down = len(self._table)
         # Cards alternate from first-hand, who has put down the odd one out.
-        mine = (down + 1) // 2 if seat == self._leader else down // 2
+        mine = (down + 1) // 2 if seat == self._trick.leader else down // 2
         return resign_refusal(
             mine,
             len(self._table) - mine,
-            last_trick=self.is_last_trick(),
-            carroll=self.rules.carroll_resign,
+            last_trick=self._trick.last,
+            carroll=self._trick.rules.carroll_resign,
         )
 
     # Acting.
 
     def apply(self, action: str, seat: int | None = None) -> CourtCircularState:
         """The state after ``seat`` (default: the seat to act) takes ``action``."""
-        card = CARD_BY_NAME.get(action)
-        if card is None:
-            lead = _LEAD_BY_NAME.get(action)
-            if lead is None:
-                if (
-                    action == CONCEDE
-                    and self._phase is not _OVER
-                    and (seat is None or seat == self._turn)
-                ):
-                    return self._concede()
-                return self._apply_other(action, seat)
-            if self._phase is not _LEAD or (seat is not None and seat != self._turn):
-                self._check_turn(seat)
-            return self._choose_lead(lead)
+        code = _ACTION_CODES.get(action)
+        if code is None:
+            return self._apply_other(action, seat)
         turn = self._turn
+        if code >= _LEAD_CODE:  # a Lead chosen, or the trick resigned
+            if self._phase is _OVER or (seat is not None and seat != turn):
+                self._check_turn(seat)
+            if code == _CONCEDE_CODE:
+                return self._concede()
+            return self._choose_lead(code - _LEAD_CODE)
         if self._phase is not _PLAY or (seat is not None and seat != turn):
             self._check_turn(seat)
             raise IllegalActionError(
@@ -468,31 +477,14 @@ class CourtCircularState:
             )
         # Putting down a card, the hot path: written here, not called.
         first, second = self._hands
-        hand = first if turn == 0 else second
-        if not hand >> card & 1:
-            raise IllegalActionError(f"you do not hold {card_name(card)}")
-        hand ^= 1 << card
-        hands = (hand, second) if turn == 0 else (first, hand)
-        table = self._table + _ALONE[card]
+        bit = 1 << code
+        if not (first if turn == 0 else second) & bit:
+            raise IllegalActionError(f"you do not hold {card_name(code)}")
+        hands = (first ^ bit, second) if turn == 0 else (first, second ^ bit)
+        table = self._table + _ALONE[code]
         if len(table) < 2 * PER_TRICK:
-            return CourtCircularState(
-                self.rules,
-                self.deal,
-                hands,
-                self._lead,
-                self._drawn,
-                self._leader,
-                table,
-                1 - turn,
-                _PLAY,
-                self._piles,
-                self._done,
-            )
-        new = self._copy()
-        new._hands = hands
-        new._table = table
-        new._end_trick(new._trick_winner())
-        return new
+            return _Next(self._trick, hands, table, 1 - turn, _PLAY)
+        return self._end_trick(hands, table, self._trick_winner(table))
 
     def _check_turn(self, seat: int | None) -> None:
         if self._phase is _OVER:
@@ -519,54 +511,62 @@ class CourtCircularState:
             f"not a Court Circular action: {action!r} (a card such as QH, concede, or lead QH)"
         )
 
-    def _trick_winner(self) -> int:
-        """The better best line wins; without lines the best card does (1.6).
+    def _trick_winner(self, table: tuple[Card, ...]) -> int:
+        """The better best line of the full ``table`` wins; without lines the best card does (1.6).
 
-        Compared as :func:`line_strength` integers: the same order as the
-        lines' keys, without building the lines.
+        Compared as :func:`line_strength` integers (:func:`side_strength`, the
+        same for three cards): the same order as the lines' keys, without
+        building the lines.
         """
-        leader, table, lead = self._leader, self._table, self._lead
-        first = 1 << table[0] | 1 << table[2] | 1 << table[4]
-        second = 1 << table[1] | 1 << table[3] | 1 << table[5]
-        return leader if line_strength(first, lead) > line_strength(second, lead) else 1 - leader
+        trick = self._trick
+        leader, lead = trick.leader, trick.lead
+        a, b, c, d, e, f = table
+        first, second = side_strength(a, c, e, lead), side_strength(b, d, f, lead)
+        return leader if first > second else 1 - leader
 
     def _concede(self) -> CourtCircularState:
         if self._phase is not _PLAY:
             raise IllegalActionError("there is no trick to resign: choose the next Lead")
         turn = self._turn
-        last = self._drawn == len(self.deal.stock)
-        if not _MAY_RESIGN[last][self.rules.carroll_resign][turn == self._leader][len(self._table)]:
+        if not self._trick.concede[len(self._table)]:
             raise IllegalActionError(str(self._concede_refusal(turn)))
-        new = self._copy()
-        new._end_trick(1 - self._turn)
-        return new
+        return self._end_trick(self._hands, self._table, 1 - turn)
 
-    def _end_trick(self, winner: int) -> None:
-        """Close the trick; in the last one the winner takes everything left (1.8)."""
-        self._done += ((self._leader, self._table, winner),)
-        self._turn = winner
-        if self._drawn != len(self.deal.stock):  # not the last trick
-            self._phase = _LEAD
-            return
-        everything = mask_of(self._table) | 1 << self._lead | self._hands[0] | self._hands[1]
-        self._collect(winner, everything)
-        self._hands = (0, 0)
-        self._table = ()
-        self._phase = _OVER
-
-    def _collect(self, winner: int, cards: CardSet) -> None:
-        face_up = winner == self._leader
-        (up0, down0), (up1, down1) = self._piles
-        if winner == 0:
-            up0, down0 = (up0 | cards, down0) if face_up else (up0, down0 | cards)
-        else:
-            up1, down1 = (up1 | cards, down1) if face_up else (up1, down1 | cards)
-        self._piles = ((up0, down0), (up1, down1))
+    def _end_trick(
+        self, hands: tuple[CardSet, CardSet], table: tuple[Card, ...], winner: int
+    ) -> CourtCircularState:
+        """The trick closed with ``hands`` and ``table`` as they end it; in the last one the
+        winner takes everything left (1.8)."""
+        trick = self._trick
+        rules, deal, lead, drawn, leader = (
+            trick.rules,
+            trick.deal,
+            trick.lead,
+            trick.drawn,
+            trick.leader,
+        )
+        done = trick.done + ((leader, table, winner),)
+        if not trick.last:
+            return _Next(
+                _Trick(rules, deal, lead, drawn, leader, trick.piles, done),
+                hands,
+                table,
+                winner,
+                _LEAD,
+            )
+        everything = mask_of(table) | 1 << lead | hands[0] | hands[1]
+        piles = _collect(trick.piles, winner, winner == leader, everything)
+        over = _Next(
+            _Trick(rules, deal, lead, drawn, leader, piles, done), (0, 0), (), winner, _OVER
+        )
+        over.turn = None
+        return over
 
     def _choose_lead(self, card: Card) -> CourtCircularState:
         if self._phase is not _LEAD:
             raise IllegalActionError("the next Lead is chosen by the trick's winner, after it")
-        if card == self._lead:
+        trick = self._trick
+        if card == trick.lead:
             raise IllegalActionError(
                 f"{card_name(card)} is the old Lead: choose among {self._table_names()}"
             )
@@ -575,13 +575,13 @@ class CourtCircularState:
                 f"{card_name(card)} is not on the table: choose among {self._table_names()}"
             )
         winner = self._turn
-        taken = 1 << self._lead
+        taken = 1 << trick.lead
         for other in self._table:
             taken |= 1 << other
         taken ^= 1 << card
         # The winner takes the rest, face up if he was first-hand (1.7) ...
-        (up0, down0), (up1, down1) = self._piles
-        face_up = winner == self._leader
+        (up0, down0), (up1, down1) = trick.piles
+        face_up = winner == trick.leader
         if winner == 0:
             if face_up:
                 up0 |= taken
@@ -592,36 +592,34 @@ class CourtCircularState:
         else:
             down1 |= taken
         # ... and the hands are refilled one card at a time from him, skipping a full hand,
-        # while the stock lasts. One new state, no call: this is every trick's last action.
+        # while the stock lasts: alternately while both are short, then the rest to the one
+        # still short. One new state, no call: this is every trick's last action.
         hand0, hand1 = self._hands
         short0, short1 = HAND_SIZE - hand0.bit_count(), HAND_SIZE - hand1.bit_count()
-        stock = self.deal.stock
-        drawn = self._drawn
+        deal = trick.deal
+        stock = deal.stock
+        drawn = trick.drawn
         end = min(len(stock), drawn + short0 + short1)  # the stock runs out, or both are full
-        seat = winner
-        while drawn < end:
-            if seat == 0:
-                if short0:
-                    hand0 |= 1 << stock[drawn]
-                    short0 -= 1
-                    drawn += 1
-            elif short1:
-                hand1 |= 1 << stock[drawn]
-                short1 -= 1
-                drawn += 1
-            seat = 1 - seat
-        return CourtCircularState(
-            self.rules,
-            self.deal,
+        both = min(end, drawn + 2 * min(short0, short1))
+        for card_drawn in stock[drawn + winner : both : 2]:
+            hand0 |= 1 << card_drawn
+        for card_drawn in stock[drawn + 1 - winner : both : 2]:
+            hand1 |= 1 << card_drawn
+        rest = 0
+        for card_drawn in stock[both:end]:
+            rest |= 1 << card_drawn
+        if short0 > short1:
+            hand0 |= rest
+        else:
+            hand1 |= rest
+        drawn = end
+        piles = ((up0, down0), (up1, down1))
+        return _Next(
+            _Trick(trick.rules, deal, card, drawn, winner, piles, trick.done),
             (hand0, hand1),
-            card,
-            drawn,
-            winner,
             (),
             winner,
             _PLAY,
-            ((up0, down0), (up1, down1)),
-            self._done,
         )
 
     def _table_names(self) -> str:
@@ -637,7 +635,7 @@ class CourtCircularState:
         """The tricks whose winner is known (a trick awaiting its new Lead included), in order."""
         return [
             Trick(leader, tuple(card_name(c) for c in cards), winner)
-            for leader, cards, winner in self._done
+            for leader, cards, winner in self._trick.done
         ]
 
     def typed_view(self, seat: int | None) -> CourtCircularView:
@@ -653,27 +651,28 @@ class CourtCircularState:
         table = self._table
         first = mask_of(table[0::2])
         second = mask_of(table[1::2])
-        tables = (first, second) if self._leader == 0 else (second, first)
-        lead = self._lead
-        stock = len(self.deal.stock) - self._drawn
+        trick = self._trick
+        tables = (first, second) if trick.leader == 0 else (second, first)
+        lead = trick.lead
+        stock = len(trick.deal.stock) - trick.drawn
         hand0, hand1 = self._hands
-        (up0, down0), (up1, down1) = self._piles
+        (up0, down0), (up1, down1) = trick.piles
         return CourtCircularView(
             seat,
             phase,
-            self.deal.dealer,
+            trick.deal.dealer,
             None if over else self._turn,
             0 if seat is None else self._hands[seat],
             (hand0.bit_count(), hand1.bit_count()),
             None if over else lead,
             tables,
-            self._leader,
+            trick.leader,
             table,
             stock,
             ((up0, down0.bit_count()), (up1, down1.bit_count())),
-            len(self._done),
+            len(trick.done),
             self.legal_actions() if seat is not None and seat == self.turn else (),
-            self.rules.carroll_resign,
+            trick.rules.carroll_resign,
             self.result() if over else None,
         )
 
@@ -696,8 +695,8 @@ class CourtCircularState:
         points = self.deal_points() if self.is_over() else (0, 0)
         scorer = None if points == (0, 0) else (0 if points[0] else 1)
         return {
-            "face_up": [u.bit_count() for u, _ in self._piles],
-            "face_down": [d.bit_count() for _, d in self._piles],
+            "face_up": [u.bit_count() for u, _ in self._trick.piles],
+            "face_down": [d.bit_count() for _, d in self._trick.piles],
             "pile_points": list(self.pile_points()),
             "points": list(points),
             "winner": scorer,
@@ -705,19 +704,84 @@ class CourtCircularState:
 
     def __repr__(self) -> str:
         hands = " / ".join(format_cards(h) for h in self._hands)
+        table = format_cards(mask_of(self._table))
         return (
             f"<CourtCircularState {self._phase.value} turn={self.turn} "
-            f"lead={card_name(self._lead)} table={format_cards(mask_of(self._table))} {hands}>"
+            f"lead={card_name(self._trick.lead)} table={table} {hands}>"
         )
 
 
-_CONCEDE_ONLY: Final = (CONCEDE,)
+@mypyc_attr(acyclic=True, free_list_len=1)
+class _Next(CourtCircularState):
+    """A state that ``apply`` makes from its parts (the trick's shared facts among them).
+
+    A subclass only for its constructor: the public one takes every fact of a
+    position one by one, and calling it is a good part of an action's cost in
+    plain Python. Acyclic, and compiled one freed state is kept for the next, as
+    :class:`CourtCircularState`.
+    """
+
+    __slots__ = ()
+
+    def __init__(
+        self,
+        trick: _Trick,
+        hands: tuple[CardSet, CardSet],
+        table: tuple[Card, ...],
+        turn: int,
+        phase: Phase,
+    ) -> None:
+        self._trick = trick
+        self._hands = hands
+        self._table = table
+        self._turn = self.turn = turn  # _end_trick sets None once the deal is over
+        self._phase = phase
+        self._legal = None
+
+
+def playable(state: CourtCircularState) -> CourtCircularState:
+    """``state``'s position in a state of the class that ``apply`` makes.
+
+    ``apply`` builds its states by a short constructor of its own (:class:`_Next`);
+    a caller that plays on from a position it built (a bot's rollouts) and
+    watches the states' class, or patches it, then sees every state alike.
+    """
+    made = _Next(state._trick, state._hands, state._table, state._turn, state._phase)
+    made.turn = state.turn
+    return made
+
+
+def _collect(
+    piles: tuple[tuple[CardSet, CardSet], tuple[CardSet, CardSet]],
+    winner: int,
+    face_up: bool,
+    cards: CardSet,
+) -> tuple[tuple[CardSet, CardSet], tuple[CardSet, CardSet]]:
+    """``piles`` with ``cards`` added to ``winner``'s, face up or face down."""
+    (up0, down0), (up1, down1) = piles
+    if winner == 0:
+        up0, down0 = (up0 | cards, down0) if face_up else (up0, down0 | cards)
+    else:
+        up1, down1 = (up1 | cards, down1) if face_up else (up1, down1 | cards)
+    return ((up0, down0), (up1, down1))
+
+
+_SPADES, _HEARTS, _DIAMONDS, _CLUBS = SUIT_NAMES
+"""Card names of one suit from its 13 rank bits, for ``legal_actions()``."""
 _ALONE: Final[tuple[tuple[Card], ...]] = tuple((card,) for card in range(52))
 """``_ALONE[c]`` is ``(c,)``, made once: a card joins the trick with one new tuple, not two."""
 _LEAD_ACTIONS: Final[tuple[str, ...]] = tuple(f"lead {name}" for name in CARD_NAMES[:52])
 """``_LEAD_ACTIONS[c]``: the action that makes card ``c`` the next Lead."""
-_LEAD_BY_NAME: Final[dict[str, Card]] = {action: c for c, action in enumerate(_LEAD_ACTIONS)}
-"""The canonical ``lead`` actions to their cards: the fast path of ``apply``."""
+_LEAD_CODE: Final = 64
+_CONCEDE_CODE: Final = 128
+_ACTION_CODES: Final[dict[str, int]] = {
+    **CARD_BY_NAME,
+    **{action: _LEAD_CODE + c for c, action in enumerate(_LEAD_ACTIONS)},
+    CONCEDE: _CONCEDE_CODE,
+}
+"""Every action as ``legal_actions()`` spells it to one int, the fast path of ``apply``: a
+card (also in ``10`` spelling) to itself, ``lead X`` to ``_LEAD_CODE`` + X, ``concede`` to
+``_CONCEDE_CODE``: one look-up whatever the action."""
 
 
 def _parse_card(text: str) -> Card:

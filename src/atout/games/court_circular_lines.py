@@ -44,6 +44,7 @@ __all__ = [
     "line_kind",
     "line_strength",
     "line_to_json",
+    "side_strength",
 ]
 
 _HEARTS: Final = 1
@@ -279,6 +280,61 @@ def line_strength(own: CardSet, lead: Card) -> int:
     return _strength_key(0, 1, best)
 
 
+def side_strength(a: Card, b: Card, c: Card, lead: Card) -> int:
+    """:func:`line_strength` of three own cards ``a``, ``b``, ``c``: one side of a full trick.
+
+    The engine judges every trick played out with it. Without a Class I line
+    (most tricks) the kinds are read off the three cards with no loop; a
+    possible Class I line is left to :func:`line_strength`.
+
+    >>> from atout.cards import mask_of, parse_card, parse_cards
+    >>> cards, lead = parse_cards(["KS", "KD", "QC"]), parse_card("5H")
+    >>> side_strength(*cards, lead) == line_strength(mask_of(cards), lead)
+    True
+    """
+    rank_a, rank_b, rank_c = a % 13, b % 13, c % 13
+    ranks = 1 << rank_a | 1 << rank_b | 1 << rank_c
+    lead_rank = lead % 13
+    hearts = _HEART[a] + _HEART[b] + _HEART[c]
+    courts = _COURT[a] + _COURT[b] + _COURT[c]
+    up, down = _LEAD_RUN_RANKS[lead_rank]
+    if (
+        ranks & up == up
+        or ranks & down == down
+        or (rank_a == lead_rank) + (rank_b == lead_rank) + (rank_c == lead_rank) >= 2
+        or (hearts >= 2 and _HEART[lead])
+        or (courts >= 2 and _COURT[lead])
+    ):
+        return line_strength(1 << a | 1 << b | 1 << c, lead)
+    strength = CARD_STRENGTH
+    value_a, value_b, value_c = strength[a], strength[b], strength[c]
+    best = value_a if value_a > value_b else value_b
+    if value_c > best:
+        best = value_c
+    # Class II, then Class III (hearts are the strongest cards: a heart is the best card).
+    if rank_a == rank_b == rank_c:
+        return _KEY_TRIO + best
+    if ranks.bit_count() == 3 and _is_run(ranks):
+        return _KEY_SEQUENCE + best
+    if hearts == 3:
+        return _KEY_SYMPATHY + best
+    if courts == 3:
+        return _KEY_COURT + best
+    if rank_a == rank_b:
+        return _KEY_PAIR + (value_a if value_a > value_b else value_b)
+    if rank_a == rank_c:
+        return _KEY_PAIR + (value_a if value_a > value_c else value_c)
+    if rank_b == rank_c:
+        return _KEY_PAIR + (value_b if value_b > value_c else value_c)
+    if hearts == 2:
+        return _KEY_VALENTINE + best
+    if courts == 2:
+        return _KEY_ETIQUETTE + max(
+            value for card, value in ((a, value_a), (b, value_b), (c, value_c)) if _COURT[card]
+        )
+    return _KEY_NONE + best
+
+
 def line_kind(own: CardSet, lead: Card) -> LineKind:
     """The kind of :func:`best_line` (read off :func:`line_strength`, no line built).
 
@@ -338,6 +394,34 @@ _NEXT_TO: Final[tuple[int, ...]] = tuple(
 )
 """``_NEXT_TO[rank]``: the ranks (a bit each) next to ``rank`` in a sequence, the ace both
 above the king and below the two: where :func:`_lead_run` takes its first step."""
+
+
+def _lead_run_ranks(lead_rank: int) -> tuple[int, int]:
+    """The two pairs of ranks (a bit each) that make a sequence with a Lead of ``lead_rank``
+    at its end, going up and going down (as :func:`_lead_run` walks); ``1 << 13``, a rank
+    no card has, where the run would leave the ace-to-ace span."""
+    starts = ((12, -1), (-1, 1)) if lead_rank == 12 else ((lead_rank, 1), (lead_rank, -1))
+    pairs = []
+    for start, step in starts:
+        near, far = start + step, start + 2 * step
+        valid = -1 <= near <= 12 and -1 <= far <= 12
+        pairs.append(1 << near % 13 | 1 << far % 13 if valid else 1 << 13)
+    return pairs[0], pairs[1]
+
+
+_LEAD_RUN_RANKS: Final[tuple[tuple[int, int], ...]] = tuple(_lead_run_ranks(r) for r in range(13))
+"""``_LEAD_RUN_RANKS[lead_rank]``: own ranks that, both held, make a Class I sequence."""
+_HEART: Final[tuple[int, ...]] = tuple(int(c // 13 == _HEARTS) for c in range(52))
+_COURT: Final[tuple[int, ...]] = tuple(int(c % 13 in COURT_RANKS) for c in range(52))
+_KEY_TRIO: Final = _strength_key(7, 3, 0)
+_KEY_SEQUENCE: Final = _strength_key(6, 3, 0)
+_KEY_SYMPATHY: Final = _strength_key(5, 3, 0)
+_KEY_COURT: Final = _strength_key(4, 3, 0)
+_KEY_PAIR: Final = _strength_key(3, 2, 0)
+_KEY_VALENTINE: Final = _strength_key(2, 2, 0)
+_KEY_ETIQUETTE: Final = _strength_key(1, 2, 0)
+_KEY_NONE: Final = _strength_key(0, 1, 0)
+"""Keys of the Class II and III lines of three cards, less their best card's strength."""
 
 _CARDS_BY_SUIT: Final[tuple[tuple[tuple[Card, ...], ...], ...]] = tuple(
     tuple(tuple(13 * suit + r for r in range(13) if bits >> r & 1) for bits in range(8192))
