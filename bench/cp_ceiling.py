@@ -65,7 +65,8 @@ class Omniscient:
     def __init__(self, seed: int, trump: str, reply: str | None = None) -> None:
         self.rng = random.Random(seed)
         self.trump = trump
-        self.reply = None if reply is None else tree.POLICY_CODES[reply]
+        codes = {**tree.POLICY_CODES, "medium": tree.BOOK}
+        self.reply = None if reply is None else codes[reply]
         self.hard = (
             make_bot("hard", GAME.id, seed, effort=EFFORT[GAME.id]) if trump == "hard" else None
         )

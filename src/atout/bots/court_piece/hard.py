@@ -23,9 +23,8 @@ weighs his plays by the mixture of styles); then each world draws his policy
 from his posterior (greedy for greedy or the book, the panel's cautious or
 aggressive style, or a random card), so the search answers him as he plays
 across the worlds, in the proportions he has shown. An opponent who reads as
-a rule player is answered by the likelier of his two rules: greedy (the search
-as it was: against greedy it is exactly what it was), or the book, Medium's
-card play.
+a rule player is answered by greedy as before: against greedy and Medium the
+search is exactly what it was.
 
 Why not double dummy in each world: DDS treats the opponents as
 perfect. Against the greedy bot the tree search, which sees no hidden card,
@@ -168,30 +167,23 @@ def _replies(
     seat: int, rng: random.Random, count: int, opponents: OpponentModel | None
 ) -> list[list[int]] | None:
     """Each world's reply policy for each opponent (:data:`tree.POLICY_CODES`), or ``None``
-    when both read as greedy players (greedy replies, as before; no random number is drawn).
+    when both read as rule players (greedy replies, as before; no random number is drawn).
 
     An opponent who does not read as a rule player (rule mass under
     :data:`STYLED_BELOW`) gets a policy drawn from his posterior in each world,
-    independently; a rule player replies by his likelier rule in every world,
-    the book if it is likelier than greedy. (Answering Medium by the book rather
-    than greedy: ``docs/figures.md``.)
+    independently; the other one replies greedily. Medium counts as greedy here
+    (:mod:`.tree`).
     """
     if opponents is None:
         return None
-    seats = ((seat + 1) % 4, (seat + 3) % 4)
-    styled = [s for s in seats if opponents.rule_mass(s) < STYLED_BELOW]
-    base = [0, 0, 0, 0]
-    for s in seats:
-        posterior = opponents.posterior(s)
-        if s not in styled and posterior["medium"] > posterior["greedy"]:
-            base[s] = tree.POLICY_CODES["medium"]
-    if not styled and not any(base):
+    styled = [s for s in ((seat + 1) % 4, (seat + 3) % 4) if opponents.rule_mass(s) < STYLED_BELOW]
+    if not styled:
         return None
     codes = [tree.POLICY_CODES[p] for p in POLICIES]
     weights = {s: [opponents.posterior(s)[p] for p in POLICIES] for s in styled}
     rows = []
     for _ in range(count):
-        row = list(base)
+        row = [0, 0, 0, 0]
         for s in styled:
             row[s] = rng.choices(codes, weights[s])[0]
         rows.append(row)

@@ -23,9 +23,12 @@ This is the information-set answer, single-observer ISMCTS:
   match (:mod:`.opponents`): greedy, the panel's cautious or aggressive
   style (:func:`atout.bots.styles.choose_card`, which needs the cards gone
   and the voids shown: the search tracks both as it plays), or a random
-  legal card, or the book's rules (:func:`atout.bots.book.choose_card`, Medium's
-  card play: greedy, which stood in for it before, names its lead only 44% of
-  the time; :data:`POLICY_CODES`).
+  legal card (:data:`POLICY_CODES`). The book player (medium) is answered
+  for by greedy, the rule it agrees with most (both win cheaply and duck
+  behind a winning partner). The kernel has the book's rules too
+  (:data:`BOOK`, card for card :func:`atout.bots.book.choose_card`), but
+  answering Medium with them kept no more won deals than greedy did
+  (``docs/figures.md``): ``bench/cp_ceiling.py --knows`` uses them.
 * Below the tree, our side plays the greedy rule and each opponent his
   policy until one side has the tricks that decide the deal; the value is
   the deal's stakes.
@@ -60,6 +63,7 @@ from atout.cards import Card, CardSet, cards_of
 from atout.tricks import legal_follow, plain_trick_winner
 
 __all__ = [
+    "BOOK",
     "EXPLORATION",
     "KERNEL",
     "POLICY_CODES",
@@ -85,8 +89,11 @@ far (and one more check's worth): a slower stretch must not make a settled card 
 _MASK = (1 << 64) - 1
 _DECK = (1 << 52) - 1
 
-POLICY_CODES = {"greedy": 0, "medium": 4, "cautious": 1, "aggressive": 2, "uniform": 3}
-"""Each opponent policy's code in ``policies`` (the kernel's)."""
+POLICY_CODES = {"greedy": 0, "medium": 0, "cautious": 1, "aggressive": 2, "uniform": 3}
+"""Each opponent policy's code in ``policies`` (the kernel's): medium is answered by greedy."""
+
+BOOK = 4
+"""The code of the book's rules (:mod:`atout.bots.book`, Medium's card play) in ``policies``."""
 
 _STYLES: dict[int, Style] = {1: "cautious", 2: "aggressive"}
 
@@ -407,7 +414,7 @@ def reply(
         )
     if policy == POLICY_CODES["uniform"]:
         return cards[rng.next() % len(cards)]
-    if policy == POLICY_CODES["medium"]:
+    if policy == BOOK:
         return book_card(
             hand=held,
             legal=cards,
