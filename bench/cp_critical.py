@@ -26,7 +26,7 @@ from atout.bots.court_piece import hard
 from atout.bots.court_piece.opponents import OpponentModel
 from atout.notation.record import load_record
 from atout.solver import solve
-from cp_losses import TARGET, _side_wins
+from cp_losses import TARGET, side_wins
 
 
 def main() -> None:
@@ -53,12 +53,12 @@ def main() -> None:
                         if max(view["tricks_won"]) >= TARGET:
                             break
                         values = solve(state)
-                        won = [_side_wins(state, side, who, v) for v in values.values()]
+                        won = [side_wins(state, side, who, v) for v in values.values()]
                         if any(won) and not all(won):
                             rng = random.Random(f"{path.stem}/{number}/{index}")
                             model = models[who]
                             card = hard.choose(view, rng, math.inf, args.effort, opponents=model)
-                            ok = _side_wins(state, side, who, values[card])
+                            ok = side_wins(state, side, who, values[card])
                             asked += 1
                             kept += ok
                             row = {"match": path.stem, "deal": number, "index": index}

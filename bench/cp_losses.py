@@ -42,7 +42,7 @@ def _won(state: Any, side: int) -> int:
     return int(state.view(None)["tricks_won"][side])
 
 
-def _side_wins(state: Any, side: int, mover: int, value: int) -> bool:
+def side_wins(state: Any, side: int, mover: int, value: int) -> bool:
     """Whether ``side`` reaches seven when the mover's side takes ``value`` further tricks."""
     left = 13 - len(state.tricks())
     further = value if mover % 2 == side else left - value
@@ -70,8 +70,8 @@ def trace(match: Match, number: int, side: int) -> dict[str, Any]:
                 break
             values = solve(state)
             best = max(values.values())  # the mover plays his best
-            before = _side_wins(state, side, who, best)
-            after = _side_wins(state, side, who, values[action])
+            before = side_wins(state, side, who, best)
+            after = side_wins(state, side, who, values[action])
             if out["start"] is None:
                 out["start"] = before
             if before and not after and out["gave"] is None:
