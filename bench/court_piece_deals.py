@@ -56,44 +56,62 @@ def _oracle(seed: int, *, most_tricks: bool, response: bool = False) -> Chooser:
     rng = random.Random(seed)
 
     def choose(match: Match, view: Mapping[str, Any]) -> str:
-        legal = list(view["legal"])
-        fallback = medium.choose(view, rng)
-        if view["phase"] == "trump" or len(legal) == 1:
-            return fallback
-        need, _ = _need(list(view["tricks_won"]), int(view["seat"]) % 2, courts=False)
-        if need > len(view["hand"]):
-            return fallback
-        views = [match.view(s) for s in range(4)]
-        hands = [mask_of(parse_card(c) for c in v["hand"]) for v in views]
-        trick = [parse_card(c) for c in view["trick"]["cards"]]
-        trump = "SHDC".index(view["trump"])
-        leader = int(view["trick"]["leader"])
-        scores = dds_solve(hands, trump, leader, trick, solutions=3)
-        tricks = {a: scores.get(parse_card(a), -1) for a in legal}
-        best = max(tricks.values())
-        if best < need and response:
-            order = sorted(tricks, key=lambda a: -tricks[a])
-            side = int(view["seat"]) % 2
-            cards = [parse_card(a) for a in order]
-            found = reaching(
-                hands,
-                cards,
-                trump=trump,
-                leader=leader,
-                trick=trick,
-                side=side,
-                need=need,
-                node_limit=RESPONSE_NODES,
-            )
-            beating = [a for a in order if parse_card(a) in found]
-            if beating:
-                return fallback if fallback in beating else beating[0]
-        if best < need and not most_tricks:
-            return fallback
-        good = [a for a in legal if tricks[a] >= min(need, best)]
-        return fallback if fallback in good else good[0]
+        hands = [mask_of(parse_card(c) for c in match.view(s)["hand"]) for s in range(4)]
+        return oracle_action(
+            view, hands, medium.choose(view, rng), most_tricks=most_tricks, response=response
+        )
 
     return choose
+
+
+def oracle_action(
+    view: Mapping[str, Any],
+    hands: list[int],
+    fallback: str,
+    *,
+    most_tricks: bool,
+    response: bool = False,
+) -> str:
+    """The oracle's card with all four ``hands`` (card masks) known: see the module doc.
+
+    ``fallback`` is the card played when double dummy does not choose (the trump
+    call, a single legal card, several cards that reach the target, or none when
+    not ``most_tricks``). Also ``bench/cp_ceiling.py``'s card play in whole matches.
+    """
+    legal = list(view["legal"])
+    if view["phase"] == "trump" or len(legal) == 1:
+        return fallback
+    courts = view.get("variant") == "courts"
+    need, _ = _need(list(view["tricks_won"]), int(view["seat"]) % 2, courts=courts)
+    if need > len(view["hand"]):
+        return fallback
+    trick = [parse_card(c) for c in view["trick"]["cards"]]
+    trump = "SHDC".index(view["trump"])
+    leader = int(view["trick"]["leader"])
+    scores = dds_solve(hands, trump, leader, trick, solutions=3)
+    tricks = {a: scores.get(parse_card(a), -1) for a in legal}
+    best = max(tricks.values())
+    if best < need and response:
+        order = sorted(tricks, key=lambda a: -tricks[a])
+        side = int(view["seat"]) % 2
+        cards = [parse_card(a) for a in order]
+        found = reaching(
+            hands,
+            cards,
+            trump=trump,
+            leader=leader,
+            trick=trick,
+            side=side,
+            need=need,
+            node_limit=RESPONSE_NODES,
+        )
+        beating = [a for a in order if parse_card(a) in found]
+        if beating:
+            return fallback if fallback in beating else beating[0]
+    if best < need and not most_tricks:
+        return fallback
+    good = [a for a in legal if tricks[a] >= min(need, best)]
+    return fallback if fallback in good else good[0]
 
 
 def _bot(name: str, seed: int, budget: float) -> Chooser:

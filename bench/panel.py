@@ -36,6 +36,8 @@ OPTIONS: dict[str, dict[str, Any]] = {"bridge": {"scoring": "duplicate", "boards
 EFFORT = {"court-piece": 6, "five-hundred": 60, "bridge": 34, "court-circular": 55}
 """Samples per decision that cost what the 0.4 s budget did here (``docs/tournaments.md``)."""
 OPPONENTS = ("cautious", "aggressive", "medium", "greedy")
+SEED = 37_000
+"""Every pairing's first seed: all of them meet the same deals (``bench/cp_ceiling.py`` too)."""
 
 
 def _lineup(game: str, a: str, b: str) -> list[str]:
@@ -43,26 +45,34 @@ def _lineup(game: str, a: str, b: str) -> list[str]:
 
 
 def strength(
-    game: str, opponent: str, matches: int, effort: int, workers: int, records: Path | None
+    game: str,
+    opponent: str,
+    matches: int,
+    effort: int,
+    workers: int,
+    records: Path | None,
+    player: str = "hard",
 ) -> str:
-    """One line: Hard against ``opponent`` over ``matches`` duplicated seeds."""
+    """One line: Hard (or ``player``, a bot name) against ``opponent`` over ``matches``
+    duplicated seeds."""
     folder = None if records is None else records / f"{game}-{opponent}"
     if folder is not None:
         folder.mkdir(parents=True, exist_ok=True)
     summary = run_games(
         game,
         OPTIONS.get(game, {}),
-        _lineup(game, "hard", opponent),
+        _lineup(game, player, opponent),
         games=matches,
-        seed=37_000,
+        seed=SEED,
         workers=workers,
         duplicate=True,
         effort=effort,
         records=folder,
     )
     lo, hi = summary["ci95"][0]
+    name = player.rpartition(":")[2]  # a module:callable bot by its callable
     line = (
-        f"{game:15} hard vs {opponent:<10} effort {effort:3}  matches {summary['games']:4}  "
+        f"{game:15} {name} vs {opponent:<10} effort {effort:3}  matches {summary['games']:4}  "
         f"won {summary['win_rate'][0]:.3f} [{lo:.3f}, {hi:.3f}]  "
         f"points/deal {summary['points_per_deal'][0]:.2f} vs {summary['points_per_deal'][1]:.2f}"
     )

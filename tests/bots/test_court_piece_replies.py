@@ -1,6 +1,7 @@
 """Hard Court Piece's model of replies: each opponent answered by the policy he has shown.
 
-The kernel's styles against :func:`atout.bots.styles.choose_card`, the kernel against the
+The kernel's styles against :func:`atout.bots.styles.choose_card` and its book player
+against :func:`atout.bots.book.choose_card`, the kernel against the
 Python reference with every policy, exactly the old search when every opponent reads as a
 rule player, and a search that finds what beats a style's actual replies.
 """
@@ -15,6 +16,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from atout.bots.book import choose_card as book_card
 from atout.bots.court_piece import hard, tree
 from atout.bots.court_piece.evidence import STYLED_BELOW
 from atout.bots.court_piece.opponents import MIN_PLAYS, OpponentModel
@@ -76,9 +78,32 @@ def test_the_kernels_styles_play_the_panels_cards(position: dict[str, Any], styl
     assert tree.reply(code, *args, p["voids"], rng) == expected
 
 
+@needs_kernel
+@settings(max_examples=600, deadline=None)
+@given(_style_positions())
+def test_the_kernels_book_player_plays_mediums_cards(position: dict[str, Any]) -> None:
+    """Decision for decision, the book in C is atout.bots.book (Medium's card play)."""
+    p = position
+    expected = book_card(
+        hand=p["hand"],
+        legal=_cards(p["legal"]),
+        trick=p["trick"],
+        seat=p["seat"],
+        leader=(p["seat"] - len(p["trick"])) % 4,
+        trump=p["trump"],
+        played=p["gone"],
+        voids=[{s for s in range(4) if v >> s & 1} for v in p["voids"]],
+    )
+    code = tree.BOOK
+    packed = sum(v << 4 * s for s, v in enumerate(p["voids"]))
+    args = (p["hand"], p["legal"], p["trick"], p["seat"], p["trump"], p["gone"])
+    assert tree._kernel.reply(code, *args, packed) == expected
+    assert tree.reply(code, *args, p["voids"], tree._XorShift(1)) == expected
+
+
 @st.composite
 def _replies(draw: st.DrawFn, worlds: int) -> list[list[int]]:
-    return [[draw(st.integers(0, 3)) for _ in range(4)] for _ in range(worlds)]
+    return [[draw(st.integers(0, 4)) for _ in range(4)] for _ in range(worlds)]
 
 
 @needs_kernel
@@ -240,7 +265,7 @@ def test_a_panel_player_is_answered_by_his_posterior_in_each_world() -> None:
     ("change", "message"),
     [
         ({"policies": [[0, 0, 0]]}, "policies must give 4 codes"),
-        ({"policies": [[0, 4, 0, 0]]}, "policies must give 4 codes"),
+        ({"policies": [[0, 5, 0, 0]]}, "policies must give 4 codes"),
         ({"policies": []}, "policies must give 4 codes"),
         ({"gone": 1 << 52}, "gone must be"),
         ({"voids": [0, 16, 0, 0]}, "voids must be"),

@@ -175,10 +175,10 @@ static int greedy_card(u64 cards, const int *trick, int n, int trump)
 }
 
 /* The reply policies (atout.bots.court_piece.tree.POLICY_CODES): greedy, the panel's two
- * styles (atout.bots.styles, card for card: tests/bots check it on random positions),
- * and a player who plays any legal card.  The book player (medium) has no code here:
- * the caller answers for him with greedy, the rule he agrees with most. */
-enum { GREEDY = 0, CAUTIOUS = 1, AGGRESSIVE = 2, UNIFORM = 3, POLICY_COUNT = 4 };
+ * styles (atout.bots.styles), a player who plays any legal card, and the book player
+ * (atout.bots.book, Medium's card play); the rule players card for card, which tests/bots
+ * check on random positions. */
+enum { GREEDY = 0, CAUTIOUS = 1, AGGRESSIVE = 2, UNIFORM = 3, BOOK = 4, POLICY_COUNT = 5 };
 
 #define HONOURS(s) (0x1C00ULL << (13 * (s))) /* queen, king, ace */
 
@@ -326,6 +326,127 @@ static int style_card(int policy, u64 hand, u64 cards, const int *trick, int n, 
                               : follow_aggressive(cards, trick, n, trump, gone);
 }
 
+/* The cards of `cards` that are bosses (every higher card of their suit gone). */
+static u64 bosses_of(u64 cards, u64 gone)
+{
+    u64 out = 0;
+    for (u64 m = cards; m; m &= m - 1) {
+        int card = lowest_bit(m);
+        if (is_boss(card, gone))
+            out |= 1ULL << card;
+    }
+    return out;
+}
+
+/* book._lead: draw trumps with a boss trump when we hold more than are out; else cash the side
+ * suit boss of the suit the opponents can follow most; else from the longest suit no opponent
+ * may ruff, the top of a touching honour sequence or the lowest card. */
+static int book_lead(u64 hand, u64 cards, int seat, int trump, u64 gone, const int *voids)
+{
+    int left = voids[(seat + 1) % 4], right = voids[(seat + 3) % 4];
+    u64 trumps_out = SUIT_MASK(trump) & ~gone;
+    int may_ruff = trumps_out && !((left >> trump & 1) && (right >> trump & 1));
+    int ruffed = may_ruff ? left | right : 0;
+    if (may_ruff && popcount(hand & SUIT_MASK(trump)) > popcount(trumps_out)) {
+        u64 bosses = bosses_of(cards & SUIT_MASK(trump), gone);
+        if (bosses)
+            return highest_bit(bosses);
+    }
+    int best = -1, best_key = -1;
+    for (u64 m = bosses_of(cards & ~SUIT_MASK(trump), gone); m; m &= m - 1) {
+        int card = lowest_bit(m);
+        int key = popcount(SUIT_MASK(SUIT(card)) & ~gone) * 64 + card;
+        if (!(ruffed >> SUIT(card) & 1) && key > best_key) {
+            best_key = key;
+            best = card;
+        }
+    }
+    if (best >= 0)
+        return best;
+    u64 plain = cards & ~SUIT_MASK(trump);
+    if (!plain)
+        plain = cards;
+    u64 safe = 0;
+    for (int s = 0; s < 4; s++)
+        if (!(ruffed >> s & 1))
+            safe |= plain & SUIT_MASK(s);
+    if (!safe)
+        safe = plain;
+    int suit = -1, longest = -1;
+    for (int s = 0; s < 4; s++) {
+        int length = popcount(hand & SUIT_MASK(s));
+        if ((safe & SUIT_MASK(s)) && length > longest) {
+            longest = length;
+            suit = s;
+        }
+    }
+    u64 run = safe & SUIT_MASK(suit);
+    int top = highest_bit(run);
+    u64 below = run & ~(1ULL << top);
+    if (below && top - highest_bit(below) == 1 && top % 13 >= 9)
+        return top;
+    return lowest_bit(run);
+}
+
+/* book._discard: the lowest card of the weakest side suit, sparing bosses and a king's last
+ * guard; the key (boss or guard, honours from the jack up in its suit, rank, card). */
+static int book_discard(u64 cards, int trump, u64 gone)
+{
+    u64 plain = cards & ~SUIT_MASK(trump);
+    if (!plain)
+        plain = cards;
+    int best = -1, best_key = 1 << 30;
+    for (u64 m = plain; m; m &= m - 1) {
+        int card = lowest_bit(m), suit = SUIT(card), rank = card % 13;
+        u64 held = plain & SUIT_MASK(suit);
+        int honours = popcount(held & (0x1E00ULL << (13 * suit)));
+        int guard = popcount(held) == 2 && (held >> (13 * suit + 11) & 1) && rank < 11;
+        int key = (is_boss(card, gone) + guard) * 4096 + honours * 1024 + rank * 64 + card;
+        if (key < best_key) {
+            best_key = key;
+            best = card;
+        }
+    }
+    return best;
+}
+
+/* book._follow: keep partner's sure winner, second hand low (the boss of the suit led if we
+ * hold it), third hand high (a boss, else the cheapest winner), else the cheapest winner. */
+static int book_follow(u64 cards, const int *trick, int n, int seat, int trump, u64 gone,
+                       const int *voids)
+{
+    int winner = trick_winner(trick, n, trump), best = trick[winner], led = SUIT(trick[0]);
+    u64 winners = winning_cards(cards, trick, n, trump);
+    int following = (cards & SUIT_MASK(led)) != 0;
+    int low = following ? lowest(cards, trump) : book_discard(cards, trump, gone);
+    if (n - winner == 2) {
+        int ruff_risk = n == 2 && led != trump && (voids[(seat + 1) % 4] >> led & 1);
+        if (n == 3 || (SUIT(best) != trump && is_boss(best, gone) && !ruff_risk) || !winners)
+            return low;
+    }
+    if (!winners)
+        return low;
+    if (n == 1 && following) {
+        u64 bosses = bosses_of(winners & SUIT_MASK(led), gone);
+        return bosses ? lowest_bit(bosses) : lowest(cards, trump);
+    }
+    if (n == 2 && following) {
+        u64 bosses = bosses_of(winners, gone);
+        return bosses ? lowest_bit(bosses) : lowest(winners, trump);
+    }
+    return lowest(winners, trump);
+}
+
+/* The book player's card (book.choose_card), its arguments as style_card's. */
+static int book_card(u64 hand, u64 cards, const int *trick, int n, int seat, int trump, u64 gone,
+                     const int *voids)
+{
+    gone |= hand;
+    if (n == 0)
+        return book_lead(hand, cards, seat, trump, gone, voids);
+    return book_follow(cards, trick, n, seat, trump, gone, voids);
+}
+
 static u64 next_random(u64 *state)
 {
     u64 x = *state;
@@ -349,6 +470,8 @@ static int reply_card(int policy, u64 hand, u64 cards, const int *trick, int n, 
 {
     if (policy == CAUTIOUS || policy == AGGRESSIVE)
         return style_card(policy, hand, cards, trick, n, seat, trump, gone, voids);
+    if (policy == BOOK)
+        return book_card(hand, cards, trick, n, seat, trump, gone, voids);
     if (policy == UNIFORM) {
         int k = (int)(next_random(rng) % (u64)popcount(cards));
         while (k--)
@@ -709,7 +832,7 @@ done:
 }
 
 /* reply(policy, hand, legal, trick, seat, trump, gone, voids) -> card: one reply of the
- * search's opponents (not UNIFORM), for the tests that hold it to atout.bots.styles. */
+ * search's opponents (not UNIFORM), for the tests that hold it to atout.bots.styles and book. */
 static PyObject *reply(PyObject *module, PyObject *args)
 {
     int policy, seat, trump, trick[3] = {-1, -1, -1}, voids[4];
@@ -731,10 +854,10 @@ static PyObject *reply(PyObject *module, PyObject *args)
     Py_DECREF(cards);
     if (PyErr_Occurred())
         return NULL;
-    if (!valid || policy < 0 || policy >= UNIFORM || seat < 0 || seat > 3 || trump < 0
+    if (!valid || policy < 0 || policy == UNIFORM || policy >= POLICY_COUNT || seat < 0 || seat > 3 || trump < 0
         || trump > 3 || !legal || (legal & ~hand) || (hand & ~DECK) || (gone & ~DECK)
         || (packed >> 16)) {
-        fail_with("reply needs a policy 0..2, legal cards in the hand, 0..3 cards, seat and trump");
+        fail_with("reply needs a policy 0..2 or 4, legal cards in the hand, 0..3 cards, seat and trump");
         return NULL;
     }
     for (int s = 0; s < 4; s++)
@@ -750,7 +873,7 @@ static PyMethodDef tree_methods[] = {
      "       -> (card, iterations, value)\n"
      "worlds: native-endian uint64 hands, four per world (array('Q'));\n"
      "policies: 4 bytes a world, each seat's reply policy (0 greedy, 1 cautious, 2 aggressive,\n"
-     "3 uniform; empty: all greedy); gone: the cards the opponents know are out of play;\n"
+     "3 uniform, 4 the book; empty: all greedy); gone: the cards the opponents know are out of play;\n"
      "voids: 4 bits a seat, the suits it has shown out of."},
     {"greedy_misses", greedy_misses, METH_VARARGS,
      "greedy_misses(hands, plays, trump) -> int\n"
@@ -758,7 +881,8 @@ static PyMethodDef tree_methods[] = {
      "hands: four uint64 (array('Q')); plays: 7 int64 fields each (array('q'))."},
     {"reply", reply, METH_VARARGS,
      "reply(policy, hand, legal, trick, seat, trump, gone, voids) -> card\n"
-     "The card a reply policy (0 greedy, 1 cautious, 2 aggressive) plays; voids: 4 bits a seat."},
+     "The card a reply policy (0 greedy, 1 cautious, 2 aggressive, 4 the book) plays;\n"
+     "voids: 4 bits a seat."},
     {NULL, NULL, 0, NULL},
 };
 

@@ -24,9 +24,11 @@ This is the information-set answer, single-observer ISMCTS:
   style (:func:`atout.bots.styles.choose_card`, which needs the cards gone
   and the voids shown: the search tracks both as it plays), or a random
   legal card (:data:`POLICY_CODES`). The book player (medium) is answered
-  for by greedy: the book's rules are too many to port to the kernel, and
-  greedy is the rule it agrees with most (both win cheaply and duck behind
-  a winning partner).
+  for by greedy, the rule it agrees with most (both win cheaply and duck
+  behind a winning partner). The kernel has the book's rules too
+  (:data:`BOOK`, card for card :func:`atout.bots.book.choose_card`), but
+  answering Medium with them kept no more won deals than greedy did
+  (``docs/figures.md``): ``bench/cp_ceiling.py --knows`` uses them.
 * Below the tree, our side plays the greedy rule and each opponent his
   policy until one side has the tricks that decide the deal; the value is
   the deal's stakes.
@@ -53,6 +55,7 @@ from array import array
 from collections.abc import Sequence
 from typing import Any, NamedTuple
 
+from atout.bots.book import choose_card as book_card
 from atout.bots.court_piece.greedy import choose_card as greedy_card
 from atout.bots.styles import Style
 from atout.bots.styles import choose_card as style_card
@@ -60,6 +63,7 @@ from atout.cards import Card, CardSet, cards_of
 from atout.tricks import legal_follow, plain_trick_winner
 
 __all__ = [
+    "BOOK",
     "EXPLORATION",
     "KERNEL",
     "POLICY_CODES",
@@ -87,6 +91,9 @@ _DECK = (1 << 52) - 1
 
 POLICY_CODES = {"greedy": 0, "medium": 0, "cautious": 1, "aggressive": 2, "uniform": 3}
 """Each opponent policy's code in ``policies`` (the kernel's): medium is answered by greedy."""
+
+BOOK = 4
+"""The code of the book's rules (:mod:`atout.bots.book`, Medium's card play) in ``policies``."""
 
 _STYLES: dict[int, Style] = {1: "cautious", 2: "aggressive"}
 
@@ -212,9 +219,9 @@ def _check_replies(
     """Refuse reply policies, cards gone or voids that do not fit the worlds."""
     if policies is not None and (
         len(policies) != len(worlds)
-        or any(len(world) != 4 or not all(0 <= c <= 3 for c in world) for world in policies)
+        or any(len(world) != 4 or not all(0 <= c <= 4 for c in world) for world in policies)
     ):
-        raise ValueError("policies must give 4 codes 0..3 (POLICY_CODES) for each world")
+        raise ValueError("policies must give 4 codes 0..4 (POLICY_CODES) for each world")
     if gone is not None and (gone < 0 or gone >> 52):
         raise ValueError("gone must be a set of cards 0..51")
     if len(voids) != 4 or not all(0 <= v <= 15 for v in voids):
@@ -407,6 +414,17 @@ def reply(
         )
     if policy == POLICY_CODES["uniform"]:
         return cards[rng.next() % len(cards)]
+    if policy == BOOK:
+        return book_card(
+            hand=held,
+            legal=cards,
+            trick=trick,
+            seat=seat,
+            leader=(seat - len(trick)) % 4,
+            trump=trump,
+            played=gone,
+            voids=[{s for s in range(4) if v >> s & 1} for v in voids],
+        )
     return greedy_card(cards, trick, trump)
 
 
