@@ -269,12 +269,8 @@ class CourtCircularState:
     the next (see :mod:`atout._mypyc`).
     """
 
-    __slots__ = ("_hands", "_legal", "_phase", "_table", "_trick", "_turn", "turn")
+    __slots__ = ("_hands", "_legal", "_phase", "_table", "_trick", "_turn")
 
-    turn: int | None
-    """The seat to act, or ``None`` once the deal is over.
-
-    An attribute, not a property: every caller reads it before every action."""
     _trick: _Trick
     _hands: tuple[CardSet, CardSet]
     _table: tuple[Card, ...]
@@ -306,7 +302,6 @@ class CourtCircularState:
         self._hands = hands
         self._table = table
         self._turn = turn
-        self.turn = None if phase is _OVER else turn
         self._phase = phase
         self._legal = None
 
@@ -321,6 +316,11 @@ class CourtCircularState:
     def deal(self) -> CourtCircularDeal:
         """The deal as dealt."""
         return self._trick.deal
+
+    @property
+    def turn(self) -> int | None:
+        """The seat to act, or ``None`` once the deal is over."""
+        return None if self._phase is _OVER else self._turn
 
     @property
     def actor(self) -> int | None:
@@ -556,11 +556,9 @@ class CourtCircularState:
             )
         everything = mask_of(table) | 1 << lead | hands[0] | hands[1]
         piles = _collect(trick.piles, winner, winner == leader, everything)
-        over = _Next(
+        return _Next(
             _Trick(rules, deal, lead, drawn, leader, piles, done), (0, 0), (), winner, _OVER
         )
-        over.turn = None
-        return over
 
     def _choose_lead(self, card: Card) -> CourtCircularState:
         if self._phase is not _LEAD:
@@ -734,7 +732,7 @@ class _Next(CourtCircularState):
         self._trick = trick
         self._hands = hands
         self._table = table
-        self._turn = self.turn = turn  # _end_trick sets None once the deal is over
+        self._turn = turn
         self._phase = phase
         self._legal = None
 
