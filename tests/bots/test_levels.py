@@ -11,6 +11,7 @@ import pytest
 from atout.bots.registry import make_bot
 from atout.core import Match
 from atout.games import get_game
+from atout.games.court_circular import CourtCircularState
 
 GAMES = ("court-piece", "five-hundred", "bridge", "court-circular")
 OPTIONS: dict[str, dict[str, Any]] = {"bridge": {"scoring": "duplicate", "boards": 1}}
@@ -136,7 +137,8 @@ def test_hard_court_circular_weighs_resigning_under_carroll(
     assert view["carroll_resign"] is True
     assert "carroll_resign" not in Match.new(spec, {}, rng).view(0)
     resigned: list[Any] = []
-    real_apply = type(match.state).apply
+    # The class that defines apply: every state of the deal, however built, plays through it.
+    real_apply = CourtCircularState.apply
 
     def watching(state: Any, action: str, seat: int | None = None) -> Any:
         empty_handed = action == "concede" and not state.table(state.turn)
@@ -145,6 +147,6 @@ def test_hard_court_circular_weighs_resigning_under_carroll(
             resigned.append(after)
         return after
 
-    monkeypatch.setattr(type(match.state), "apply", watching)
+    monkeypatch.setattr(CourtCircularState, "apply", watching)
     hard.choose(view, random.Random(2), budget=0.2, samples=4)
     assert resigned, "resigning before one's own card was never played out"

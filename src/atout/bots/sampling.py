@@ -643,7 +643,6 @@ def court_circular_state(view: View, world: World, rules: Any) -> Any:
         CourtCircularDeal,
         CourtCircularState,
         Phase,
-        playable,
     )
 
     seen = typed(view, CourtCircularView)
@@ -656,19 +655,16 @@ def court_circular_state(view: View, world: World, rules: Any) -> Any:
         world.stock,
     )
     (up0, _), (up1, _) = seen.piles
-    # Of the class apply makes: the rollouts' states are then all of one class.
-    return playable(
-        CourtCircularState(
-            rules,
-            deal,
-            (world.hands[0], world.hands[1]),
-            lead,
-            drawn=0,
-            leader=seen.trick_leader,
-            table=seen.trick,
-            turn=seen.turn,
-            phase=Phase(seen.phase.value),
-            piles=((up0, world.extra[0]), (up1, world.extra[1])),
-            done=tuple((0, (), 0) for _ in range(seen.tricks_played)),
-        )
+    return CourtCircularState(
+        rules,
+        deal,
+        (world.hands[0], world.hands[1]),
+        lead,
+        drawn=0,
+        leader=seen.trick_leader,
+        table=seen.trick,
+        turn=seen.turn,
+        phase=Phase(seen.phase.value),
+        piles=((up0, world.extra[0]), (up1, world.extra[1])),
+        done=tuple((0, (), 0) for _ in range(seen.tricks_played)),
     )

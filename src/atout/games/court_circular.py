@@ -70,7 +70,6 @@ __all__ = [
     "Phase",
     "deal_points",
     "pile_points",
-    "playable",
     "resign_refusal",
 ]
 
@@ -735,18 +734,6 @@ class _Next(CourtCircularState):
         self._turn = turn
         self._phase = phase
         self._legal = None
-
-
-def playable(state: CourtCircularState) -> CourtCircularState:
-    """``state``'s position in a state of the class that ``apply`` makes.
-
-    ``apply`` builds its states by a short constructor of its own (:class:`_Next`);
-    a caller that plays on from a position it built (a bot's rollouts) and
-    watches the states' class, or patches it, then sees every state alike.
-    """
-    made = _Next(state._trick, state._hands, state._table, state._turn, state._phase)
-    made.turn = state.turn
-    return made
 
 
 def _collect(
