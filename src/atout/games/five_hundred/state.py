@@ -524,15 +524,17 @@ class FiveHundredState:
         trick += _ALONE[card]
         if len(trick) == table.size:
             return self._close_trick(trick, (h0, h1, h2, h3), led, marks)
-        return _state(
-            table,
-            (h0, h1, h2, h3),
-            table.next_seat[turn],
-            trick,
-            led,
-            self._done,
-            marks,
-        )
+        # What _state does, written here: the card's new state without a call.
+        new = FiveHundredState()
+        new._table = table
+        new._hands = (h0, h1, h2, h3)
+        new._turn = table.next_seat[turn]
+        new._trick = trick
+        new._led = led
+        new._done = self._done
+        new._marks = marks
+        new._legal = None
+        return new
 
     def _play(self, seat: int, card: Card, led: int, hand: CardSet) -> FiveHundredState:
         """Play a legal card from ``hand`` (``led``: the trick's led suit, or the one it leads).
