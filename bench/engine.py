@@ -27,12 +27,14 @@ The work:
 ``--floor`` adds two stub engines that know no rules, run by the same loop:
 the ceiling any engine behind this API can reach in this interpreter. ``floor
 bare``: ``apply`` makes a one-field state; ``floor copy``: it copies a
-19-field state as an immutable engine does (Five Hundred's has 19 fields);
-both list the same eight actions, kept on the state.
+19-field state as an immutable engine once did (Five Hundred's had 19 fields;
+the engines' states now copy 6 to 11, what changes only between tricks or
+deals shared in one object); both list the same eight actions, kept on the state.
 
-Run it in the environment to measure: ``./scripts/start`` and
-``./scripts/test`` make an editable, pure-Python install (``.venv``);
-``bench/compiled.sh`` installs a wheel (mypyc-compiled engines) and runs it.
+Run it in the environment to measure: ``./scripts/start`` installs the wheel
+users get (mypyc-compiled engines where the machine can build them, as
+``bench/compiled.sh`` does); ``./scripts/test`` makes an editable, pure-Python
+install (``.venv``): the figures of a machine without a compiler.
 """
 
 from __future__ import annotations
