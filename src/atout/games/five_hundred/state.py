@@ -165,6 +165,34 @@ class _Table:
         )
 
 
+def _contract_table(
+    rules: FiveHundredRules,
+    deal: FiveHundredDeal,
+    phase: Phase,
+    auction: tuple[tuple[int, int], ...],
+    passed: int,
+    high: int,
+    contractor: int,
+    leader: int,
+) -> _Table:
+    """The table once ``high`` is the contract: its strain fixes the trick order, and in
+    misère the contractor's partner sits out (no discards yet)."""
+    misere = high >= MISERE
+    return _Table(
+        rules,
+        deal,
+        phase,
+        auction,
+        passed,
+        high,
+        contractor,
+        contract_order(NT if misere else high % 5),
+        (contractor + 2) % 4 if misere else -1,
+        0,
+        leader,
+    )
+
+
 @mypyc_attr(acyclic=True, free_list_len=1)
 class FiveHundredState:
     """One deal of Five Hundred. Immutable; ``apply`` returns a new state.
@@ -231,21 +259,7 @@ class FiveHundredState:
         ``voids`` has bit ``4 * seat + suit`` set where a seat has shown void.
         """
         deal = FiveHundredDeal((contractor + 3) % 4, tuple(tuple(cards_of(h)) for h in hands), ())
-        code = parse_call(contract)
-        misere = code >= MISERE
-        table = _Table(
-            rules,
-            deal,
-            _PLAY,
-            (),
-            0,
-            code,
-            contractor,
-            contract_order(NT if misere else code % 5),
-            (contractor + 2) % 4 if misere else -1,
-            0,
-            leader,
-        )
+        table = _contract_table(rules, deal, _PLAY, (), 0, parse_call(contract), contractor, leader)
         hands4 = (hands[0], hands[1], hands[2], hands[3])
         return _state(table, hands4, leader, (), -1, (), voids)
 
@@ -709,19 +723,8 @@ class FiveHundredState:
     ) -> FiveHundredState:
         """The auction is won: the contractor takes the kitty; the strain fixes the order."""
         table = self._table
-        misere = high >= MISERE
-        new = _Table(
-            table.rules,
-            table.deal,
-            _KITTY,
-            auction,
-            passed,
-            high,
-            contractor,
-            contract_order(NT if misere else high % 5),
-            (contractor + 2) % 4 if misere else -1,
-            table.discards,
-            table.leader,
+        new = _contract_table(
+            table.rules, table.deal, _KITTY, auction, passed, high, contractor, table.leader
         )
         hands = list(self._hands)
         hands[contractor] |= mask_of(table.deal.kitty)
