@@ -367,7 +367,7 @@ class CourtPieceState:
 
     def apply(self, action: str, seat: int | None = None) -> CourtPieceState:
         """The state after ``seat`` (default: the seat to act) takes ``action``."""
-        card = CARD_BY_NAME.get(action)
+        card = _CARDS.get(action)
         turn = self._turn
         if card is None or self._trump < 0 or (seat is not None and seat != turn):
             return self._apply_other(action, turn if seat is None else seat)
@@ -886,3 +886,9 @@ def _settle_courts(
 
 
 COURT_PIECE = CourtPiece()
+
+_CARDS: Final[dict[str, Card]] = CARD_BY_NAME
+"""``CARD_BY_NAME`` under a name of this module, read by ``apply`` on every action: measured
+in CPython 3.11 (callgrind, fixed hash seed, pure install) it costs about 3% fewer
+instructions an action than the imported name, though both compile to the same
+specialized instructions; the interpreter's reason was not pinned down."""

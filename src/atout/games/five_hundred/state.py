@@ -898,9 +898,10 @@ def _bid_refusal(code: int, high: int, misere: bool) -> str | None:
 
 
 _CARDS: Final[dict[str, Card]] = CARD_BY_NAME
-"""``CARD_BY_NAME`` under a name of this module: Python 3.11 takes a name bound by an
-import for a module, so ``CARD_BY_NAME.get(...)`` made a bound method on every call
-(an attribute load it cannot specialize); under this name it is a method call."""
+"""``CARD_BY_NAME`` under a name of this module, read by ``apply`` on every action: measured
+in CPython 3.11 (callgrind, fixed hash seed, pure install) it costs about 3% fewer
+instructions an action than the imported name, though both compile to the same
+specialized instructions; the interpreter's reason was not pinned down."""
 
 
 def _trick_keys(order: TrickOrder, led: int) -> tuple[int, ...]:
