@@ -193,6 +193,19 @@ def test_greyed_cards_are_solid_and_the_menu_closes_on_any_click(
         phone.close()
 
 
+def _seq_at_rest(page: Any) -> str:
+    """The table's frame number once no frame has come for half a second (an action sent by
+    the last click has been answered, and any bot after it has played)."""
+    read = "document.querySelector('.table-page').dataset.seq"
+    seq = page.evaluate(read)
+    while True:
+        page.wait_for_timeout(500)
+        now = page.evaluate(read)
+        if now == seq:
+            return str(seq)
+        seq = now
+
+
 def test_court_circular_explains_its_result_and_asks_before_conceding(
     server: str, context: Any, shots: Path
 ) -> None:
@@ -200,13 +213,18 @@ def test_court_circular_explains_its_result_and_asks_before_conceding(
     page = context.new_page()
     sit(page, server, table)
     concede = page.locator("#controls button[data-action='concede']")
+    seq = None
     for _ in range(300):
+        # The button may still show from the frame before a card just clicked: only a
+        # page at rest (no frame for half a second) with the button is the person's turn.
         if concede.count():
-            break
+            seq = _seq_at_rest(page)
+            if concede.count():
+                break
         if not click_something(page, next_deal=False):
             page.wait_for_timeout(40)
+    assert seq is not None, "Concede never offered"
     expect(concede).to_have_attribute("aria-haspopup", "dialog")
-    seq = page.evaluate("document.querySelector('.table-page').dataset.seq")
     concede.click()
     dialog = page.locator("dialog#concede-confirm")
     expect(dialog).to_be_visible()
