@@ -12,6 +12,7 @@ from typing import Any
 
 import pytest
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
+from playwright.sync_api import expect
 
 from atout.bots.registry import make_bot
 from atout.core import Match
@@ -124,7 +125,8 @@ def test_a_finished_bridge_table_offers_pbn_and_its_replay(server: str, context:
         time.sleep(0.2)
     page = context.new_page()
     page.goto(f"{server}/t/{table['id']}")
-    assert page.locator("#record-pbn").is_visible()
+    # The link comes with the table's first frame, after the page has loaded: wait for it.
+    expect(page.locator("#record-pbn")).to_be_visible()
     with page.expect_download() as download:
         page.click("#record-pbn")
     assert download.value.suggested_filename.endswith(".pbn")
