@@ -70,7 +70,24 @@ class Seat:
                 await self._changed.wait()
             return self.state
 
-        return await asyncio.wait_for(until(), timeout)
+        try:
+            return await asyncio.wait_for(until(), timeout)
+        except TimeoutError:
+            raise TimeoutError(
+                f"{self.name or self.url}: waited {timeout} s; {self._story()}"
+            ) from None
+
+    def _story(self) -> str:
+        """What this connection saw, for a failed wait: a timeout alone tells nothing."""
+        if self.state is None:
+            last = "no state frame"
+        else:
+            table = self.state.get("table", {})
+            last = (
+                f"last state: version {self.state.get('version')}, seq {self.state.get('seq')}, "
+                f"seat {self.state.get('seat')}, status {table.get('status')}"
+            )
+        return f"{self.frames} frames; {last}; errors {self.errors[-5:]}"
 
     async def wait_error(self, count: int, timeout: float = 10) -> list[str]:
         """The errors once there are ``count`` of them."""
