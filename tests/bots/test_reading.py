@@ -1,4 +1,5 @@
-"""Hard's reading of the bridge and Five Hundred opponents (:mod:`atout.bots.reading`)."""
+"""Hard's reading of the bridge and Five Hundred opponents (:mod:`atout.bots.reading`), and the
+reading that Court Piece and Court Circular keep (:class:`~atout.bots.reading.Tally`)."""
 
 from __future__ import annotations
 
@@ -15,7 +16,16 @@ from atout.bots.bridge.opponents import opponent_model as bridge_model
 from atout.bots.five_hundred import hard as five_hundred_hard
 from atout.bots.five_hundred.opponents import opponent_model as five_hundred_model
 from atout.bots.levels import Pace, View
-from atout.bots.reading import POLICIES, PRIOR, STYLED_BELOW, OpponentModel, reading_of
+from atout.bots.reading import (
+    FLOOR,
+    POLICIES,
+    PRIOR,
+    STYLED_BELOW,
+    OpponentModel,
+    Tally,
+    reading_of,
+    world_likelihood,
+)
 from atout.bots.registry import make_bot
 from atout.sim.play import play_game
 
@@ -125,3 +135,33 @@ def test_hard_plays_as_before_against_rule_players(game: str, opponent: str) -> 
         logs.append(log)
     assert logs[0] == logs[1]
     assert any(m.log_posterior for m in models)  # the cards were read
+
+
+def test_a_tally_reads_each_choice_once_and_keeps_every_policy_above_the_floor() -> None:
+    """A choice is judged when first seen, never again; a forced one says nothing; worlds
+    are drawn only for a new choice; a policy named against the evidence keeps FLOOR."""
+    drawn: list[int] = []
+
+    def worlds() -> list[int]:
+        drawn.append(1)
+        return [5]  # one world: five legal cards
+
+    def judged(choice: str, hands: list[int]) -> dict[str, float] | None:
+        if choice == "forced":
+            return None
+        named = {p: p == "aggressive" for p in POLICIES if p != "uniform"}
+        return world_likelihood(hands[0], named)
+
+    tally: Tally[str, list[int]] = Tally()
+    assert tally.posterior(1) == PRIOR and tally.likeliest(1) == "greedy"
+    for _ in range(3):  # the same view shown three times: one reading
+        tally.read(1, [((0, 0), 1, "lead"), ((0, 2), 1, "forced")], worlds, judged)
+    assert len(drawn) == 1 and tally.plays == {1: 1}
+    once = tally.posterior(1)
+    assert once["aggressive"] > PRIOR["aggressive"] and tally.rule_mass(1) < 0.5
+    for trick in range(1, 40):  # aggressive all along: the others sink to the floor
+        tally.read(1, [((trick, 0), 1, "lead")], worlds, judged)
+    assert tally.likeliest(1) == "aggressive" and min(tally.posterior(1).values()) == FLOOR
+    assert tally.plays == {1: 40} and len(drawn) == 40
+    tally.read(2, [((0, 0), 1, "lead")], worlds, judged)  # a new deal: the same key is new
+    assert tally.plays == {1: 41} and all(key[0] == 2 for key in tally.seen)

@@ -2,28 +2,39 @@
 
 Hard draws the worlds it searches; which worlds are believable depends on
 how the opponents play. This module learns that from the cards they are
-seen to play, the same way for every game that plugs in a :class:`Reader`
-(bridge: :mod:`atout.bots.bridge.opponents`, Five Hundred:
-:mod:`atout.bots.five_hundred.opponents`; Court Piece keeps its own
-:mod:`atout.bots.court_piece.opponents`, the model this one generalises):
+seen to play, for every game, in one of two ways:
 
-* :class:`OpponentModel` holds, per opponent seat, a posterior over
-  :data:`POLICIES` (the levels' rule players greedy and medium, the panel's
-  cautious and aggressive players, and a uniform player). Each opponent card
-  seen is judged in a few worlds drawn from the view: a style that names the
-  card played (from the hand the seat held then, the hidden part drawn) gets
-  likelihood ``1 - NOISE`` (plus its share of the noise), the others
-  ``NOISE / n``, the uniform player ``1 / n``; forced plays say nothing. The
-  posterior carries over from deal to deal of a match.
+* :class:`OpponentModel` (bridge: :mod:`atout.bots.bridge.opponents`, Five
+  Hundred: :mod:`atout.bots.five_hundred.opponents`, each plugged in through a
+  :class:`Reader`) holds, per opponent seat, a posterior over :data:`POLICIES`
+  (the levels' rule players greedy and medium, the panel's cautious and
+  aggressive players, and a uniform player). Each opponent card seen is judged
+  in a few worlds drawn from the view: a style that names the card played
+  (from the hand the seat held then, the hidden part drawn) gets likelihood
+  ``1 - NOISE`` (plus its share of the noise), the others ``NOISE / n``, the
+  uniform player ``1 / n`` (:func:`world_likelihood`); forced plays say
+  nothing. A deal's cards are judged again at every view; the posterior
+  carries over from deal to deal of a match.
+* :class:`Tally` keeps the same posteriors for the games that judge each choice
+  once, in the worlds of the view that first shows it, and keep it within
+  :data:`FLOOR` from then on: Court Piece (:mod:`atout.bots.court_piece.opponents`,
+  one reading per opponent seat) and Court Circular
+  (:mod:`atout.bots.court_circular.opponents`, one reading of the opponent,
+  his resignations read too). Those modules keep only what is the game's:
+  which choices a view shows, how worlds are drawn, what each policy would
+  have done (:func:`world_likelihood`, or :func:`mixed_likelihood` from how
+  often each policy named the choice over the worlds).
 * :class:`StyledWeight` weighs a world by how well each *styled* opponent's
   mixture explains his plays there (a seat is styled when its rule mass is
   under :data:`STYLED_BELOW`); :func:`resampled` turns a world source into one
   whose worlds come in proportion to that weight (importance resampling:
-  :data:`CANDIDATES` drawn, one kept by weight).
+  :data:`CANDIDATES` drawn, one kept by weight). (Court Piece and Court Circular
+  weigh worlds with their own evidence modules.)
 
 Against the rule players the rule mass stays high, no seat is styled and
-Hard draws exactly the worlds it drew before; the model also draws its own
-worlds with its own random numbers, so Hard's random stream is untouched.
+Hard draws exactly the worlds it drew before; :class:`OpponentModel` also draws
+its own worlds with its own random numbers, so Hard's random stream is untouched
+(Court Circular's model too; Court Piece's reading draws from Hard's stream).
 The model reads only the typed view: a hidden card is drawn, never looked at.
 """
 
@@ -31,9 +42,9 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Protocol, TypeVar
+from typing import Any, Generic, Protocol, TypeVar
 
 from atout.bots.levels import View, sheet_of
 from atout.cards import Card, CardSet
@@ -53,8 +64,14 @@ __all__ = [
     "Policy",
     "Reader",
     "StyledWeight",
+    "Tally",
+    "log_prior",
+    "mean_likelihood",
+    "mixed_likelihood",
+    "normalised",
     "reading_of",
     "resampled",
+    "world_likelihood",
 ]
 
 Policy = str
@@ -138,6 +155,43 @@ class Reader(Protocol):
         ...
 
 
+def world_likelihood(n: int, named: Mapping[Policy, bool]) -> dict[Policy, float]:
+    """Each policy's chance of a choice in one world where it had ``n`` options:
+    ``named[p]`` says whether policy ``p`` (all of :data:`POLICIES` but ``uniform``) makes
+    that choice there (``1 - NOISE`` plus its share of the noise, else ``NOISE / n``)."""
+    out = {p: (1.0 - NOISE) * hit + NOISE / n for p, hit in named.items()}
+    out["uniform"] = 1.0 / n
+    return out
+
+
+def mixed_likelihood(hits: Mapping[Policy, float], uniform: float) -> dict[Policy, float]:
+    """Each policy's chance of a choice from its share of worlds naming it (``hits``) and
+    the mean of ``1 / n`` over them (``uniform``): the mean of :func:`world_likelihood`
+    over those worlds, computed from the means (the floats differ from averaging
+    :func:`world_likelihood`, so a game keeps the form it was tuned with)."""
+    out = {p: (1.0 - NOISE) * hit + NOISE * uniform for p, hit in hits.items()}
+    out["uniform"] = uniform
+    return out
+
+
+def mean_likelihood(
+    judged: Iterable[Mapping[Policy, float] | None],
+) -> dict[Policy, float] | None:
+    """The mean of a choice's likelihoods over worlds (``None`` entries: worlds that do not
+    judge it); ``None`` if no world judged it."""
+    totals = dict.fromkeys(POLICIES, 0.0)
+    counted = 0
+    for one in judged:
+        if one is None:
+            continue
+        counted += 1
+        for policy, value in one.items():
+            totals[policy] += value
+    if not counted:
+        return None
+    return {p: v / counted for p, v in totals.items()}
+
+
 def _likelihoods(
     reader: Reader, play: Play, hands: Sequence[CardSet]
 ) -> dict[Policy, float] | None:
@@ -146,17 +200,33 @@ def _likelihoods(
     if named is None:
         return None
     n, cards = named
-    out = {p: (1.0 - NOISE) * (card == play.card) + NOISE / n for p, card in cards.items()}
-    out["uniform"] = 1.0 / n
-    return out
+    return world_likelihood(n, {p: card == play.card for p, card in cards.items()})
 
 
-def _normalised(logs: Mapping[Policy, float]) -> dict[Policy, float]:
+def log_prior() -> dict[Policy, float]:
+    """:data:`PRIOR` as log weights: a reading before any card."""
+    return {p: math.log(PRIOR[p]) for p in POLICIES}
+
+
+def normalised(logs: Mapping[Policy, float]) -> dict[Policy, float]:
     """Probabilities from log weights (each at least :data:`FLOOR`)."""
     top = max(logs.values())
     weights = {p: math.exp(v - top) for p, v in logs.items()}
     total = sum(weights.values())
     return {p: max(FLOOR, w / total) for p, w in weights.items()}
+
+
+def _rule_mass(posterior: Mapping[Policy, float]) -> float:
+    """How much of a posterior is on the rule players (:data:`RULE`)."""
+    return sum(posterior[p] for p in RULE)
+
+
+def _floor(logs: dict[Policy, float]) -> None:
+    """Raise each log weight to at least :data:`FLOOR` times the best, so that a player who
+    changes style is followed."""
+    floor = max(logs.values()) + math.log(FLOOR)
+    for policy in logs:
+        logs[policy] = max(logs[policy], floor)
 
 
 @dataclass
@@ -200,12 +270,11 @@ class OpponentModel:
     def posterior(self, seat: int) -> dict[Policy, float]:
         """The probability of each policy for ``seat`` (the prior before any card)."""
         logs = self.log_posterior.get(seat)
-        return dict(PRIOR) if logs is None else _normalised(logs)
+        return dict(PRIOR) if logs is None else normalised(logs)
 
     def rule_mass(self, seat: int) -> float:
         """How much of ``seat``'s posterior is on the rule players."""
-        posterior = self.posterior(seat)
-        return sum(posterior[p] for p in RULE)
+        return _rule_mass(self.posterior(seat))
 
     def styled(self, plays: Sequence[Play]) -> dict[int, dict[Policy, float]]:
         """The settled posteriors (:meth:`settled_posterior`) of the seats among ``plays``
@@ -216,7 +285,7 @@ class OpponentModel:
             if self.deals.get(actor, 0) < SETTLED_DEALS:
                 continue
             posterior = self.settled_posterior(actor)
-            if sum(posterior[p] for p in RULE) < STYLED_BELOW:
+            if _rule_mass(posterior) < STYLED_BELOW:
                 out[actor] = posterior
         return out
 
@@ -224,7 +293,7 @@ class OpponentModel:
         """The posterior from the finished deals only, whose cards were judged in worlds that
         knew their hands best (the current deal's early cards are judged in vaguer ones)."""
         settled = self.settled.get(seat, {})
-        return _normalised({p: math.log(PRIOR[p]) + settled.get(p, 0.0) for p in POLICIES})
+        return normalised({p: math.log(PRIOR[p]) + settled.get(p, 0.0) for p in POLICIES})
 
     def observe(self, view: View, rng: random.Random | None = None) -> None:
         """Judge the current deal's opponent plays again if the view shows a new one (``rng``
@@ -255,9 +324,7 @@ class OpponentModel:
             settled = self.settled.setdefault(seat, dict.fromkeys(POLICIES, 0.0))
             for policy, value in logs.items():
                 settled[policy] += value
-            top = max(settled.values())
-            for policy in settled:
-                settled[policy] = max(settled[policy], top + math.log(FLOOR))
+            _floor(settled)
             self.deals[seat] = self.deals.get(seat, 0) + 1
         self.current = {}
         self.judged = -1
@@ -266,18 +333,72 @@ class OpponentModel:
         self, play: Play, worlds: Sequence[Sequence[CardSet]]
     ) -> dict[Policy, float] | None:
         """Each policy's chance of this play, the mean over ``worlds`` (None: forced)."""
-        totals = dict.fromkeys(POLICIES, 0.0)
-        counted = 0
-        for hands in worlds:
-            one = _likelihoods(self.reader, play, hands)
+        return mean_likelihood(_likelihoods(self.reader, play, hands) for hands in worlds)
+
+
+C = TypeVar("C")
+Worlds = TypeVar("Worlds")
+
+
+@dataclass
+class Tally(Generic[C, Worlds]):
+    """A posterior over :data:`POLICIES` for each reading (an opponent seat, or the one
+    opponent), each choice judged once, in the worlds of the view that first shows it.
+
+    Unlike :class:`OpponentModel` a choice is never judged again: its likelihood is
+    added to the reading's log posterior for good, each policy then kept within
+    :data:`FLOOR` of the best, so that a player who changes style is followed.
+    Choices are known by (deal number, trick number, position in the trick); only the
+    current deal's are remembered. The game says which choices a view shows, how its
+    worlds are drawn and how a choice is judged in them (:meth:`read`).
+    """
+
+    log_posterior: dict[int, dict[Policy, float]] = field(default_factory=dict)
+    """Each reading's unnormalised log posterior (the log prior included)."""
+    plays: dict[int, int] = field(default_factory=dict)
+    """Choices read that said something (not forced), by reading, over the match."""
+    seen: set[tuple[int, int, int]] = field(default_factory=set)
+    """Choices already read: (deal number, trick number, position in the trick)."""
+
+    def posterior(self, who: int) -> dict[Policy, float]:
+        """The probability of each policy for ``who`` (the prior before any choice)."""
+        logs = self.log_posterior.get(who)
+        return dict(PRIOR) if logs is None else normalised(logs)
+
+    def rule_mass(self, who: int) -> float:
+        """How much of ``who``'s posterior is on the rule players."""
+        return _rule_mass(self.posterior(who))
+
+    def likeliest(self, who: int) -> Policy:
+        """The policy ``who`` most likely plays (greedy, the prior's, before any choice)."""
+        logs = self.log_posterior.get(who) or log_prior()
+        return max(logs, key=logs.__getitem__)
+
+    def read(
+        self,
+        deal: int,
+        choices: Sequence[tuple[tuple[int, int], int, C]],
+        worlds: Callable[[], Worlds],
+        likelihood: Callable[[C, Worlds], Mapping[Policy, float] | None],
+    ) -> None:
+        """Add to their readings the ``choices`` (each ``((trick, position), who, choice)``)
+        not read before: judged by ``likelihood`` (``None``: forced, says nothing) in
+        ``worlds()``, drawn once, and only if a choice is new."""
+        fresh = [(key, who, c) for key, who, c in choices if (deal, *key) not in self.seen]
+        if not fresh:
+            return
+        drawn = worlds()
+        for (trick, position), who, choice in fresh:
+            self.seen.add((deal, trick, position))
+            one = likelihood(choice, drawn)
             if one is None:
                 continue
-            counted += 1
+            self.plays[who] = self.plays.get(who, 0) + 1
+            logs = self.log_posterior.setdefault(who, log_prior())
             for policy, value in one.items():
-                totals[policy] += value
-        if not counted:
-            return None
-        return {p: v / counted for p, v in totals.items()}
+                logs[policy] += math.log(value)
+            _floor(logs)
+        self.seen = {key for key in self.seen if key[0] >= deal}
 
 
 @dataclass(slots=True)

@@ -1,6 +1,6 @@
 """How the Court Circular opponent plays, read from his choices over a match.
 
-The shape of :mod:`atout.bots.court_piece.opponents`: an :class:`OpponentModel`
+As in :mod:`atout.bots.court_piece.opponents`, an :class:`OpponentModel`
 holds a posterior over :data:`~.policies.POLICIES` (greedy, medium, the panel's
 cautious and aggressive players, anyone) and updates it with every choice the
 opponent is seen to make: each card he puts down in a trick, and his
@@ -10,7 +10,11 @@ would have done from the hand he held then (his hand in the world plus his
 cards put down since); a policy that names his move gets likelihood
 ``1 - NOISE`` plus its share of the noise, the others ``NOISE / n`` (``n``:
 his cards then, and resigning when he could), the uniform player ``1 / n``.
-The posterior carries over from deal to deal of the match.
+The posterior carries over from deal to deal of the match. The bookkeeping
+(prior, log posterior, noise, floor, moves read once) is the generic
+:class:`atout.bots.reading.Tally`, with one reading, the opponent's
+(:data:`OPPONENT`); this module says which moves a view shows, draws the worlds
+and asks each policy for its move.
 
 What is not read: his choice of the next Lead (every policy but medium and
 anyone picks greedy's Lead, and the hand he chose it from, the trick's
@@ -24,7 +28,6 @@ that against a greedy player Hard plays exactly as it did before the model.
 
 from __future__ import annotations
 
-import math
 import random
 import time
 from collections.abc import Callable
@@ -32,25 +35,23 @@ from dataclasses import dataclass, field
 
 from atout.bots.court_circular.policies import (
     POLICIES,
-    RULE,
     Point,
     Policy,
     cheap_move,
     medium_move,
 )
 from atout.bots.levels import View, sheet_of, typed
+from atout.bots.reading import FLOOR, NOISE, PRIOR, Tally, log_prior, mixed_likelihood
 from atout.bots.sampling import court_circular_world
 from atout.cards import mask_of
 from atout.games.court_circular import resign_refusal
 from atout.games.court_circular_view import CourtCircularView, Phase
 
-__all__ = ["FLOOR", "NOISE", "PRIOR", "OpponentModel", "points_of"]
+__all__ = ["FLOOR", "NOISE", "OPPONENT", "PRIOR", "OpponentModel", "points_of"]
 
-NOISE = 0.1
-"""The chance a rule player makes another move than his rule's (a slip, or a rule not modelled)."""
-
-PRIOR = {"greedy": 0.3, "medium": 0.2, "cautious": 0.2, "aggressive": 0.2, "uniform": 0.1}
-"""Before any move is seen: mostly rule players, greedy the likeliest (the field's default)."""
+OPPONENT = 0
+"""The one reading the model's :class:`~atout.bots.reading.Tally` holds: the opponent's
+(whichever seat he sits in)."""
 
 WORLDS_PER_UPDATE = 64
 """Uniform worlds a new move is judged in (its likelihood under each policy is their mean).
@@ -63,9 +64,6 @@ MEDIUM_WORLDS = 4
 """Of those, the worlds medium is asked in: its move is a small search, a hundred times
 greedy's cost, and a few worlds tell it apart (it mostly agrees with greedy)."""
 
-FLOOR = 1e-4
-"""The least posterior a component keeps, so that a player who changes style is followed."""
-
 
 @dataclass
 class OpponentModel:
@@ -76,13 +74,10 @@ class OpponentModel:
     """The medium player's choice (:func:`atout.bots.court_circular.medium.choose`, given by
     whoever builds the model: medium is Hard's search, which reads this model); without it
     medium is read as greedy."""
-    log_posterior: dict[Policy, float] = field(
-        default_factory=lambda: {p: math.log(PRIOR[p]) for p in POLICIES}
+    reading: Tally[Point, list[int]] = field(
+        default_factory=lambda: Tally(log_posterior={OPPONENT: log_prior()})
     )
-    seen: set[tuple[int, int, int]] = field(default_factory=set)
-    """Moves already read: (deal number, trick number, position in the trick)."""
-    moves_read: int = 0
-    """The opponent's moves that said something (not forced), over the match."""
+    """The opponent's reading (under :data:`OPPONENT`), and the moves already read."""
     spent: float = 0.0
     """Seconds spent reading since Hard last asked (:meth:`take_spent`)."""
     rng: random.Random = field(init=False, repr=False)
@@ -90,22 +85,22 @@ class OpponentModel:
     def __post_init__(self) -> None:
         self.rng = random.Random(self.seed)
 
+    @property
+    def moves_read(self) -> int:
+        """The opponent's moves that said something (not forced), over the match."""
+        return self.reading.plays.get(OPPONENT, 0)
+
     def posterior(self) -> dict[Policy, float]:
         """The probability of each policy (the prior before any move)."""
-        logs = self.log_posterior
-        top = max(logs.values())
-        weights = {p: math.exp(v - top) for p, v in logs.items()}
-        total = sum(weights.values())
-        return {p: max(FLOOR, w / total) for p, w in weights.items()}
+        return self.reading.posterior(OPPONENT)
 
     def rule_mass(self) -> float:
         """How much of the posterior is on greedy and medium (whom today's evidence reads)."""
-        posterior = self.posterior()
-        return sum(posterior[p] for p in RULE)
+        return self.reading.rule_mass(OPPONENT)
 
     def likeliest(self) -> Policy:
         """The policy the opponent most likely plays."""
-        return max(self.log_posterior, key=self.log_posterior.__getitem__)
+        return self.reading.likeliest(OPPONENT)
 
     def take_spent(self) -> float:
         """The seconds spent reading since the last call: Hard takes them off its budget."""
@@ -131,26 +126,15 @@ class OpponentModel:
             return
         deal = int(sheet_of(view).get("deal_number", 0))
         trick = seen.tricks_played - (1 if seen.phase is Phase.LEAD else 0)
-        fresh = [p for p in points_of(seen) if (deal, trick, p.position) not in self.seen]
-        if not fresh:
-            return
+        points = [((trick, p.position), OPPONENT, p) for p in points_of(seen)]
         other = 1 - seen.seat
-        worlds = [
-            court_circular_world(seen, self.rng).hands[other] for _ in range(WORLDS_PER_UPDATE)
-        ]
-        for point in fresh:
-            self.seen.add((deal, trick, point.position))
-            likelihood = self._likelihood(seen, point, worlds)
-            if likelihood is None:
-                continue
-            self.moves_read += 1
-            logs = self.log_posterior
-            for policy, value in likelihood.items():
-                logs[policy] += math.log(value)
-            floor = max(logs.values()) + math.log(FLOOR)
-            for policy in logs:
-                logs[policy] = max(logs[policy], floor)
-        self.seen = {key for key in self.seen if key[0] >= deal}
+
+        def worlds() -> list[int]:
+            return [
+                court_circular_world(seen, self.rng).hands[other] for _ in range(WORLDS_PER_UPDATE)
+            ]
+
+        self.reading.read(deal, points, worlds, lambda p, hands: self._likelihood(seen, p, hands))
 
     def _likelihood(
         self, view: CourtCircularView, point: Point, worlds: list[int]
@@ -186,10 +170,7 @@ class OpponentModel:
         count = len(worlds)
         hits = {p: v / count for p, v in hits.items()}
         hits["medium"] = min(1.0, max(0.0, hits["greedy"] + disagree / min(MEDIUM_WORLDS, count)))
-        uniform = spread / count
-        out = {p: (1.0 - NOISE) * hit + NOISE * uniform for p, hit in hits.items()}
-        out["uniform"] = uniform
-        return out
+        return mixed_likelihood(hits, spread / count)
 
 
 def points_of(view: CourtCircularView) -> list[Point]:

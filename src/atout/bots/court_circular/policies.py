@@ -1,12 +1,13 @@
 """What each style a Court Circular opponent may play would do: the policies Hard reads him by.
 
-The mixture's components (:data:`POLICIES`) are the levels' players (greedy,
-medium), the panel's two styles and anyone at all (uniform). A *point* is
-one moment the opponent was seen to choose (a card put down or a resignation),
-with what he knew then: his cards and ours already on the table, the Lead,
-whether he could resign. :mod:`.opponents` learns which policy the opponent
-plays; :mod:`.evidence` weighs worlds by it; :mod:`.hard` plays the likeliest
-one for him in its rollouts.
+The mixture's components (:data:`POLICIES`, those of every game's reading:
+:mod:`atout.bots.reading`) are the levels' players (greedy, medium), the
+panel's two styles and anyone at all (uniform). A *point* is one moment the
+opponent was seen to choose (a card put down or a resignation), with what he
+knew then: his cards and ours already on the table, the Lead, whether he
+could resign. :mod:`.opponents` learns which policy the opponent plays;
+:mod:`.evidence` weighs worlds by it; :mod:`.hard` plays the likeliest one
+for him in its rollouts.
 
 Medium is not greedy in play: it plays greedy's move on about 83% of its
 decisions that offer a choice (6 matches against greedy: 174 of 208), the rest
@@ -24,18 +25,11 @@ from dataclasses import dataclass
 
 from atout.bots.court_circular import greedy, panel
 from atout.bots.levels import View
+from atout.bots.reading import POLICIES, RULE, Policy
 from atout.cards import CARD_BY_NAME, Card, CardSet, card_name, cards_of
 from atout.games.court_circular_view import CourtCircularView, Phase
 
 __all__ = ["POLICIES", "RULE", "Point", "Policy", "cheap_move", "medium_move"]
-
-POLICIES = ("greedy", "medium", "cautious", "aggressive", "uniform")
-"""The mixture's components: the levels' players, the panel, anyone."""
-
-RULE = ("greedy", "medium")
-"""The components today's evidence already reads (greedy's move explains the card)."""
-
-Policy = str
 
 CONCEDE = "concede"
 

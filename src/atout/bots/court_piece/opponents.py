@@ -9,9 +9,14 @@ mixture, and updates it with every card the seat is seen to play: in a few
 worlds drawn uniformly from the view, each style is asked which card it would
 have played from the hand the seat held then; a style that names the card
 played gets likelihood ``1 - NOISE`` (plus its share of the noise), the others
-``NOISE / n`` (``n``: the legal cards), the uniform player ``1 / n``. Forced
-plays say nothing. The posterior carries over from deal to deal of a match,
-which is where it pays: over a match each opponent shows a hundred cards.
+``NOISE / n`` (``n``: the legal cards), the uniform player ``1 / n``. A play
+forced in any of those worlds says nothing. The posterior carries over from
+deal to deal of a match, which is where it pays: over a match each opponent
+shows a hundred cards.
+
+The bookkeeping (prior, log posterior, noise, floor, plays read once) is the
+generic :class:`atout.bots.reading.Tally`; this module says which plays a view
+shows, draws the worlds (from Hard's random stream) and names each style's card.
 
 ``rule_mass`` (greedy and book) near 1 means the evidence is read exactly as
 before; an opponent who reads as a panel player gets his worlds weighed by the
@@ -21,39 +26,32 @@ panel styles in proportion to their posterior
 
 from __future__ import annotations
 
-import math
 import random
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from atout.bots.court_piece.evidence import PlayEvidence
-from atout.bots.court_piece.policies import (
-    POLICIES,
-    RULE,
-    Policy,
-    play_options,
-    policy_card,
-)
+from atout.bots.court_piece.policies import POLICIES, play_options, policy_card
 from atout.bots.levels import View, sheet_of, typed
+from atout.bots.reading import (
+    NOISE,
+    PRIOR,
+    Policy,
+    Tally,
+    mean_likelihood,
+    world_likelihood,
+)
 from atout.bots.sampling import court_piece_sampler
 from atout.cards import CardSet
 from atout.games.court_piece_view import CourtPieceView, Phase
 
 __all__ = ["MIN_PLAYS", "NOISE", "PRIOR", "OpponentModel"]
 
-
-NOISE = 0.1
-"""The chance a rule player plays another card than his rule's (a slip, or a rule not modelled)."""
-
-PRIOR = {"greedy": 0.3, "medium": 0.2, "cautious": 0.2, "aggressive": 0.2, "uniform": 0.1}
-"""Before any card is seen: mostly rule players, greedy the likeliest (the field's default)."""
+Hands = list[list[CardSet]]
 
 WORLDS_PER_UPDATE = 12
 """Uniform worlds a new play is judged in (its likelihood under each style is their mean)."""
-
-FLOOR = 1e-4
-"""The least posterior a component keeps, so that a player who changes style is followed."""
 
 MIN_PLAYS = 8
 """Plays that said something (not forced) an opponent must have shown before he may read as
@@ -63,65 +61,37 @@ uniform hand), and reading him so drops the greedy replies that serve against hi
 
 
 @dataclass
-class OpponentModel:
-    """A posterior over :data:`POLICIES` for each seat, updated from the views a seat sees."""
-
-    log_posterior: dict[int, dict[Policy, float]] = field(default_factory=dict)
-    seen: set[tuple[int, int, int]] = field(default_factory=set)
-    """Plays already read: (deal number, trick number, position in the trick)."""
-    plays: dict[int, int] = field(default_factory=dict)
-    """Plays read that said something (not forced), by seat, over the match."""
-
-    def posterior(self, seat: int) -> dict[Policy, float]:
-        """The probability of each policy for ``seat`` (the prior before any card)."""
-        logs = self.log_posterior.get(seat)
-        if logs is None:
-            return dict(PRIOR)
-        top = max(logs.values())
-        weights = {p: math.exp(v - top) for p, v in logs.items()}
-        total = sum(weights.values())
-        return {p: max(FLOOR, w / total) for p, w in weights.items()}
+class OpponentModel(Tally[Any, Hands]):
+    """A posterior over :data:`POLICIES` for each seat, updated from the views a seat sees
+    (:attr:`log_posterior`, :attr:`plays` and :attr:`seen` by seat, as in :class:`Tally`)."""
 
     def rule_mass(self, seat: int) -> float:
         """How much of ``seat``'s posterior is on the rule players today's evidence reads
         (1 until he has shown :data:`MIN_PLAYS` plays that said something)."""
         if self.plays.get(seat, 0) < MIN_PLAYS:
             return 1.0
-        posterior = self.posterior(seat)
-        return sum(posterior[p] for p in RULE)
+        return super().rule_mass(seat)
 
     def observe(self, view: View, rng: random.Random) -> None:
-        """Read every opponent play in the view not read before."""
+        """Read every opponent play in the view not read before (worlds drawn with ``rng``)."""
         seen = typed(view, CourtPieceView)
         if seen.phase is not Phase.PLAY or seen.trump is None:
             return
         evidence = PlayEvidence.from_view(seen)
         deal = int(sheet_of(view).get("deal_number", 0))
         keys = _play_keys(seen)
-        fresh = [
-            (key, play)
+        plays = [
+            (key, play.seat, play)
             for key, play in zip(keys, evidence.plays, strict=True)
-            if key is not None and (deal, *key) not in self.seen
+            if key is not None
         ]
-        if not fresh:
-            return
-        sampler = court_piece_sampler(seen)
-        worlds = [list(sampler(rng).hands) for _ in range(WORLDS_PER_UPDATE)]
-        for (trick, position), play in fresh:
-            self.seen.add((deal, trick, position))
-            likelihood = _likelihood(play, evidence.trump, worlds)
-            if likelihood is None:
-                continue
-            self.plays[play.seat] = self.plays.get(play.seat, 0) + 1
-            logs = self.log_posterior.setdefault(
-                play.seat, {p: math.log(PRIOR[p]) for p in POLICIES}
-            )
-            for policy, value in likelihood.items():
-                logs[policy] += math.log(value)
-            floor = max(logs.values()) + math.log(FLOOR)
-            for policy in logs:
-                logs[policy] = max(logs[policy], floor)
-        self.seen = {key for key in self.seen if key[0] >= deal}
+
+        def worlds() -> Hands:
+            sampler = court_piece_sampler(seen)
+            return [list(sampler(rng).hands) for _ in range(WORLDS_PER_UPDATE)]
+
+        trump = evidence.trump
+        self.read(deal, plays, worlds, lambda play, hands: _likelihood(play, trump, hands))
 
 
 def _play_keys(view: CourtPieceView) -> list[tuple[int, int] | None]:
@@ -145,21 +115,17 @@ def _play_keys(view: CourtPieceView) -> list[tuple[int, int] | None]:
 def _likelihood(
     play: Any, trump: int, worlds: Sequence[Sequence[CardSet]]
 ) -> dict[Policy, float] | None:
-    """Each policy's chance of this play, the mean over ``worlds`` (None: a forced play)."""
-    totals = dict.fromkeys(POLICIES, 0.0)
-    counted = 0
-    for hands in worlds:
-        held, legal = play_options(play, hands)
-        if play.card not in legal:
-            continue
-        n = len(legal)
-        if n <= 1:
-            return None
-        counted += 1
-        totals["uniform"] += 1.0 / n
-        for policy in POLICIES[:-1]:
-            named = policy_card(policy, play, trump, held, legal) == play.card
-            totals[policy] += (1.0 - NOISE) * named + NOISE / n
-    if not counted:
+    """Each policy's chance of this play, the mean over ``worlds`` (None: a play forced in
+    some world, which says nothing; a world where the card is not legal does not count)."""
+    options = [play_options(play, hands) for hands in worlds]
+    if any(play.card in legal and len(legal) <= 1 for _, legal in options):
         return None
-    return {p: v / counted for p, v in totals.items()}
+    return mean_likelihood(
+        world_likelihood(
+            len(legal),
+            {p: policy_card(p, play, trump, held, legal) == play.card for p in POLICIES[:-1]},
+        )
+        if play.card in legal
+        else None
+        for held, legal in options
+    )

@@ -1,10 +1,11 @@
 """What each style an opponent may play would play: the policies Hard reads opponents by.
 
-The mixture's components (:data:`POLICIES`) are the levels' rule players
-(greedy, the book), the panel's two styles and anyone at all; a *play* is
-one card an opponent was seen to play, with what he knew then (the trick
-before it, the cards gone, the voids shown). :mod:`.evidence` weighs worlds
-by these policies and :mod:`.opponents` learns which one each opponent plays.
+The mixture's components (:data:`POLICIES`, those of every game's reading:
+:mod:`atout.bots.reading`) are the levels' rule players (greedy, the book),
+the panel's two styles and anyone at all; a *play* is one card an opponent
+was seen to play, with what he knew then (the trick before it, the cards
+gone, the voids shown). :mod:`.evidence` weighs worlds by these policies and
+:mod:`.opponents` learns which one each opponent plays.
 """
 
 from __future__ import annotations
@@ -14,19 +15,12 @@ from typing import Any
 
 from atout.bots.book import choose_card as book_card
 from atout.bots.court_piece.greedy import choose_card as greedy_card
+from atout.bots.reading import POLICIES, RULE, Policy
 from atout.bots.styles import choose_card as panel_card
 from atout.cards import Card, CardSet, cards_of
 from atout.tricks import legal_follow
 
 __all__ = ["POLICIES", "RULE", "Policy", "play_options", "policy_card"]
-
-POLICIES = ("greedy", "medium", "cautious", "aggressive", "uniform")
-"""The mixture's components: the levels' rule players, the panel, anyone."""
-
-RULE = ("greedy", "medium")
-"""The components today's evidence already reads (greedy or by the book explains a play)."""
-
-Policy = str
 
 
 def play_options(play: Any, hands: Sequence[CardSet]) -> tuple[CardSet, list[Card]]:
