@@ -17,6 +17,7 @@ from atout.bots.court_piece.evidence import (
     SURPRISE,
     CallEvidence,
     PlayEvidence,
+    StyledEvidence,
     call_likelihood,
 )
 from atout.bots.registry import make_bot
@@ -96,23 +97,48 @@ def test_the_kernel_weighs_every_world_as_the_reference_does(
 
 
 @pytest.mark.skipif(not tree.KERNEL, reason="C kernel not built")
+@settings(max_examples=40, deadline=None)
+@given(st.integers(0, 10**6), st.sampled_from([("random", "medium"), ("easy", "greedy")]))
+def test_the_kernel_weighs_panel_players_worlds_as_the_reference_does(
+    seed: int, kinds: tuple[str, str]
+) -> None:
+    """Read as a mixture of styles (:class:`StyledEvidence`), the plays weigh the same with
+    the rule replay in C as in Python (``ATOUT_NATIVE=0``), the cache of styles aside."""
+    rng = random.Random(seed)
+    mixture = {"greedy": 0.2, "medium": 0.2, "cautious": 0.3, "aggressive": 0.2, "uniform": 0.1}
+    for view in card_play_views(seed, kinds)[::5]:
+        evidence = PlayEvidence.from_view(view)
+        seat = int(view["seat"])  # type: ignore[call-overload]
+        styled = {(seat + 1) % 4: mixture}  # the other opponent is read as a rule player
+        for _ in range(10):
+            hands = list(court_piece_world(view, rng).hands)
+            native = StyledEvidence(evidence, styled).weight(hands)
+            with pytest.MonkeyPatch.context() as patch:
+                patch.setenv("ATOUT_NATIVE", "0")
+                reference = StyledEvidence(evidence, styled).weight(hands)
+            assert native == reference
+
+
+@pytest.mark.skipif(not tree.KERNEL, reason="C kernel not built")
 def test_the_kernel_refuses_plays_it_cannot_read() -> None:
     native = tree.kernel()
     assert native is not None
     hands = array("Q", [0, 1 << 5, 0, 0]).tobytes()
-    play = [1, 0, 0, -1, -1, -1, 5]
-    assert native.greedy_misses(hands, array("q", play).tobytes(), 0) == 0  # forced: explained
+    play = [1, 0, 0, -1, -1, -1, 5, 0, 0]
+    assert native.rule_misses(hands, array("q", play).tobytes(), 0) == 0  # forced: explained
     for bad, message in [
         ((hands[:16], array("q", play).tobytes(), 0), "four 64-bit hands"),
-        ((hands, array("q", play[:6]).tobytes(), 0), "7 int64 fields"),
+        ((hands, array("q", play[:7]).tobytes(), 0), "9 int64 fields"),
         ((hands, array("q", play * 65).tobytes(), 0), "at most 64 plays"),
         ((hands, array("q", play).tobytes(), 4), "trump must be"),
         ((hands, array("q", [4, *play[1:]]).tobytes(), 0), "a seat 0..3"),
-        ((hands, array("q", [1, 0, 1, 52, -1, -1, 5]).tobytes(), 0), "a seat 0..3"),
-        ((hands, array("q", [1, 1 << 60, 0, -1, -1, -1, 5]).tobytes(), 0), "a set of cards"),
+        ((hands, array("q", [1, 0, 1, 52, -1, -1, 5, 0, 0]).tobytes(), 0), "a seat 0..3"),
+        ((hands, array("q", [1, 1 << 60, 0, -1, -1, -1, 5, 0, 0]).tobytes(), 0), "sets of cards"),
+        ((hands, array("q", [*play[:7], 1 << 60, 0]).tobytes(), 0), "sets of cards"),
+        ((hands, array("q", [*play[:8], 1 << 16]).tobytes(), 0), "4-bit voids"),
     ]:
         with pytest.raises(ValueError, match=message):
-            native.greedy_misses(*bad)
+            native.rule_misses(*bad)
 
 
 Sampler = Callable[[random.Random], World]

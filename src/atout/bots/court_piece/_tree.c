@@ -773,19 +773,20 @@ done:
     return result;
 }
 
-/* greedy_misses(hands, plays, trump) -> bitmask: the plays rule play must still explain.
+/* rule_misses(hands, plays, trump) -> bitmask: the plays rule play does not explain.
  *
  * The play evidence (atout/bots/court_piece/evidence.py) replays every earlier
  * opponent play in a sampled world: from the hand he held then (his hand in the world
- * plus the cards he has played since), would the greedy rule have chosen that card?
- * Thousands of worlds a decision ask this, so the greedy part runs here; the plays it
- * does not explain (bit k set for play k) go on to the by-the-book check in Python.
- * A forced play (one legal card) explains itself.
+ * plus the cards he has played since), would the greedy rule or the book (book_card,
+ * atout.bots.book) have chosen that card? Bit k is set for play k when neither would.
+ * A forced play (one legal card) explains itself. Thousands of worlds a decision ask
+ * this; the book's check was in Python once, and most of the cost of drawing worlds.
  * plays: int64 fields per play: seat, since (cards played from then on), cards on the
- * table before it (0..3), those three cards (unused ones -1), the card played. */
-#define PLAY_FIELDS 7
+ * table before it (0..3), those three cards (unused ones -1), the card played, then what
+ * the book reads: the cards out of play before it and the voids shown (4 bits a seat). */
+#define PLAY_FIELDS 9
 
-static PyObject *greedy_misses(PyObject *module, PyObject *args)
+static PyObject *rule_misses(PyObject *module, PyObject *args)
 {
     Py_buffer hands, plays;
     int trump;
@@ -800,7 +801,7 @@ static PyObject *greedy_misses(PyObject *module, PyObject *args)
         goto done;
     }
     if (plays.len % (PLAY_FIELDS * (Py_ssize_t)sizeof(int64_t)) || count > 64) {
-        fail_with("plays must be at most 64 plays of 7 int64 fields");
+        fail_with("plays must be at most 64 plays of 9 int64 fields");
         goto done;
     }
     if (trump < 0 || trump > 3) {
@@ -812,16 +813,25 @@ static PyObject *greedy_misses(PyObject *module, PyObject *args)
         const int64_t *play = field + PLAY_FIELDS * k;
         int seat = (int)play[0], n = (int)play[2], card = (int)play[6];
         int before[3] = {(int)play[3], (int)play[4], (int)play[5]};
+        u64 gone = (u64)play[7];
         int valid = seat >= 0 && seat <= 3 && n >= 0 && n <= 3 && card >= 0 && card <= 51
-                    && !((u64)play[1] & ~DECK) && !(hand[seat] & ~DECK);
+                    && !((u64)play[1] & ~DECK) && !(hand[seat] & ~DECK) && !(gone & ~DECK)
+                    && play[8] >= 0 && play[8] < 1 << 16;
         for (int i = 0; i < n && valid; i++)
             valid = before[i] >= 0 && before[i] <= 51;
         if (!valid) {
-            fail_with("a play must be a seat 0..3, a set of cards, 0..3 cards before it and a card");
+            fail_with("a play must be a seat 0..3, sets of cards, 0..3 cards before it, a card "
+                      "and 4-bit voids");
             goto done;
         }
-        u64 cards = legal_cards(hand[seat] | (u64)play[1], before, n);
-        if (popcount(cards) > 1 && greedy_card(cards, before, n, trump) != card)
+        u64 held = hand[seat] | (u64)play[1];
+        u64 cards = legal_cards(held, before, n);
+        if (popcount(cards) <= 1 || greedy_card(cards, before, n, trump) == card)
+            continue;
+        int voids[4];
+        for (int s = 0; s < 4; s++)
+            voids[s] = (int)(play[8] >> (4 * s) & 0xF);
+        if (book_card(held, cards, before, n, seat, trump, gone, voids) != card)
             misses |= 1ULL << k;
     }
     result = PyLong_FromUnsignedLongLong(misses);
@@ -875,10 +885,10 @@ static PyMethodDef tree_methods[] = {
      "policies: 4 bytes a world, each seat's reply policy (0 greedy, 1 cautious, 2 aggressive,\n"
      "3 uniform, 4 the book; empty: all greedy); gone: the cards the opponents know are out of play;\n"
      "voids: 4 bits a seat, the suits it has shown out of."},
-    {"greedy_misses", greedy_misses, METH_VARARGS,
-     "greedy_misses(hands, plays, trump) -> int\n"
-     "Bit k set: play k was not forced and the greedy rule would not have made it.\n"
-     "hands: four uint64 (array('Q')); plays: 7 int64 fields each (array('q'))."},
+    {"rule_misses", rule_misses, METH_VARARGS,
+     "rule_misses(hands, plays, trump) -> int\n"
+     "Bit k set: play k was not forced and neither greedy nor the book would have made it.\n"
+     "hands: four uint64 (array('Q')); plays: 9 int64 fields each (array('q'))."},
     {"reply", reply, METH_VARARGS,
      "reply(policy, hand, legal, trick, seat, trump, gone, voids) -> card\n"
      "The card a reply policy (0 greedy, 1 cautious, 2 aggressive, 4 the book) plays;\n"
