@@ -112,45 +112,60 @@ class _Table:
         "suit",
     )
 
-    def __init__(
+    rules: FiveHundredRules
+    deal: FiveHundredDeal
+    phase: Phase
+    auction: tuple[tuple[int, int], ...]
+    passed: int
+    """Bit ``seat`` set where a seat has passed."""
+    high: int
+    """The highest bid's code (the contract's once the auction is over), or -1."""
+    high_seat: int
+    """Who made it (the contractor), or -1."""
+    order: TrickOrder
+    skip: int
+    """The misère contractor's partner, who never plays, or -1."""
+    discards: CardSet
+    leader: int
+    """Who leads the first trick, -1 before the discard."""
+    follow: tuple[CardSet, ...]
+    suit: tuple[int, ...]
+    keys: tuple[tuple[int, ...], ...]
+    next_seat: tuple[int, ...]
+    size: int
+
+    def called(
         self,
-        rules: FiveHundredRules,
-        deal: FiveHundredDeal,
         phase: Phase,
         auction: tuple[tuple[int, int], ...],
         passed: int,
         high: int,
         high_seat: int,
-        order: TrickOrder,
-        skip: int,
-        discards: CardSet,
-        leader: int,
-    ) -> None:
-        self.rules = rules
-        self.deal = deal
-        self.phase = phase
-        self.auction = auction
-        self.passed = passed
-        """Bit ``seat`` set where a seat has passed."""
-        self.high = high
-        """The highest bid's code (the contract's once the auction is over), or -1."""
-        self.high_seat = high_seat
-        """Who made it (the contractor), or -1."""
-        self.order = order
-        self.skip = skip
-        """The misère contractor's partner, who never plays, or -1."""
-        self.discards = discards
-        self.leader = leader
-        """Who leads the first trick, -1 before the discard."""
-        self.follow = order.follow
-        self.suit = order.suit
-        self.keys = _TRICK_KEYS[order.trump]
-        self.next_seat = _NEXT_SEAT[skip + 1]
-        self.size = 3 if skip >= 0 else 4
+    ) -> _Table:
+        """The table after a call of the auction that does not win it: the auction's fields
+        given, the rest copied (no contract yet: the order and what it spells out stay)."""
+        table = _Table()
+        table.rules = self.rules
+        table.deal = self.deal
+        table.phase = phase
+        table.auction = auction
+        table.passed = passed
+        table.high = high
+        table.high_seat = high_seat
+        table.order = self.order
+        table.skip = self.skip
+        table.discards = self.discards
+        table.leader = self.leader
+        table.follow = self.follow
+        table.suit = self.suit
+        table.keys = self.keys
+        table.next_seat = self.next_seat
+        table.size = self.size
+        return table
 
     def ended(self) -> _Table:
         """This table with the deal over (the last trick played, or misère lost)."""
-        return _Table(
+        return _table(
             self.rules,
             self.deal,
             _OVER,
@@ -163,6 +178,43 @@ class _Table:
             self.discards,
             self.leader,
         )
+
+
+def _table(
+    rules: FiveHundredRules,
+    deal: FiveHundredDeal,
+    phase: Phase,
+    auction: tuple[tuple[int, int], ...],
+    passed: int,
+    high: int,
+    high_seat: int,
+    order: TrickOrder,
+    skip: int,
+    discards: CardSet,
+    leader: int,
+) -> _Table:
+    """A table with every field given, those of the contract derived from ``order`` and
+    ``skip``. :class:`_Table` has no ``__init__``, as :class:`FiveHundredState`: the
+    auction makes one on every call (``_call`` copies the contract's fields from the
+    last table instead of calling this)."""
+    table = _Table()
+    table.rules = rules
+    table.deal = deal
+    table.phase = phase
+    table.auction = auction
+    table.passed = passed
+    table.high = high
+    table.high_seat = high_seat
+    table.order = order
+    table.skip = skip
+    table.discards = discards
+    table.leader = leader
+    table.follow = order.follow
+    table.suit = order.suit
+    table.keys = _TRICK_KEYS[order.trump]
+    table.next_seat = _NEXT_SEAT[skip + 1]
+    table.size = 3 if skip >= 0 else 4
+    return table
 
 
 def _contract_table(
@@ -178,7 +230,7 @@ def _contract_table(
     """The table once ``high`` is the contract: its strain fixes the trick order, and in
     misère the contractor's partner sits out (no discards yet)."""
     misere = high >= MISERE
-    return _Table(
+    return _table(
         rules,
         deal,
         phase,
@@ -235,7 +287,7 @@ class FiveHundredState:
         """The deal before the first call: the seat left of the dealer speaks first."""
         h0, h1, h2, h3 = (mask_of(h) for h in deal.hands)
         return _state(
-            _Table(rules, deal, _AUCTION, (), 0, PASS, -1, _NO_TRUMPS, -1, 0, -1),
+            _table(rules, deal, _AUCTION, (), 0, PASS, -1, _NO_TRUMPS, -1, 0, -1),
             (h0, h1, h2, h3),
             (deal.dealer + 1) % 4,
             (),
@@ -685,14 +737,16 @@ class FiveHundredState:
             self._check_turn(seat, _AUCTION, "pass" if code < 0 else CALL_NAMES[code])
         rules = table.rules
         high = table.high
-        if code >= 0:
-            refusal = _bid_refusal(code, high, rules.misere)
-            if refusal is not None:
-                raise IllegalActionError(refusal)
+        passed = table.passed
+        high_seat = table.high_seat
+        if code == PASS:
+            passed |= 1 << seat
+        else:
+            if not _BIDDABLE[rules.misere][high + 1] >> code & 1:
+                raise IllegalActionError(str(_bid_refusal(code, high, rules.misere)))
             high = code
+            high_seat = seat
         auction = table.auction + ((seat, code),)  # compiled: one concatenation, no list
-        passed = table.passed | 1 << seat if code == PASS else table.passed
-        high_seat = table.high_seat if code == PASS else seat
         single = rules.single_round_bidding
         passes = _PASSES[passed]  # a table: compiled, bit_count() is a Python method call
         ended = len(auction) == 4 if single else passes == 4 or (passes == 3 and high >= 0)
@@ -703,20 +757,8 @@ class FiveHundredState:
             turn = (seat + 1) % 4
             while passed >> turn & 1 and not single:
                 turn = (turn + 1) % 4
-        new = _Table(
-            rules,
-            table.deal,
-            _OVER if ended else _AUCTION,
-            auction,
-            passed,
-            high,
-            high_seat,
-            table.order,
-            table.skip,
-            table.discards,
-            table.leader,
-        )
-        return _state(new, self._hands, turn, self._trick, self._led, self._done, self._marks)
+        new = table.called(_OVER if ended else _AUCTION, auction, passed, high, high_seat)
+        return _state(new, self._hands, turn, (), -1, (), 0)
 
     def _kitty(
         self, auction: tuple[tuple[int, int], ...], passed: int, high: int, contractor: int
@@ -753,7 +795,7 @@ class FiveHundredState:
         he leads the first trick."""
         table = self._table
         turn = self._turn
-        new = _Table(
+        new = _table(
             table.rules,
             table.deal,
             _PLAY,
@@ -988,6 +1030,18 @@ _CALL_BY_NAME: Final[dict[str, int]] = {
     **{name: c for c, name in enumerate(CALL_NAMES)},
 }
 """The canonical names of the calls to their codes: the fast path of ``apply`` in the auction."""
+
+
+_BIDDABLE: Final = tuple(
+    tuple(
+        sum(1 << c for c in range(OPEN_MISERE + 1) if _bid_refusal(c, high, misere) is None)
+        for high in range(PASS, OPEN_MISERE + 1)
+    )
+    for misere in (False, True)
+)
+"""``_BIDDABLE[misere][high + 1]``: bit ``code`` set where :func:`_bid_refusal` allows
+bidding ``code`` over ``high``, reckoned once: ``_call`` reads a bit, and asks
+:func:`_bid_refusal` only for the message of a refused bid."""
 
 
 def _auction_actions(high: int, misere: bool) -> tuple[str, ...]:
