@@ -273,6 +273,9 @@ class FiveHundredState:
 
     _table: _Table
     _hands: tuple[CardSet, CardSet, CardSet, CardSet]
+    """The hands from the seat to act in the play (``_hands[i]`` is seat ``turn + i``'s, mod
+    4: the hot paths read ``_hands[0]`` and shift the tuple on, never pick by seat), by seat
+    in the auction, the kitty and once over; :meth:`_by_seat` reads them by seat."""
     _turn: int
     _trick: tuple[Card, ...]
     _led: int
@@ -312,7 +315,7 @@ class FiveHundredState:
         """
         deal = FiveHundredDeal((contractor + 3) % 4, tuple(tuple(cards_of(h)) for h in hands), ())
         table = _contract_table(rules, deal, _PLAY, (), 0, parse_call(contract), contractor, leader)
-        hands4 = (hands[0], hands[1], hands[2], hands[3])
+        hands4 = _from_seat((hands[0], hands[1], hands[2], hands[3]), leader)
         return _state(table, hands4, leader, (), -1, (), voids)
 
     # Reading the state.
@@ -435,7 +438,13 @@ class FiveHundredState:
 
     def hand(self, seat: int) -> CardSet:
         """The cards ``seat`` holds now (the contractor's includes the kitty until he discards)."""
-        return seat_hand(self._hands, seat)
+        return seat_hand(self._by_seat(), seat)
+
+    def _by_seat(self) -> tuple[CardSet, CardSet, CardSet, CardSet]:
+        """The hands by seat (``_hands`` starts at the seat to act during the play)."""
+        if self._table.phase is _PLAY:
+            return _by_seat(self._hands, self._turn)
+        return self._hands
 
     def is_over(self) -> bool:
         """Whether the deal has ended (played out, misère lost, or thrown in)."""
@@ -479,9 +488,7 @@ class FiveHundredState:
             table = self._table
             phase = table.phase
             if phase is _PLAY:
-                turn = self._turn
-                h0, h1, h2, h3 = self._hands  # not seat_hand: no call on the hot path
-                hand = h0 if turn == 0 else h1 if turn == 1 else h2 if turn == 2 else h3
+                hand = self._hands[0]  # the seat to act's
                 if self._trick:
                     follow = hand & table.follow[self._led]
                     if follow:  # following suit: a set seen before, named once
@@ -519,7 +526,7 @@ class FiveHundredState:
         table = self._table
         if table.phase is not _PLAY:
             return 0
-        hand = seat_hand(self._hands, self._turn)
+        hand = self._hands[0]
         if self._trick:
             return hand & table.follow[self._led] or hand
         return hand
@@ -556,44 +563,39 @@ class FiveHundredState:
                 if discards and hand & discards == discards:
                     return self._discarded(hand, discards)
             return self._apply_other(action, turn if seat is None else seat)
-        # The hot path: a card named canonically, in turn. The hands unpacked, the
-        # player's replaced: no boxing when compiled, no call in pure Python.
+        # The hot path: a card named canonically, in turn. The hands unpacked (the
+        # player's first), shifted on to the next seat's: no boxing when compiled, no
+        # call in pure Python, no pick by seat.
         h0, h1, h2, h3 = self._hands
-        hand = h0 if turn == 0 else h1 if turn == 1 else h2 if turn == 2 else h3
         trick = self._trick
         marks = self._marks
         if trick:
             led = self._led
-            legal = hand & table.follow[led]
+            legal = h0 & table.follow[led]
             if not legal:  # void in the led suit: anything goes, and it shows
-                legal = hand
+                legal = h0
                 marks |= 1 << (4 * turn + led)
         elif card == JOKER and table.order.trump == JOKER_SUIT:
             raise IllegalActionError(self._joker_lead_message())
         else:
             led = table.suit[card]
-            legal = hand
+            legal = h0
         if not legal >> card & 1:
             if not DECK >> card & 1:
                 raise InvalidActionError(f"{card_name(card)} is not in the Five Hundred pack")
             raise IllegalActionError(self._refusal(turn, card))
         # What _play does, written here: one call less on every card.
-        rest = hand ^ 1 << card
-        if turn == 0:
-            h0 = rest
-        elif turn == 1:
-            h1 = rest
-        elif turn == 2:
-            h2 = rest
-        else:
-            h3 = rest
+        rest = h0 ^ 1 << card
         trick += _ALONE[card]
         if len(trick) == table.size:
-            return self._close_trick(trick, (h0, h1, h2, h3), led, marks)
+            return self._close_trick(trick, rest, h1, h2, h3, led, marks)
         # What _state does, written here: the card's new state without a call.
         new = FiveHundredState()
         new._table = table
-        new._hands = (h0, h1, h2, h3)
+        if table.skip < 0 or table.skip != (turn + 1) % 4:
+            new._hands = (h1, h2, h3, rest)
+        else:  # the seat after is the misère partner: the one after him plays
+            new._hands = (h2, h3, rest, h1)
         new._turn = table.next_seat[turn]
         new._trick = trick
         new._led = led
@@ -602,59 +604,59 @@ class FiveHundredState:
         new._legal = None
         return new
 
-    def _play(self, seat: int, card: Card, led: int, hand: CardSet) -> FiveHundredState:
-        """Play a legal card from ``hand`` (``led``: the trick's led suit, or the one it leads).
+    def _play(self, card: Card, led: int) -> FiveHundredState:
+        """The seat to act plays ``card``, legal (``led``: the trick's led suit, or the one
+        it leads).
 
         The joker led in no-trumps comes here; ``apply`` plays every other card with
         the same steps written out."""
         h0, h1, h2, h3 = self._hands
-        rest = hand ^ 1 << card
-        if seat == 0:
-            h0 = rest
-        elif seat == 1:
-            h1 = rest
-        elif seat == 2:
-            h2 = rest
-        else:
-            h3 = rest
         table = self._table
+        turn = self._turn
         trick = self._trick
         marks = self._marks
         if trick and table.suit[card] != led:
-            marks |= 1 << (4 * seat + led)
+            marks |= 1 << (4 * turn + led)
+        rest = h0 ^ 1 << card
         trick += _ALONE[card]
         if len(trick) == table.size:
-            return self._close_trick(trick, (h0, h1, h2, h3), led, marks)
-        return _state(
-            table,
-            (h0, h1, h2, h3),
-            table.next_seat[seat],
-            trick,
-            led,
-            self._done,
-            marks,
-        )
+            return self._close_trick(trick, rest, h1, h2, h3, led, marks)
+        hands = (h2, h3, rest, h1) if table.skip == (turn + 1) % 4 else (h1, h2, h3, rest)
+        return _state(table, hands, table.next_seat[turn], trick, led, self._done, marks)
 
     def _close_trick(
         self,
         trick: tuple[Card, ...],
-        hands: tuple[CardSet, CardSet, CardSet, CardSet],
+        h0: CardSet,
+        h1: CardSet,
+        h2: CardSet,
+        h3: CardSet,
         led: int,
         marks: int,
     ) -> FiveHundredState:
-        """The state after a trick's last card: its winner leads, or the deal is over."""
+        """The state after a trick's last card (``h0``..``h3``: the hands from its player's
+        on): its winner leads, or the deal is over."""
         table = self._table
         done = self._done
         leader = done[-1][2] if done else table.leader
         winner = _PLAYING_ORDER[leader][table.skip + 1][_best(trick, table.keys[led])]
         marks += _WON[winner & 1]
         done += ((leader, trick, winner),)
-        if (table.skip >= 0 and winner == table.high_seat) or not seat_hand(hands, winner):
-            return _state(table.ended(), hands, -1, (), led, done, marks)
+        ahead = (winner - self._turn) % 4  # the hands from the winner's on
+        if ahead == 0:
+            hands = (h0, h1, h2, h3)
+        elif ahead == 1:
+            hands = (h1, h2, h3, h0)
+        elif ahead == 2:
+            hands = (h2, h3, h0, h1)
+        else:
+            hands = (h3, h0, h1, h2)
+        if (table.skip >= 0 and winner == table.high_seat) or not hands[0]:
+            return _state(table.ended(), _by_seat(hands, winner), -1, (), led, done, marks)
         return _state(table, hands, winner, (), led, done, marks)
 
     def _refusal(self, seat: int, card: Card) -> str:
-        hand = seat_hand(self._hands, seat)
+        hand = self.hand(seat)
         if not hand >> card & 1:
             return f"you do not hold {card_name(card)}"
         order, led = self._table.order, self._led
@@ -719,13 +721,13 @@ class FiveHundredState:
             raise IllegalActionError("the joker names a suit only when led in no-trumps: play JK")
         if self._trick:
             raise IllegalActionError("the joker names a suit only when it leads a trick: play JK")
-        if not seat_hand(self._hands, seat) >> JOKER & 1:
+        if not self._hands[0] >> JOKER & 1:  # the play, in turn: the seat to act's
             raise IllegalActionError("you do not hold JK")
         if suit not in self._nominable(seat):
             raise IllegalActionError(
                 f"you have shown void in {Suit(suit)}: {self._joker_lead_message()}"
             )
-        return self._play(seat, JOKER, suit, seat_hand(self._hands, seat))
+        return self._play(JOKER, suit)
 
     def _bid_refusal(self, code: int) -> str | None:
         """Why a bid is not allowed now, or ``None`` (the auction is in progress)."""
@@ -812,7 +814,7 @@ class FiveHundredState:
         hands[turn] = hand ^ discards
         return _state(
             new,
-            (hands[0], hands[1], hands[2], hands[3]),
+            _from_seat((hands[0], hands[1], hands[2], hands[3]), turn),
             turn,
             self._trick,
             self._led,
@@ -851,7 +853,7 @@ class FiveHundredState:
         table = self._table
         phase = table.phase
         turn = self._turn
-        hands = self._hands
+        hands = self._by_seat()
         trick = self._trick
         high = table.high
         contract = None
@@ -920,7 +922,7 @@ class FiveHundredState:
         }
 
     def __repr__(self) -> str:
-        hands = " / ".join(format_cards(h) for h in self._hands)
+        hands = " / ".join(format_cards(h) for h in self._by_seat())
         phase = self._table.phase.name
         return f"<FiveHundredState {phase} turn={self.turn} won={self.tricks_won} {hands}>"
 
@@ -980,6 +982,27 @@ def _best(trick: tuple[Card, ...], keys: tuple[int, ...]) -> int:
     if len(trick) == 4 and keys[trick[3]] > top:
         best = 3
     return best
+
+
+def _from_seat(
+    hands: tuple[CardSet, CardSet, CardSet, CardSet], seat: int
+) -> tuple[CardSet, CardSet, CardSet, CardSet]:
+    """Hands by seat, from ``seat``'s on: ``result[i]`` is seat ``(seat + i) % 4``'s."""
+    h0, h1, h2, h3 = hands
+    if seat == 0:
+        return (h0, h1, h2, h3)
+    if seat == 1:
+        return (h1, h2, h3, h0)
+    if seat == 2:
+        return (h2, h3, h0, h1)
+    return (h3, h0, h1, h2)
+
+
+def _by_seat(
+    hands: tuple[CardSet, CardSet, CardSet, CardSet], seat: int
+) -> tuple[CardSet, CardSet, CardSet, CardSet]:
+    """:func:`_from_seat` undone: the hands from ``seat``'s on, by seat again."""
+    return _from_seat(hands, -seat % 4)
 
 
 _WON: Final = (1 << 16, 1 << 20)
