@@ -12,6 +12,7 @@ from atout._mypyc import mypyc_attr
 from atout.cards import (
     CARD_BY_NAME,
     JOKER,
+    SUIT_NAMES,
     Card,
     CardSet,
     Suit,
@@ -495,12 +496,24 @@ class FiveHundredState:
                         legal = _FOLLOW_NAMES.get(follow)
                         if legal is None:
                             legal = _FOLLOW_NAMES[follow] = card_names(follow)
-                    else:
-                        legal = card_names(hand)
-                elif table.order.trump != JOKER_SUIT or not hand >> JOKER & 1:
-                    legal = card_names(hand)
-                else:
-                    legal = self._joker_leads(hand)
+                        self._legal = legal
+                        return legal
+                elif table.order.trump == JOKER_SUIT and hand >> JOKER & 1:
+                    legal = self._legal = self._joker_leads(hand)
+                    return legal
+                # The whole hand (a lead, or void in the led suit): cards.card_names
+                # written out, one call less on nearly half the cards.
+                low = hand & 0x3FFFFFF
+                high = hand >> 26
+                names = (
+                    _SPADE_NAMES[low & 0x1FFF]
+                    + _HEART_NAMES[low >> 13]
+                    + _DIAMOND_NAMES[high & 0x1FFF]
+                    + _CLUB_NAMES[high >> 13 & 0x1FFF]
+                )
+                if high >> 26:
+                    names += ("JK",)
+                legal = names
             elif phase is _AUCTION:
                 legal = _AUCTION_ACTIONS[table.rules.misere][table.high + 1]
             elif phase is _KITTY:
@@ -1043,6 +1056,8 @@ def _state(
     return new
 
 
+_SPADE_NAMES, _HEART_NAMES, _DIAMOND_NAMES, _CLUB_NAMES = SUIT_NAMES
+"""``cards.SUIT_NAMES`` by suit, for ``legal_actions``' copy of ``cards.card_names``."""
 _ALONE: Final[tuple[tuple[Card], ...]] = tuple((card,) for card in range(53))
 """``_ALONE[c]`` is ``(c,)``, made once: a card joins the trick with one new tuple, not two."""
 _FOLLOW_NAMES: Final[dict[CardSet, tuple[str, ...]]] = {}
