@@ -334,7 +334,7 @@ class FiveHundredState:
     @property
     def turn(self) -> int | None:
         """The seat to act, or ``None`` once the deal is over."""
-        return None if self._turn < 0 else self._turn
+        return _SEAT_OR_NONE[self._turn]
 
     @property
     def actor(self) -> int | None:
@@ -1067,6 +1067,9 @@ def _state(
 
 _SPADE_NAMES, _HEART_NAMES, _DIAMOND_NAMES, _CLUB_NAMES = SUIT_NAMES
 """``cards.SUIT_NAMES`` by suit, for ``legal_actions``' copy of ``cards.card_names``."""
+_SEAT_OR_NONE: Final[tuple[int | None, ...]] = (0, 1, 2, 3, None)
+"""``_SEAT_OR_NONE[turn]``: ``turn``, or ``None`` for -1 (the deal over): what ``turn``
+returns, read on every action of a random player, looked up instead of compared."""
 _ALONE: Final[tuple[tuple[Card], ...]] = tuple((card,) for card in range(53))
 """``_ALONE[c]`` is ``(c,)``, made once: a card joins the trick with one new tuple, not two."""
 _FOLLOW_NAMES: Final[dict[CardSet, tuple[str, ...]]] = {}
