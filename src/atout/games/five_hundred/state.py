@@ -1065,8 +1065,12 @@ def _state(
     return new
 
 
-_SPADE_NAMES, _HEART_NAMES, _DIAMOND_NAMES, _CLUB_NAMES = SUIT_NAMES
-"""``cards.SUIT_NAMES`` by suit, for ``legal_actions``' copy of ``cards.card_names``."""
+_SPADE_NAMES: Final = SUIT_NAMES[0]
+"""``cards.SUIT_NAMES`` by suit, for ``legal_actions``' copy of ``cards.card_names``
+(``Final``: compiled, a module constant, not a look-up in the module's dict)."""
+_HEART_NAMES: Final = SUIT_NAMES[1]
+_DIAMOND_NAMES: Final = SUIT_NAMES[2]
+_CLUB_NAMES: Final = SUIT_NAMES[3]
 _SEAT_OR_NONE: Final[tuple[int | None, ...]] = (0, 1, 2, 3, None)
 """``_SEAT_OR_NONE[turn]``: ``turn``, or ``None`` for -1 (the deal over): what ``turn``
 returns, read on every action of a random player, looked up instead of compared."""
