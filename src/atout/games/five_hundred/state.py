@@ -195,9 +195,9 @@ def _table(
     leader: int,
 ) -> _Table:
     """A table with every field given, those of the contract derived from ``order`` and
-    ``skip``. :class:`_Table` has no ``__init__``, as :class:`FiveHundredState`: the
-    auction makes one on every call (``_call`` copies the contract's fields from the
-    last table instead of calling this)."""
+    ``skip``. :class:`_Table` has no ``__init__``, as :class:`FiveHundredState` (the class
+    call with one ran Python code on every call of the auction; pure, with ``_BIDDABLE``:
+    12.9k -> 11.4k instructions a call); :meth:`_Table.called` copies the contract's fields."""
     table = _Table()
     table.rules = rules
     table.deal = deal
