@@ -587,6 +587,34 @@ def test_cards_conserved_and_views_private(seed: int, options: dict[str, Any]) -
                 assert view["legal"] == []
 
 
+@settings(max_examples=40, deadline=None)
+@given(seeds, option_sets)
+def test_a_card_leaves_the_hand_of_the_seat_that_plays_it(
+    seed: int, options: dict[str, Any]
+) -> None:
+    """Every hand read by seat, card by card, across tricks (the state keeps them from the
+    seat to act's during the play, a misère partner's passed over): only the player's
+    hand loses the card, and ``legal_actions`` lists cards of the hand to act."""
+    for match in random_match(seed, options, deals=2):
+        state = match.state
+        assert isinstance(state, FiveHundredState)
+        if state.phase.name != "PLAY" or state.turn is None:
+            continue
+        seat = state.turn
+        held = [state.hand(s) for s in range(4)]
+        for action in state.legal_actions():
+            assert held[seat] >> parse_card(action.split()[0]) & 1
+        action = random.Random(seed).choice(state.legal_actions())
+        after = state.apply(action)
+        card = parse_card(action.split()[0])
+        for s in range(4):
+            assert after.hand(s) == (held[s] ^ 1 << card if s == seat else held[s])
+        if after.turn is not None and not after.trick:  # a trick closed: its winner leads
+            assert after.turn == after.completed_tricks[-1][2] == after.leader
+        elif after.turn is not None:
+            assert after.turn != seat and after.turn != after.sits_out
+
+
 @settings(max_examples=60, deadline=None)
 @given(seeds, option_sets)
 def test_tricks_have_one_winner_and_records_replay(seed: int, options: dict[str, Any]) -> None:

@@ -12,6 +12,7 @@ from atout._mypyc import mypyc_attr
 from atout.cards import (
     CARD_BY_NAME,
     JOKER,
+    SUIT_NAMES,
     Card,
     CardSet,
     Suit,
@@ -112,45 +113,60 @@ class _Table:
         "suit",
     )
 
-    def __init__(
+    rules: FiveHundredRules
+    deal: FiveHundredDeal
+    phase: Phase
+    auction: tuple[tuple[int, int], ...]
+    passed: int
+    """Bit ``seat`` set where a seat has passed."""
+    high: int
+    """The highest bid's code (the contract's once the auction is over), or -1."""
+    high_seat: int
+    """Who made it (the contractor), or -1."""
+    order: TrickOrder
+    skip: int
+    """The misère contractor's partner, who never plays, or -1."""
+    discards: CardSet
+    leader: int
+    """Who leads the first trick, -1 before the discard."""
+    follow: tuple[CardSet, ...]
+    suit: tuple[int, ...]
+    keys: tuple[tuple[int, ...], ...]
+    next_seat: tuple[int, ...]
+    size: int
+
+    def called(
         self,
-        rules: FiveHundredRules,
-        deal: FiveHundredDeal,
         phase: Phase,
         auction: tuple[tuple[int, int], ...],
         passed: int,
         high: int,
         high_seat: int,
-        order: TrickOrder,
-        skip: int,
-        discards: CardSet,
-        leader: int,
-    ) -> None:
-        self.rules = rules
-        self.deal = deal
-        self.phase = phase
-        self.auction = auction
-        self.passed = passed
-        """Bit ``seat`` set where a seat has passed."""
-        self.high = high
-        """The highest bid's code (the contract's once the auction is over), or -1."""
-        self.high_seat = high_seat
-        """Who made it (the contractor), or -1."""
-        self.order = order
-        self.skip = skip
-        """The misère contractor's partner, who never plays, or -1."""
-        self.discards = discards
-        self.leader = leader
-        """Who leads the first trick, -1 before the discard."""
-        self.follow = order.follow
-        self.suit = order.suit
-        self.keys = _TRICK_KEYS[order.trump]
-        self.next_seat = _NEXT_SEAT[skip + 1]
-        self.size = 3 if skip >= 0 else 4
+    ) -> _Table:
+        """The table after a call of the auction that does not win it: the auction's fields
+        given, the rest copied (no contract yet: the order and what it spells out stay)."""
+        table = _Table()
+        table.rules = self.rules
+        table.deal = self.deal
+        table.phase = phase
+        table.auction = auction
+        table.passed = passed
+        table.high = high
+        table.high_seat = high_seat
+        table.order = self.order
+        table.skip = self.skip
+        table.discards = self.discards
+        table.leader = self.leader
+        table.follow = self.follow
+        table.suit = self.suit
+        table.keys = self.keys
+        table.next_seat = self.next_seat
+        table.size = self.size
+        return table
 
     def ended(self) -> _Table:
         """This table with the deal over (the last trick played, or misère lost)."""
-        return _Table(
+        return _table(
             self.rules,
             self.deal,
             _OVER,
@@ -163,6 +179,43 @@ class _Table:
             self.discards,
             self.leader,
         )
+
+
+def _table(
+    rules: FiveHundredRules,
+    deal: FiveHundredDeal,
+    phase: Phase,
+    auction: tuple[tuple[int, int], ...],
+    passed: int,
+    high: int,
+    high_seat: int,
+    order: TrickOrder,
+    skip: int,
+    discards: CardSet,
+    leader: int,
+) -> _Table:
+    """A table with every field given, those of the contract derived from ``order`` and
+    ``skip``. :class:`_Table` has no ``__init__``, as :class:`FiveHundredState` (the class
+    call with one ran Python code on every call of the auction; pure, with ``_BIDDABLE``:
+    12.9k -> 11.4k instructions a call); :meth:`_Table.called` copies the contract's fields."""
+    table = _Table()
+    table.rules = rules
+    table.deal = deal
+    table.phase = phase
+    table.auction = auction
+    table.passed = passed
+    table.high = high
+    table.high_seat = high_seat
+    table.order = order
+    table.skip = skip
+    table.discards = discards
+    table.leader = leader
+    table.follow = order.follow
+    table.suit = order.suit
+    table.keys = _TRICK_KEYS[order.trump]
+    table.next_seat = _NEXT_SEAT[skip + 1]
+    table.size = 3 if skip >= 0 else 4
+    return table
 
 
 def _contract_table(
@@ -178,7 +231,7 @@ def _contract_table(
     """The table once ``high`` is the contract: its strain fixes the trick order, and in
     misère the contractor's partner sits out (no discards yet)."""
     misere = high >= MISERE
-    return _Table(
+    return _table(
         rules,
         deal,
         phase,
@@ -221,6 +274,9 @@ class FiveHundredState:
 
     _table: _Table
     _hands: tuple[CardSet, CardSet, CardSet, CardSet]
+    """The hands from the seat to act in the play (``_hands[i]`` is seat ``turn + i``'s, mod
+    4: the hot paths read ``_hands[0]`` and shift the tuple on, never pick by seat), by seat
+    in the auction, the kitty and once over; :meth:`_by_seat` reads them by seat."""
     _turn: int
     _trick: tuple[Card, ...]
     _led: int
@@ -235,7 +291,7 @@ class FiveHundredState:
         """The deal before the first call: the seat left of the dealer speaks first."""
         h0, h1, h2, h3 = (mask_of(h) for h in deal.hands)
         return _state(
-            _Table(rules, deal, _AUCTION, (), 0, PASS, -1, _NO_TRUMPS, -1, 0, -1),
+            _table(rules, deal, _AUCTION, (), 0, PASS, -1, _NO_TRUMPS, -1, 0, -1),
             (h0, h1, h2, h3),
             (deal.dealer + 1) % 4,
             (),
@@ -260,7 +316,7 @@ class FiveHundredState:
         """
         deal = FiveHundredDeal((contractor + 3) % 4, tuple(tuple(cards_of(h)) for h in hands), ())
         table = _contract_table(rules, deal, _PLAY, (), 0, parse_call(contract), contractor, leader)
-        hands4 = (hands[0], hands[1], hands[2], hands[3])
+        hands4 = _from_seat((hands[0], hands[1], hands[2], hands[3]), leader)
         return _state(table, hands4, leader, (), -1, (), voids)
 
     # Reading the state.
@@ -278,7 +334,7 @@ class FiveHundredState:
     @property
     def turn(self) -> int | None:
         """The seat to act, or ``None`` once the deal is over."""
-        return None if self._turn < 0 else self._turn
+        return _SEAT_OR_NONE[self._turn]
 
     @property
     def actor(self) -> int | None:
@@ -383,7 +439,13 @@ class FiveHundredState:
 
     def hand(self, seat: int) -> CardSet:
         """The cards ``seat`` holds now (the contractor's includes the kitty until he discards)."""
-        return seat_hand(self._hands, seat)
+        return seat_hand(self._by_seat(), seat)
+
+    def _by_seat(self) -> tuple[CardSet, CardSet, CardSet, CardSet]:
+        """The hands by seat (``_hands`` starts at the seat to act during the play)."""
+        if self._table.phase is _PLAY:
+            return _by_seat(self._hands, self._turn)
+        return self._hands
 
     def is_over(self) -> bool:
         """Whether the deal has ended (played out, misère lost, or thrown in)."""
@@ -427,21 +489,31 @@ class FiveHundredState:
             table = self._table
             phase = table.phase
             if phase is _PLAY:
-                turn = self._turn
-                h0, h1, h2, h3 = self._hands  # not seat_hand: no call on the hot path
-                hand = h0 if turn == 0 else h1 if turn == 1 else h2 if turn == 2 else h3
+                hand = self._hands[0]  # the seat to act's
                 if self._trick:
                     follow = hand & table.follow[self._led]
                     if follow:  # following suit: a set seen before, named once
                         legal = _FOLLOW_NAMES.get(follow)
                         if legal is None:
                             legal = _FOLLOW_NAMES[follow] = card_names(follow)
-                    else:
-                        legal = card_names(hand)
-                elif table.order.trump != JOKER_SUIT or not hand >> JOKER & 1:
-                    legal = card_names(hand)
-                else:
-                    legal = self._joker_leads(hand)
+                        self._legal = legal
+                        return legal
+                elif table.order.trump == JOKER_SUIT and hand >> JOKER & 1:
+                    legal = self._legal = self._joker_leads(hand)
+                    return legal
+                # The whole hand (a lead, or void in the led suit): cards.card_names
+                # written out, one call less on nearly half the cards.
+                low = hand & 0x3FFFFFF
+                high = hand >> 26
+                names = (
+                    _SPADE_NAMES[low & 0x1FFF]
+                    + _HEART_NAMES[low >> 13]
+                    + _DIAMOND_NAMES[high & 0x1FFF]
+                    + _CLUB_NAMES[high >> 13 & 0x1FFF]
+                )
+                if high >> 26:
+                    names += ("JK",)
+                legal = names
             elif phase is _AUCTION:
                 legal = _AUCTION_ACTIONS[table.rules.misere][table.high + 1]
             elif phase is _KITTY:
@@ -467,7 +539,7 @@ class FiveHundredState:
         table = self._table
         if table.phase is not _PLAY:
             return 0
-        hand = seat_hand(self._hands, self._turn)
+        hand = self._hands[0]
         if self._trick:
             return hand & table.follow[self._led] or hand
         return hand
@@ -504,44 +576,39 @@ class FiveHundredState:
                 if discards and hand & discards == discards:
                     return self._discarded(hand, discards)
             return self._apply_other(action, turn if seat is None else seat)
-        # The hot path: a card named canonically, in turn. The hands unpacked, the
-        # player's replaced: no boxing when compiled, no call in pure Python.
+        # The hot path: a card named canonically, in turn. The hands unpacked (the
+        # player's first), shifted on to the next seat's: no boxing when compiled, no
+        # call in pure Python, no pick by seat.
         h0, h1, h2, h3 = self._hands
-        hand = h0 if turn == 0 else h1 if turn == 1 else h2 if turn == 2 else h3
         trick = self._trick
         marks = self._marks
         if trick:
             led = self._led
-            legal = hand & table.follow[led]
+            legal = h0 & table.follow[led]
             if not legal:  # void in the led suit: anything goes, and it shows
-                legal = hand
+                legal = h0
                 marks |= 1 << (4 * turn + led)
         elif card == JOKER and table.order.trump == JOKER_SUIT:
             raise IllegalActionError(self._joker_lead_message())
         else:
             led = table.suit[card]
-            legal = hand
+            legal = h0
         if not legal >> card & 1:
             if not DECK >> card & 1:
                 raise InvalidActionError(f"{card_name(card)} is not in the Five Hundred pack")
             raise IllegalActionError(self._refusal(turn, card))
         # What _play does, written here: one call less on every card.
-        rest = hand ^ 1 << card
-        if turn == 0:
-            h0 = rest
-        elif turn == 1:
-            h1 = rest
-        elif turn == 2:
-            h2 = rest
-        else:
-            h3 = rest
+        rest = h0 ^ 1 << card
         trick += _ALONE[card]
         if len(trick) == table.size:
-            return self._close_trick(trick, (h0, h1, h2, h3), led, marks)
+            return self._close_trick(trick, rest, h1, h2, h3, led, marks)
         # What _state does, written here: the card's new state without a call.
         new = FiveHundredState()
         new._table = table
-        new._hands = (h0, h1, h2, h3)
+        if table.skip < 0 or table.skip != (turn + 1) % 4:
+            new._hands = (h1, h2, h3, rest)
+        else:  # the seat after is the misère partner: the one after him plays
+            new._hands = (h2, h3, rest, h1)
         new._turn = table.next_seat[turn]
         new._trick = trick
         new._led = led
@@ -550,59 +617,82 @@ class FiveHundredState:
         new._legal = None
         return new
 
-    def _play(self, seat: int, card: Card, led: int, hand: CardSet) -> FiveHundredState:
-        """Play a legal card from ``hand`` (``led``: the trick's led suit, or the one it leads).
+    def _play(self, card: Card, led: int) -> FiveHundredState:
+        """The seat to act plays ``card``, legal (``led``: the trick's led suit, or the one
+        it leads).
 
         The joker led in no-trumps comes here; ``apply`` plays every other card with
         the same steps written out."""
         h0, h1, h2, h3 = self._hands
-        rest = hand ^ 1 << card
-        if seat == 0:
-            h0 = rest
-        elif seat == 1:
-            h1 = rest
-        elif seat == 2:
-            h2 = rest
-        else:
-            h3 = rest
         table = self._table
+        turn = self._turn
         trick = self._trick
         marks = self._marks
         if trick and table.suit[card] != led:
-            marks |= 1 << (4 * seat + led)
+            marks |= 1 << (4 * turn + led)
+        rest = h0 ^ 1 << card
         trick += _ALONE[card]
         if len(trick) == table.size:
-            return self._close_trick(trick, (h0, h1, h2, h3), led, marks)
-        return _state(
-            table,
-            (h0, h1, h2, h3),
-            table.next_seat[seat],
-            trick,
-            led,
-            self._done,
-            marks,
-        )
+            return self._close_trick(trick, rest, h1, h2, h3, led, marks)
+        hands = (h2, h3, rest, h1) if table.skip == (turn + 1) % 4 else (h1, h2, h3, rest)
+        return _state(table, hands, table.next_seat[turn], trick, led, self._done, marks)
 
     def _close_trick(
         self,
         trick: tuple[Card, ...],
-        hands: tuple[CardSet, CardSet, CardSet, CardSet],
+        h0: CardSet,
+        h1: CardSet,
+        h2: CardSet,
+        h3: CardSet,
         led: int,
         marks: int,
     ) -> FiveHundredState:
-        """The state after a trick's last card: its winner leads, or the deal is over."""
+        """The state after a trick's last card (``h0``..``h3``: the hands from its player's
+        on): its winner leads, or the deal is over."""
         table = self._table
         done = self._done
         leader = done[-1][2] if done else table.leader
-        winner = _PLAYING_ORDER[leader][table.skip + 1][_best(trick, table.keys[led])]
+        # The place in the trick of its highest key, the card that wins it: what
+        # tricks.trick_winner does, the keys looked up and the loop written out (no call).
+        keys = table.keys[led]
+        best = 0
+        top = keys[trick[0]]
+        key = keys[trick[1]]
+        if key > top:
+            best, top = 1, key
+        key = keys[trick[2]]
+        if key > top:
+            best, top = 2, key
+        if len(trick) == 4 and keys[trick[3]] > top:
+            best = 3
+        winner = _PLAYING_ORDER[leader][table.skip + 1][best]
         marks += _WON[winner & 1]
         done += ((leader, trick, winner),)
-        if (table.skip >= 0 and winner == table.high_seat) or not seat_hand(hands, winner):
-            return _state(table.ended(), hands, -1, (), led, done, marks)
-        return _state(table, hands, winner, (), led, done, marks)
+        ahead = (winner - self._turn) % 4  # the hands from the winner's on
+        if ahead == 0:
+            hands = (h0, h1, h2, h3)
+        elif ahead == 1:
+            hands = (h1, h2, h3, h0)
+        elif ahead == 2:
+            hands = (h2, h3, h0, h1)
+        else:
+            hands = (h3, h0, h1, h2)
+        if (table.skip >= 0 and winner == table.high_seat) or not hands[0]:
+            return _state(table.ended(), _by_seat(hands, winner), -1, (), led, done, marks)
+        # What _state does, written here: one call less on every trick.
+        new = FiveHundredState()
+        new._table = table
+        new._hands = hands
+        new._turn = winner
+        new._trick = ()
+        new._led = led
+        new._done = done
+        new._marks = marks
+        new._legal = None
+        return new
 
     def _refusal(self, seat: int, card: Card) -> str:
-        hand = seat_hand(self._hands, seat)
+        hand = self.hand(seat)
         if not hand >> card & 1:
             return f"you do not hold {card_name(card)}"
         order, led = self._table.order, self._led
@@ -667,13 +757,13 @@ class FiveHundredState:
             raise IllegalActionError("the joker names a suit only when led in no-trumps: play JK")
         if self._trick:
             raise IllegalActionError("the joker names a suit only when it leads a trick: play JK")
-        if not seat_hand(self._hands, seat) >> JOKER & 1:
+        if not self._hands[0] >> JOKER & 1:  # the play, in turn: the seat to act's
             raise IllegalActionError("you do not hold JK")
         if suit not in self._nominable(seat):
             raise IllegalActionError(
                 f"you have shown void in {Suit(suit)}: {self._joker_lead_message()}"
             )
-        return self._play(seat, JOKER, suit, seat_hand(self._hands, seat))
+        return self._play(JOKER, suit)
 
     def _bid_refusal(self, code: int) -> str | None:
         """Why a bid is not allowed now, or ``None`` (the auction is in progress)."""
@@ -685,14 +775,16 @@ class FiveHundredState:
             self._check_turn(seat, _AUCTION, "pass" if code < 0 else CALL_NAMES[code])
         rules = table.rules
         high = table.high
-        if code >= 0:
-            refusal = _bid_refusal(code, high, rules.misere)
-            if refusal is not None:
-                raise IllegalActionError(refusal)
+        passed = table.passed
+        high_seat = table.high_seat
+        if code == PASS:
+            passed |= 1 << seat
+        else:
+            if not _BIDDABLE[rules.misere][high + 1] >> code & 1:
+                raise IllegalActionError(str(_bid_refusal(code, high, rules.misere)))
             high = code
-        auction = table.auction + ((seat, code),)  # compiled: one concatenation, no list
-        passed = table.passed | 1 << seat if code == PASS else table.passed
-        high_seat = table.high_seat if code == PASS else seat
+            high_seat = seat
+        auction = table.auction + _CALLED[seat][code + 1]
         single = rules.single_round_bidding
         passes = _PASSES[passed]  # a table: compiled, bit_count() is a Python method call
         ended = len(auction) == 4 if single else passes == 4 or (passes == 3 and high >= 0)
@@ -703,20 +795,17 @@ class FiveHundredState:
             turn = (seat + 1) % 4
             while passed >> turn & 1 and not single:
                 turn = (turn + 1) % 4
-        new = _Table(
-            rules,
-            table.deal,
-            _OVER if ended else _AUCTION,
-            auction,
-            passed,
-            high,
-            high_seat,
-            table.order,
-            table.skip,
-            table.discards,
-            table.leader,
-        )
-        return _state(new, self._hands, turn, self._trick, self._led, self._done, self._marks)
+        # What _state does, written here: one call less on every call of the auction.
+        new = FiveHundredState()
+        new._table = table.called(_OVER if ended else _AUCTION, auction, passed, high, high_seat)
+        new._hands = self._hands
+        new._turn = turn
+        new._trick = ()
+        new._led = -1
+        new._done = ()
+        new._marks = 0
+        new._legal = None
+        return new
 
     def _kitty(
         self, auction: tuple[tuple[int, int], ...], passed: int, high: int, contractor: int
@@ -753,7 +842,7 @@ class FiveHundredState:
         he leads the first trick."""
         table = self._table
         turn = self._turn
-        new = _Table(
+        new = _table(
             table.rules,
             table.deal,
             _PLAY,
@@ -770,7 +859,7 @@ class FiveHundredState:
         hands[turn] = hand ^ discards
         return _state(
             new,
-            (hands[0], hands[1], hands[2], hands[3]),
+            _from_seat((hands[0], hands[1], hands[2], hands[3]), turn),
             turn,
             self._trick,
             self._led,
@@ -809,7 +898,7 @@ class FiveHundredState:
         table = self._table
         phase = table.phase
         turn = self._turn
-        hands = self._hands
+        hands = self._by_seat()
         trick = self._trick
         high = table.high
         contract = None
@@ -878,7 +967,7 @@ class FiveHundredState:
         }
 
     def __repr__(self) -> str:
-        hands = " / ".join(format_cards(h) for h in self._hands)
+        hands = " / ".join(format_cards(h) for h in self._by_seat())
         phase = self._table.phase.name
         return f"<FiveHundredState {phase} turn={self.turn} won={self.tricks_won} {hands}>"
 
@@ -920,24 +1009,29 @@ _TRICK_KEYS: Final = tuple(
 )
 """``_TRICK_KEYS[trump][led]``: :func:`_trick_keys` for every contract (by its order's
 trump, 4 for no-trumps) and led suit, made once: ``tricks.trick_winner`` reckons
-these keys card by card, a loop that was a third of a trick's last card."""
+these keys card by card, a loop that was a third of a trick's last card (``_close_trick``
+looks them up)."""
 
 
-def _best(trick: tuple[Card, ...], keys: tuple[int, ...]) -> int:
-    """The place in ``trick`` (of 3 or 4 cards) of its highest key: the card that wins it.
+def _from_seat(
+    hands: tuple[CardSet, CardSet, CardSet, CardSet], seat: int
+) -> tuple[CardSet, CardSet, CardSet, CardSet]:
+    """Hands by seat, from ``seat``'s on: ``result[i]`` is seat ``(seat + i) % 4``'s."""
+    h0, h1, h2, h3 = hands
+    if seat == 0:
+        return (h0, h1, h2, h3)
+    if seat == 1:
+        return (h1, h2, h3, h0)
+    if seat == 2:
+        return (h2, h3, h0, h1)
+    return (h3, h0, h1, h2)
 
-    ``tricks.trick_winner`` with the keys looked up, the loop written out."""
-    best = 0
-    top = keys[trick[0]]
-    key = keys[trick[1]]
-    if key > top:
-        best, top = 1, key
-    key = keys[trick[2]]
-    if key > top:
-        best, top = 2, key
-    if len(trick) == 4 and keys[trick[3]] > top:
-        best = 3
-    return best
+
+def _by_seat(
+    hands: tuple[CardSet, CardSet, CardSet, CardSet], seat: int
+) -> tuple[CardSet, CardSet, CardSet, CardSet]:
+    """:func:`_from_seat` undone: the hands from ``seat``'s on, by seat again."""
+    return _from_seat(hands, -seat % 4)
 
 
 _WON: Final = (1 << 16, 1 << 20)
@@ -971,6 +1065,15 @@ def _state(
     return new
 
 
+_SPADE_NAMES: Final = SUIT_NAMES[0]
+"""``cards.SUIT_NAMES`` by suit, for ``legal_actions``' copy of ``cards.card_names``
+(``Final``: compiled, a module constant, not a look-up in the module's dict)."""
+_HEART_NAMES: Final = SUIT_NAMES[1]
+_DIAMOND_NAMES: Final = SUIT_NAMES[2]
+_CLUB_NAMES: Final = SUIT_NAMES[3]
+_SEAT_OR_NONE: Final[tuple[int | None, ...]] = (0, 1, 2, 3, None)
+"""``_SEAT_OR_NONE[turn]``: ``turn``, or ``None`` for -1 (the deal over): what ``turn``
+returns, read on every action of a random player, looked up instead of compared."""
 _ALONE: Final[tuple[tuple[Card], ...]] = tuple((card,) for card in range(53))
 """``_ALONE[c]`` is ``(c,)``, made once: a card joins the trick with one new tuple, not two."""
 _FOLLOW_NAMES: Final[dict[CardSet, tuple[str, ...]]] = {}
@@ -983,11 +1086,28 @@ dict stays small. Whole hands (a lead, a void) are named each time instead:
 they seldom recur, and keeping them would grow the dict without end."""
 _PASSES: Final = tuple(passed.bit_count() for passed in range(16))
 """``_PASSES[passed]``: how many seats have passed, from the auction's bits of passed seats."""
+_CALLED: Final = tuple(
+    tuple(((seat, code),) for code in range(PASS, OPEN_MISERE + 1)) for seat in range(4)
+)
+"""``_CALLED[seat][code + 1]``: ``((seat, code),)``, what a call adds to the auction, made
+once (two tuples less to build on every call)."""
 _CALL_BY_NAME: Final[dict[str, int]] = {
     "pass": PASS,
     **{name: c for c, name in enumerate(CALL_NAMES)},
 }
 """The canonical names of the calls to their codes: the fast path of ``apply`` in the auction."""
+
+
+_BIDDABLE: Final = tuple(
+    tuple(
+        sum(1 << c for c in range(OPEN_MISERE + 1) if _bid_refusal(c, high, misere) is None)
+        for high in range(PASS, OPEN_MISERE + 1)
+    )
+    for misere in (False, True)
+)
+"""``_BIDDABLE[misere][high + 1]``: bit ``code`` set where :func:`_bid_refusal` allows
+bidding ``code`` over ``high``, reckoned once: ``_call`` reads a bit, and asks
+:func:`_bid_refusal` only for the message of a refused bid."""
 
 
 def _auction_actions(high: int, misere: bool) -> tuple[str, ...]:
