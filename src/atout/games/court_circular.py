@@ -506,11 +506,18 @@ class CourtCircularState:
         # Putting down a card, the hot path: written here, not called.
         first, second = self._hands
         bit = 1 << code
-        if not (first if turn == 0 else second) & bit:
-            raise IllegalActionError(f"you do not hold {card_name(code)}")
-        hands = (first ^ bit, second) if turn == 0 else (first, second ^ bit)
+        if turn == 0:
+            rest = first ^ bit
+            if rest > first:  # the bit was not set: he does not hold the card
+                raise IllegalActionError(f"you do not hold {card_name(code)}")
+            hands = (rest, second)
+        else:
+            rest = second ^ bit
+            if rest > second:
+                raise IllegalActionError(f"you do not hold {card_name(code)}")
+            hands = (first, rest)
         table = self._table + _ALONE[code]
-        if len(table) < 2 * PER_TRICK:
+        if len(table) < _FULL:
             return _Next(self._trick, hands, table, 1 - turn, _PLAY)
         return self._end_trick(hands, table, self._trick_winner(table))
 
@@ -825,6 +832,8 @@ _ALONE: Final[tuple[tuple[Card], ...]] = tuple((card,) for card in range(52))
 """``_ALONE[c]`` is ``(c,)``, made once: a card joins the trick with one new tuple, not two."""
 _LEAD_ACTIONS: Final[tuple[str, ...]] = tuple(f"lead {name}" for name in CARD_NAMES[:52])
 """``_LEAD_ACTIONS[c]``: the action that makes card ``c`` the next Lead."""
+_FULL: Final = 2 * PER_TRICK
+"""Cards in a trick played out."""
 _LEAD_CODE: Final = 64
 _CONCEDE_CODE: Final = 128
 _ACTION_CODES: Final[dict[str, int]] = {
