@@ -288,10 +288,13 @@ class CourtCircularState:
     the next (see :mod:`atout._mypyc`).
     """
 
-    __slots__ = ("_hands", "_legal", "_phase", "_table", "_trick", "_turn")
+    __slots__ = ("_legal", "_mine", "_phase", "_table", "_theirs", "_trick", "_turn")
 
     _trick: _Trick
-    _hands: tuple[CardSet, CardSet]
+    _mine: CardSet
+    """The hand of the seat to act (``_turn``); ``_theirs`` the other's. A card's play
+    then moves two ints, with no tuple of hands to unpack and make."""
+    _theirs: CardSet
     _table: tuple[Card, ...]
     _turn: int
     _phase: Phase
@@ -323,7 +326,7 @@ class CourtCircularState:
         self._trick = _Trick(
             rules, deal, lead, drawn, leader, piles, done, held, _refill_masks(deal.stock)
         )
-        self._hands = hands
+        self._mine, self._theirs = (hands[0], hands[1]) if turn == 0 else (hands[1], hands[0])
         self._table = table
         self._turn = turn
         self._phase = phase
@@ -402,9 +405,15 @@ class CourtCircularState:
             return trick.done + ((trick.leader, self._table, self._turn),)
         return trick.done
 
+    def _hands(self) -> tuple[CardSet, CardSet]:
+        """Seat 0's and seat 1's hands."""
+        if self._turn == 0:
+            return (self._mine, self._theirs)
+        return (self._theirs, self._mine)
+
     def hand(self, seat: int) -> CardSet:
         """The cards ``seat`` holds now."""
-        first, second = self._hands
+        first, second = self._hands()
         if seat not in (0, 1):
             raise IndexError(f"no seat {seat} (seats are 0 and 1)")
         return first if seat == 0 else second
@@ -450,8 +459,7 @@ class CourtCircularState:
         if legal is None:
             phase = self._phase
             if phase is _PLAY:
-                first, second = self._hands
-                hand = first if self._turn == 0 else second
+                hand = self._mine
                 # card_names(hand) written out: no joker in this game, no call.
                 legal = (
                     _SPADES[hand & 0x1FFF]
@@ -504,21 +512,14 @@ class CourtCircularState:
                 f"choose the next Lead first, e.g. {self.legal_actions()[0]!r}"
             )
         # Putting down a card, the hot path: written here, not called.
-        first, second = self._hands
-        bit = 1 << code
-        if turn == 0:
-            rest = first ^ bit
-            if rest > first:  # the bit was not set: he does not hold the card
-                raise IllegalActionError(f"you do not hold {card_name(code)}")
-            hands = (rest, second)
-        else:
-            rest = second ^ bit
-            if rest > second:
-                raise IllegalActionError(f"you do not hold {card_name(code)}")
-            hands = (first, rest)
+        mine = self._mine
+        rest = mine ^ 1 << code
+        if rest > mine:  # the bit was not set: he does not hold the card
+            raise IllegalActionError(f"you do not hold {card_name(code)}")
         table = self._table + _ALONE[code]
-        if len(table) < _FULL:
-            return _Next(self._trick, hands, table, 1 - turn, _PLAY)
+        if len(table) < _FULL:  # the other seat acts next: his hand becomes "mine"
+            return _Next(self._trick, self._theirs, rest, table, 1 - turn, _PLAY)
+        hands = (rest, self._theirs) if turn == 0 else (self._theirs, rest)
         return self._end_trick(hands, table, self._trick_winner(table))
 
     def _check_turn(self, seat: int | None) -> None:
@@ -565,7 +566,7 @@ class CourtCircularState:
         turn = self._turn
         if not self._trick.concede[len(self._table)]:
             raise IllegalActionError(str(self._concede_refusal(turn)))
-        return self._end_trick(self._hands, self._table, 1 - turn)
+        return self._end_trick(self._hands(), self._table, 1 - turn)
 
     def _end_trick(
         self, hands: tuple[CardSet, CardSet], table: tuple[Card, ...], winner: int
@@ -575,7 +576,7 @@ class CourtCircularState:
         makes the next :class:`_Trick`: until then the state keeps this one."""
         trick = self._trick
         if not trick.last:
-            return _Next(trick, hands, table, winner, _LEAD)
+            return _Next(trick, hands[winner], hands[1 - winner], table, winner, _LEAD)
         everything = trick.held | 1 << trick.lead  # the table, the Lead and both hands
         piles = _collect(trick.piles, winner, winner == trick.leader, everything)
         done = trick.done + ((trick.leader, table, winner),)
@@ -591,7 +592,8 @@ class CourtCircularState:
                 0,
                 trick.refill,
             ),
-            (0, 0),
+            0,
+            0,
             (),
             winner,
             _OVER,
@@ -612,10 +614,10 @@ class CourtCircularState:
             )
         winner = self._turn
         leader = trick.leader
-        hand0, hand1 = self._hands
+        mine, theirs = self._mine, self._theirs  # the winner's hand, the other's
         # The table is what left the hands in this trick; the winner takes it and the old
         # Lead but the new Lead, face up if he was first-hand (1.7) ...
-        taken = (trick.held ^ (hand0 | hand1) ^ 1 << card) | 1 << trick.lead
+        taken = (trick.held ^ (mine | theirs) ^ 1 << card) | 1 << trick.lead
         (up0, down0), (up1, down1) = trick.piles
         if winner == 0:
             if winner == leader:
@@ -630,30 +632,25 @@ class CourtCircularState:
         # while the stock lasts: alternately while both are short, then the rest to the one
         # still short. The cards of a stretch of the stock come from the prefix masks of
         # _refill_masks; one new state, no call: this is every trick's last action.
-        short0, short1 = HAND_SIZE - hand0.bit_count(), HAND_SIZE - hand1.bit_count()
+        short_mine, short_theirs = HAND_SIZE - mine.bit_count(), HAND_SIZE - theirs.bit_count()
         drawn = trick.drawn
-        end = drawn + short0 + short1
+        end = drawn + short_mine + short_theirs
         size = len(trick.deal.stock)
         if end > size:  # the stock runs out
             end = size
-        both = drawn + 2 * (short0 if short0 < short1 else short1)
+        both = drawn + 2 * (short_mine if short_mine < short_theirs else short_theirs)
         if both > end:
             both = end
         even, odd, every = trick.refill
         # The winner is dealt the cards at the stock positions of ``drawn``'s parity.
         first, second = (even, odd) if drawn & 1 == 0 else (odd, even)
-        to_winner = first[both] ^ first[drawn]
-        to_other = second[both] ^ second[drawn]
-        if winner == 0:
-            hand0 |= to_winner
-            hand1 |= to_other
+        mine |= first[both] ^ first[drawn]
+        theirs |= second[both] ^ second[drawn]
+        # The rest to the one still short (none is left when both were as short).
+        if short_mine > short_theirs:
+            mine |= every[end] ^ every[both]
         else:
-            hand0 |= to_other
-            hand1 |= to_winner
-        if short0 > short1:
-            hand0 |= every[end] ^ every[both]
-        else:
-            hand1 |= every[end] ^ every[both]
+            theirs |= every[end] ^ every[both]
         return _Next(
             _Trick(
                 trick.rules,
@@ -663,10 +660,11 @@ class CourtCircularState:
                 winner,
                 ((up0, down0), (up1, down1)),
                 trick.done + ((leader, table, winner),),
-                hand0 | hand1,
+                mine | theirs,
                 trick.refill,
             ),
-            (hand0, hand1),
+            mine,
+            theirs,
             (),
             winner,
             _PLAY,
@@ -705,14 +703,14 @@ class CourtCircularState:
         tables = (first, second) if trick.leader == 0 else (second, first)
         lead = trick.lead
         stock = len(trick.deal.stock) - trick.drawn
-        hand0, hand1 = self._hands
+        hand0, hand1 = self._hands()
         (up0, down0), (up1, down1) = trick.piles
         return CourtCircularView(
             seat,
             phase,
             trick.deal.dealer,
             None if over else self._turn,
-            0 if seat is None else self._hands[seat],
+            0 if seat is None else (hand0, hand1)[seat],
             (hand0.bit_count(), hand1.bit_count()),
             None if over else lead,
             tables,
@@ -753,7 +751,7 @@ class CourtCircularState:
         }
 
     def __repr__(self) -> str:
-        hands = " / ".join(format_cards(h) for h in self._hands)
+        hands = " / ".join(format_cards(h) for h in self._hands())
         table = format_cards(mask_of(self._table))
         return (
             f"<CourtCircularState {self._phase.value} turn={self.turn} "
@@ -776,13 +774,15 @@ class _Next(CourtCircularState):
     def __init__(
         self,
         trick: _Trick,
-        hands: tuple[CardSet, CardSet],
+        mine: CardSet,
+        theirs: CardSet,
         table: tuple[Card, ...],
         turn: int,
         phase: Phase,
     ) -> None:
         self._trick = trick
-        self._hands = hands
+        self._mine = mine
+        self._theirs = theirs
         self._table = table
         self._turn = turn
         self._phase = phase
