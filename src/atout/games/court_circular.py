@@ -398,7 +398,8 @@ class CourtCircularState:
         put down (a trick awaiting its new Lead included).
 
         The tuple is shared with later states (each trick appends one entry),
-        so readers may cache what they derive from it by its length.
+        so readers may cache what they derive from it by its length. A state
+        awaiting the next Lead makes it anew, the trick just ended at its end.
         """
         trick = self._trick
         if self._phase is _LEAD:  # the trick just ended joins ``done`` with the next Lead
