@@ -220,13 +220,27 @@ def deal_points(totals: tuple[int, int]) -> tuple[int, int]:
 class _Trick:
     """What every state of one trick shares (and the choice of the next Lead after it).
 
-    Made when a trick ends and when a Lead is chosen; putting down a card, most
-    actions, then copies one reference instead of eight values. It holds the
-    rules, the deal, ints and tuples, never a state: acyclic (see
+    Made when a Lead is chosen (and when the last trick ends); putting down a
+    card, most actions, and ending a trick then copy one reference instead of
+    eight values. ``done`` holds the tricks finished before this one: a state
+    awaiting the next Lead adds its own (see :attr:`CourtCircularState.completed_tricks`).
+    It holds the rules, the deal, ints and tuples, never a state: acyclic (see
     :mod:`atout._mypyc`).
     """
 
-    __slots__ = ("concede", "deal", "done", "drawn", "last", "lead", "leader", "piles", "rules")
+    __slots__ = (
+        "concede",
+        "deal",
+        "done",
+        "drawn",
+        "held",
+        "last",
+        "lead",
+        "leader",
+        "piles",
+        "refill",
+        "rules",
+    )
 
     def __init__(
         self,
@@ -237,6 +251,8 @@ class _Trick:
         leader: int,
         piles: tuple[tuple[CardSet, CardSet], tuple[CardSet, CardSet]],
         done: tuple[tuple[int, tuple[Card, ...], int], ...],
+        held: CardSet,
+        refill: tuple[tuple[CardSet, ...], tuple[CardSet, ...], tuple[CardSet, ...]],
     ) -> None:
         self.rules = rules
         self.deal = deal
@@ -247,6 +263,10 @@ class _Trick:
         """First-hand of the trick."""
         self.piles = piles
         self.done = done
+        self.held = held
+        """Both hands as the trick began: what they hold now and what is on the table."""
+        self.refill = refill
+        """:func:`_refill_masks` of the deal's stock, shared by every trick of the deal."""
         self.last = drawn == len(deal.stock)
         """Whether the trick began with an empty stock (1.8): no resigning, winner takes all.
 
@@ -268,10 +288,13 @@ class CourtCircularState:
     the next (see :mod:`atout._mypyc`).
     """
 
-    __slots__ = ("_hands", "_legal", "_phase", "_table", "_trick", "_turn")
+    __slots__ = ("_legal", "_mine", "_phase", "_table", "_theirs", "_trick", "_turn")
 
     _trick: _Trick
-    _hands: tuple[CardSet, CardSet]
+    _mine: CardSet
+    """The hand of the seat to act (``_turn``); ``_theirs`` the other's. A card's play
+    then moves two ints, with no tuple of hands to unpack and make."""
+    _theirs: CardSet
     _table: tuple[Card, ...]
     _turn: int
     _phase: Phase
@@ -297,8 +320,13 @@ class CourtCircularState:
             hands = (mask_of(deal.hands[0]), mask_of(deal.hands[1]))
             lead = deal.lead
             leader = turn = deal.first_hand
-        self._trick = _Trick(rules, deal, lead, drawn, leader, piles, done)
-        self._hands = hands
+        if phase is _LEAD:  # the trick awaiting its Lead is the last of ``done``; see _Trick
+            done = done[:-1]
+        held = hands[0] | hands[1] | mask_of(table)
+        self._trick = _Trick(
+            rules, deal, lead, drawn, leader, piles, done, held, _refill_masks(deal.stock)
+        )
+        self._mine, self._theirs = (hands[0], hands[1]) if turn == 0 else (hands[1], hands[0])
         self._table = table
         self._turn = turn
         self._phase = phase
@@ -370,13 +398,23 @@ class CourtCircularState:
         put down (a trick awaiting its new Lead included).
 
         The tuple is shared with later states (each trick appends one entry),
-        so readers may cache what they derive from it by its length.
+        so readers may cache what they derive from it by its length. A state
+        awaiting the next Lead makes it anew, the trick just ended at its end.
         """
-        return self._trick.done
+        trick = self._trick
+        if self._phase is _LEAD:  # the trick just ended joins ``done`` with the next Lead
+            return trick.done + ((trick.leader, self._table, self._turn),)
+        return trick.done
+
+    def _hands(self) -> tuple[CardSet, CardSet]:
+        """Seat 0's and seat 1's hands."""
+        if self._turn == 0:
+            return (self._mine, self._theirs)
+        return (self._theirs, self._mine)
 
     def hand(self, seat: int) -> CardSet:
         """The cards ``seat`` holds now."""
-        first, second = self._hands
+        first, second = self._hands()
         if seat not in (0, 1):
             raise IndexError(f"no seat {seat} (seats are 0 and 1)")
         return first if seat == 0 else second
@@ -422,8 +460,7 @@ class CourtCircularState:
         if legal is None:
             phase = self._phase
             if phase is _PLAY:
-                first, second = self._hands
-                hand = first if self._turn == 0 else second
+                hand = self._mine
                 # card_names(hand) written out: no joker in this game, no call.
                 legal = (
                     _SPADES[hand & 0x1FFF]
@@ -459,8 +496,9 @@ class CourtCircularState:
 
     def apply(self, action: str, seat: int | None = None) -> CourtCircularState:
         """The state after ``seat`` (default: the seat to act) takes ``action``."""
-        code = _ACTION_CODES.get(action)
-        if code is None:
+        try:
+            code = _ACTION_CODES[action]
+        except KeyError:
             return self._apply_other(action, seat)
         turn = self._turn
         if code >= _LEAD_CODE:  # a Lead chosen, or the trick resigned
@@ -475,14 +513,14 @@ class CourtCircularState:
                 f"choose the next Lead first, e.g. {self.legal_actions()[0]!r}"
             )
         # Putting down a card, the hot path: written here, not called.
-        first, second = self._hands
-        bit = 1 << code
-        if not (first if turn == 0 else second) & bit:
+        mine = self._mine
+        rest = mine ^ 1 << code
+        if rest > mine:  # the bit was not set: he does not hold the card
             raise IllegalActionError(f"you do not hold {card_name(code)}")
-        hands = (first ^ bit, second) if turn == 0 else (first, second ^ bit)
         table = self._table + _ALONE[code]
-        if len(table) < 2 * PER_TRICK:
-            return _Next(self._trick, hands, table, 1 - turn, _PLAY)
+        if len(table) < _FULL:  # the other seat acts next: his hand becomes "mine"
+            return _Next(self._trick, self._theirs, rest, table, 1 - turn, _PLAY)
+        hands = (rest, self._theirs) if turn == 0 else (self._theirs, rest)
         return self._end_trick(hands, table, self._trick_winner(table))
 
     def _check_turn(self, seat: int | None) -> None:
@@ -529,91 +567,105 @@ class CourtCircularState:
         turn = self._turn
         if not self._trick.concede[len(self._table)]:
             raise IllegalActionError(str(self._concede_refusal(turn)))
-        return self._end_trick(self._hands, self._table, 1 - turn)
+        return self._end_trick(self._hands(), self._table, 1 - turn)
 
     def _end_trick(
         self, hands: tuple[CardSet, CardSet], table: tuple[Card, ...], winner: int
     ) -> CourtCircularState:
         """The trick closed with ``hands`` and ``table`` as they end it; in the last one the
-        winner takes everything left (1.8)."""
+        winner takes everything left (1.8). Otherwise the winner's choice of the next Lead
+        makes the next :class:`_Trick`: until then the state keeps this one."""
         trick = self._trick
-        rules, deal, lead, drawn, leader = (
-            trick.rules,
-            trick.deal,
-            trick.lead,
-            trick.drawn,
-            trick.leader,
-        )
-        done = trick.done + ((leader, table, winner),)
         if not trick.last:
-            return _Next(
-                _Trick(rules, deal, lead, drawn, leader, trick.piles, done),
-                hands,
-                table,
-                winner,
-                _LEAD,
-            )
-        everything = mask_of(table) | 1 << lead | hands[0] | hands[1]
-        piles = _collect(trick.piles, winner, winner == leader, everything)
+            return _Next(trick, hands[winner], hands[1 - winner], table, winner, _LEAD)
+        everything = trick.held | 1 << trick.lead  # the table, the Lead and both hands
+        piles = _collect(trick.piles, winner, winner == trick.leader, everything)
+        done = trick.done + ((trick.leader, table, winner),)
         return _Next(
-            _Trick(rules, deal, lead, drawn, leader, piles, done), (0, 0), (), winner, _OVER
+            _Trick(
+                trick.rules,
+                trick.deal,
+                trick.lead,
+                trick.drawn,
+                trick.leader,
+                piles,
+                done,
+                0,
+                trick.refill,
+            ),
+            0,
+            0,
+            (),
+            winner,
+            _OVER,
         )
 
     def _choose_lead(self, card: Card) -> CourtCircularState:
         if self._phase is not _LEAD:
             raise IllegalActionError("the next Lead is chosen by the trick's winner, after it")
         trick = self._trick
+        table = self._table
         if card == trick.lead:
             raise IllegalActionError(
                 f"{card_name(card)} is the old Lead: choose among {self._table_names()}"
             )
-        if card not in self._table:
+        if card not in table:
             raise IllegalActionError(
                 f"{card_name(card)} is not on the table: choose among {self._table_names()}"
             )
         winner = self._turn
-        taken = 1 << trick.lead
-        for other in self._table:
-            taken |= 1 << other
-        taken ^= 1 << card
-        # The winner takes the rest, face up if he was first-hand (1.7) ...
+        leader = trick.leader
+        mine, theirs = self._mine, self._theirs  # the winner's hand, the other's
+        # The table is what left the hands in this trick; the winner takes it and the old
+        # Lead but the new Lead, face up if he was first-hand (1.7) ...
+        taken = (trick.held ^ (mine | theirs) ^ 1 << card) | 1 << trick.lead
         (up0, down0), (up1, down1) = trick.piles
-        face_up = winner == trick.leader
         if winner == 0:
-            if face_up:
+            if winner == leader:
                 up0 |= taken
             else:
                 down0 |= taken
-        elif face_up:
+        elif winner == leader:
             up1 |= taken
         else:
             down1 |= taken
         # ... and the hands are refilled one card at a time from him, skipping a full hand,
         # while the stock lasts: alternately while both are short, then the rest to the one
-        # still short. One new state, no call: this is every trick's last action.
-        hand0, hand1 = self._hands
-        short0, short1 = HAND_SIZE - hand0.bit_count(), HAND_SIZE - hand1.bit_count()
-        deal = trick.deal
-        stock = deal.stock
+        # still short. The cards of a stretch of the stock come from the prefix masks of
+        # _refill_masks; one new state, no call: this is every trick's last action.
+        short_mine, short_theirs = HAND_SIZE - mine.bit_count(), HAND_SIZE - theirs.bit_count()
         drawn = trick.drawn
-        end = min(len(stock), drawn + short0 + short1)  # the stock runs out, or both are full
-        both = min(end, drawn + 2 * min(short0, short1))
-        for card_drawn in stock[drawn + winner : both : 2]:
-            hand0 |= 1 << card_drawn
-        for card_drawn in stock[drawn + 1 - winner : both : 2]:
-            hand1 |= 1 << card_drawn
-        rest = 0
-        for card_drawn in stock[both:end]:
-            rest |= 1 << card_drawn
-        if short0 > short1:
-            hand0 |= rest
+        end = drawn + short_mine + short_theirs
+        size = len(trick.deal.stock)
+        if end > size:  # the stock runs out
+            end = size
+        both = drawn + 2 * (short_mine if short_mine < short_theirs else short_theirs)
+        if both > end:
+            both = end
+        even, odd, every = trick.refill
+        # The winner is dealt the cards at the stock positions of ``drawn``'s parity.
+        first, second = (even, odd) if drawn & 1 == 0 else (odd, even)
+        mine |= first[both] ^ first[drawn]
+        theirs |= second[both] ^ second[drawn]
+        # The rest to the one still short (none is left when both were as short).
+        if short_mine > short_theirs:
+            mine |= every[end] ^ every[both]
         else:
-            hand1 |= rest
-        drawn = end
-        piles = ((up0, down0), (up1, down1))
+            theirs |= every[end] ^ every[both]
         return _Next(
-            _Trick(trick.rules, deal, card, drawn, winner, piles, trick.done),
-            (hand0, hand1),
+            _Trick(
+                trick.rules,
+                trick.deal,
+                card,
+                end,
+                winner,
+                ((up0, down0), (up1, down1)),
+                trick.done + ((leader, table, winner),),
+                mine | theirs,
+                trick.refill,
+            ),
+            mine,
+            theirs,
             (),
             winner,
             _PLAY,
@@ -632,7 +684,7 @@ class CourtCircularState:
         """The tricks whose winner is known (a trick awaiting its new Lead included), in order."""
         return [
             Trick(leader, tuple(card_name(c) for c in cards), winner)
-            for leader, cards, winner in self._trick.done
+            for leader, cards, winner in self.completed_tricks
         ]
 
     def typed_view(self, seat: int | None) -> CourtCircularView:
@@ -652,14 +704,14 @@ class CourtCircularState:
         tables = (first, second) if trick.leader == 0 else (second, first)
         lead = trick.lead
         stock = len(trick.deal.stock) - trick.drawn
-        hand0, hand1 = self._hands
+        hand0, hand1 = self._hands()
         (up0, down0), (up1, down1) = trick.piles
         return CourtCircularView(
             seat,
             phase,
             trick.deal.dealer,
             None if over else self._turn,
-            0 if seat is None else self._hands[seat],
+            0 if seat is None else (hand0, hand1)[seat],
             (hand0.bit_count(), hand1.bit_count()),
             None if over else lead,
             tables,
@@ -667,7 +719,7 @@ class CourtCircularState:
             table,
             stock,
             ((up0, down0.bit_count()), (up1, down1.bit_count())),
-            len(trick.done),
+            len(self.completed_tricks),
             self.legal_actions() if seat is not None and seat == self.turn else (),
             trick.rules.carroll_resign,
             self.result() if over else None,
@@ -700,7 +752,7 @@ class CourtCircularState:
         }
 
     def __repr__(self) -> str:
-        hands = " / ".join(format_cards(h) for h in self._hands)
+        hands = " / ".join(format_cards(h) for h in self._hands())
         table = format_cards(mask_of(self._table))
         return (
             f"<CourtCircularState {self._phase.value} turn={self.turn} "
@@ -723,17 +775,41 @@ class _Next(CourtCircularState):
     def __init__(
         self,
         trick: _Trick,
-        hands: tuple[CardSet, CardSet],
+        mine: CardSet,
+        theirs: CardSet,
         table: tuple[Card, ...],
         turn: int,
         phase: Phase,
     ) -> None:
         self._trick = trick
-        self._hands = hands
+        self._mine = mine
+        self._theirs = theirs
         self._table = table
         self._turn = turn
         self._phase = phase
         self._legal = None
+
+
+def _refill_masks(
+    stock: tuple[Card, ...],
+) -> tuple[tuple[CardSet, ...], tuple[CardSet, ...], tuple[CardSet, ...]]:
+    """Prefix masks of the stock: the cards before position ``i`` at even positions, at odd
+    positions, and all of them, for ``i`` from 0 to its size.
+
+    A stretch ``i:j`` of the stock (or every other card of it) is then the exclusive or
+    of two masks: refilling the hands after a trick takes a few operations, not a loop.
+
+    >>> even, odd, every = _refill_masks((3, 5, 0))
+    >>> even, odd, every
+    ((0, 8, 8, 9), (0, 0, 32, 32), (0, 8, 40, 41))
+    """
+    even = [0]
+    odd = [0]
+    for position, card in enumerate(stock):
+        bit = 1 << card
+        even.append(even[-1] | bit if position % 2 == 0 else even[-1])
+        odd.append(odd[-1] if position % 2 == 0 else odd[-1] | bit)
+    return tuple(even), tuple(odd), tuple(e | o for e, o in zip(even, odd, strict=True))
 
 
 def _collect(
@@ -757,6 +833,8 @@ _ALONE: Final[tuple[tuple[Card], ...]] = tuple((card,) for card in range(52))
 """``_ALONE[c]`` is ``(c,)``, made once: a card joins the trick with one new tuple, not two."""
 _LEAD_ACTIONS: Final[tuple[str, ...]] = tuple(f"lead {name}" for name in CARD_NAMES[:52])
 """``_LEAD_ACTIONS[c]``: the action that makes card ``c`` the next Lead."""
+_FULL: Final = 2 * PER_TRICK
+"""Cards in a trick played out."""
 _LEAD_CODE: Final = 64
 _CONCEDE_CODE: Final = 128
 _ACTION_CODES: Final[dict[str, int]] = {

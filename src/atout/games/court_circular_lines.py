@@ -283,56 +283,49 @@ def line_strength(own: CardSet, lead: Card) -> int:
 def side_strength(a: Card, b: Card, c: Card, lead: Card) -> int:
     """:func:`line_strength` of three own cards ``a``, ``b``, ``c``: one side of a full trick.
 
-    The engine judges every trick played out with it. Without a Class I line
-    (most tricks) the kinds are read off the three cards with no loop; a
-    possible Class I line is left to :func:`line_strength`.
+    The engine judges every trick played out with it, from two tables and no
+    loop: the best line made by ranks alone (trios, sequences, courts, pairs,
+    with the Lead or without; ``_RANK_LINES``) and the best made by hearts
+    (``_HEART_LINES``), each as its key less the best own card and the own
+    cards in it; the better of the two, plus the best of those cards, is the key.
+    Any line is one or the other (the kinds of 1.5 are of ranks or of hearts),
+    and a side's best line of one kind and size is unique but for which card of
+    a held rank it uses, so the best card of the cards it may use is its best own
+    card.
 
     >>> from atout.cards import mask_of, parse_card, parse_cards
     >>> cards, lead = parse_cards(["KS", "KD", "QC"]), parse_card("5H")
     >>> side_strength(*cards, lead) == line_strength(mask_of(cards), lead)
     True
     """
-    rank_a, rank_b, rank_c = a % 13, b % 13, c % 13
-    ranks = 1 << rank_a | 1 << rank_b | 1 << rank_c
-    lead_rank = lead % 13
-    hearts = _HEART[a] + _HEART[b] + _HEART[c]
-    courts = _COURT[a] + _COURT[b] + _COURT[c]
-    up, down = _LEAD_RUN_RANKS[lead_rank]
-    if (
-        ranks & up == up
-        or ranks & down == down
-        or (rank_a == lead_rank) + (rank_b == lead_rank) + (rank_c == lead_rank) >= 2
-        or (hearts >= 2 and _HEART[lead])
-        or (courts >= 2 and _COURT[lead])
-    ):
-        return line_strength(1 << a | 1 << b | 1 << c, lead)
+    lead_rank = _RANK[lead]
+    lines = _RANK_LINES[lead_rank]
+    if lines is None:
+        lines = _rank_lines(lead_rank)
+    base, used = lines[_RANK_169[a] + _RANK_13[b] + _RANK[c]]
+    hearts = _HEART[a] | _HEART[b] << 1 | _HEART[c] << 2
+    by_hearts = _HEART_LINES[_HEART[lead]][hearts]
+    if by_hearts > base:
+        base = by_hearts
+        used = hearts
     strength = CARD_STRENGTH
-    value_a, value_b, value_c = strength[a], strength[b], strength[c]
-    best = value_a if value_a > value_b else value_b
-    if value_c > best:
-        best = value_c
-    # Class II, then Class III (hearts are the strongest cards: a heart is the best card).
-    if rank_a == rank_b == rank_c:
-        return _KEY_TRIO + best
-    if ranks.bit_count() == 3 and _is_run(ranks):
-        return _KEY_SEQUENCE + best
-    if hearts == 3:
-        return _KEY_SYMPATHY + best
-    if courts == 3:
-        return _KEY_COURT + best
-    if rank_a == rank_b:
-        return _KEY_PAIR + (value_a if value_a > value_b else value_b)
-    if rank_a == rank_c:
-        return _KEY_PAIR + (value_a if value_a > value_c else value_c)
-    if rank_b == rank_c:
-        return _KEY_PAIR + (value_b if value_b > value_c else value_c)
-    if hearts == 2:
-        return _KEY_VALENTINE + best
-    if courts == 2:
-        return _KEY_ETIQUETTE + max(
-            value for card, value in ((a, value_a), (b, value_b), (c, value_c)) if _COURT[card]
-        )
-    return _KEY_NONE + best
+    if used == 7:
+        top = strength[a]
+        value = strength[b]
+        if value > top:
+            top = value
+        value = strength[c]
+        return base + (value if value > top else top)
+    top = strength[a] if used & 1 else -1
+    if used & 2:
+        value = strength[b]
+        if value > top:
+            top = value
+    if used & 4:
+        value = strength[c]
+        if value > top:
+            top = value
+    return base + top
 
 
 def line_kind(own: CardSet, lead: Card) -> LineKind:
@@ -396,23 +389,7 @@ _NEXT_TO: Final[tuple[int, ...]] = tuple(
 above the king and below the two: where :func:`_lead_run` takes its first step."""
 
 
-def _lead_run_ranks(lead_rank: int) -> tuple[int, int]:
-    """The two pairs of ranks (a bit each) that make a sequence with a Lead of ``lead_rank``
-    at its end, going up and going down (as :func:`_lead_run` walks); ``1 << 13``, a rank
-    no card has, where the run would leave the ace-to-ace span."""
-    starts = ((12, -1), (-1, 1)) if lead_rank == 12 else ((lead_rank, 1), (lead_rank, -1))
-    pairs = []
-    for start, step in starts:
-        near, far = start + step, start + 2 * step
-        valid = -1 <= near <= 12 and -1 <= far <= 12
-        pairs.append(1 << near % 13 | 1 << far % 13 if valid else 1 << 13)
-    return pairs[0], pairs[1]
-
-
-_LEAD_RUN_RANKS: Final[tuple[tuple[int, int], ...]] = tuple(_lead_run_ranks(r) for r in range(13))
-"""``_LEAD_RUN_RANKS[lead_rank]``: own ranks that, both held, make a Class I sequence."""
 _HEART: Final[tuple[int, ...]] = tuple(int(c // 13 == _HEARTS) for c in range(52))
-_COURT: Final[tuple[int, ...]] = tuple(int(c % 13 in COURT_RANKS) for c in range(52))
 _KEY_TRIO: Final = _strength_key(7, 3, 0)
 _KEY_SEQUENCE: Final = _strength_key(6, 3, 0)
 _KEY_SYMPATHY: Final = _strength_key(5, 3, 0)
@@ -422,6 +399,87 @@ _KEY_VALENTINE: Final = _strength_key(2, 2, 0)
 _KEY_ETIQUETTE: Final = _strength_key(1, 2, 0)
 _KEY_NONE: Final = _strength_key(0, 1, 0)
 """Keys of the Class II and III lines of three cards, less their best card's strength."""
+
+
+def _rank_line(lead_rank: int, ranks: tuple[int, ...]) -> tuple[int, int]:
+    """The best line of three own cards of ``ranks`` by ranks alone (every kind but the
+    hearts') with a Lead of ``lead_rank``: ``(its key less its best own card, the own cards
+    it may use, a bit per position)``, kind by kind from the best as :func:`line_strength`."""
+    held = [0] * 13  # the positions holding each rank
+    for position, rank in enumerate(ranks):
+        held[rank] |= 1 << position
+    courts = held[9] | held[10] | held[11]
+    same = held[lead_rank]
+    if same.bit_count() >= 2:
+        return _strength_key(11, same.bit_count() + 1, 0), same
+    # A sequence with the Lead at one end, walked from it as _lead_run does: with three
+    # own cards only one direction can go two steps.
+    starts = ((12, -1), (-1, 1)) if lead_rank == 12 else ((lead_rank, 1), (lead_rank, -1))
+    for start, step in starts:
+        used = 0
+        for count in (1, 2, 3):
+            rank = start + count * step
+            if not -1 <= rank <= 12 or not held[rank % 13]:
+                break
+            used |= held[rank % 13]
+        else:
+            count = 4
+        if count >= 3:  # the Lead and count - 1 own ranks
+            return _strength_key(10, count, 0), used
+    if courts.bit_count() >= 2 and lead_rank in COURT_RANKS:
+        return _strength_key(8, courts.bit_count() + 1, 0), courts
+    bits = sum(1 << rank for rank in set(ranks))
+    if bits.bit_count() == 1:
+        return _KEY_TRIO, 7
+    if bits.bit_count() == 3 and _is_run(bits):
+        return _KEY_SEQUENCE, 7
+    if courts == 7:
+        return _KEY_COURT, 7
+    for pair in held:
+        if pair.bit_count() == 2:
+            return _KEY_PAIR, pair
+    if courts.bit_count() == 2:
+        return _KEY_ETIQUETTE, courts
+    return _KEY_NONE, 7
+
+
+def _rank_lines(lead_rank: int) -> tuple[tuple[int, int], ...]:
+    """:func:`_rank_line` for every three ranks ``a``, ``b``, ``c`` at ``169 * a + 13 * b + c``,
+    made the first time a Lead of ``lead_rank`` is judged (2,197 lines, shared)."""
+    seen: dict[tuple[int, int], tuple[int, int]] = {}
+    lines = []
+    for a in range(13):
+        for b in range(13):
+            for c in range(13):
+                line = _rank_line(lead_rank, (a, b, c))
+                lines.append(seen.setdefault(line, line))
+    table = tuple(lines)
+    _RANK_LINES[lead_rank] = table
+    return table
+
+
+_RANK_LINES: Final[list[tuple[tuple[int, int], ...] | None]] = [None] * 13
+"""``_RANK_LINES[lead rank][169 * a + 13 * b + c]``: :func:`_rank_line` of own ranks ``a``,
+``b``, ``c``, :func:`side_strength`'s table of the lines of ranks (each made when first
+needed: all thirteen would take a good part of a second to import)."""
+_RANK: Final[tuple[int, ...]] = tuple(card % 13 for card in range(52))
+_RANK_13: Final[tuple[int, ...]] = tuple(13 * (card % 13) for card in range(52))
+_RANK_169: Final[tuple[int, ...]] = tuple(169 * (card % 13) for card in range(52))
+_HEART_LINES: Final[tuple[tuple[int, ...], ...]] = tuple(
+    tuple(
+        0
+        if hearts.bit_count() < 2
+        else _strength_key(9, hearts.bit_count() + 1, 0)
+        if lead_heart
+        else _KEY_SYMPATHY
+        if hearts == 7
+        else _KEY_VALENTINE
+        for hearts in range(8)
+    )
+    for lead_heart in (0, 1)
+)
+"""``_HEART_LINES[lead is a heart][own hearts, a bit per position]``: the key of the best
+line of hearts less its best own card (the own hearts), 0 for none."""
 
 _CARDS_BY_SUIT: Final[tuple[tuple[tuple[Card, ...], ...], ...]] = tuple(
     tuple(tuple(13 * suit + r for r in range(13) if bits >> r & 1) for bits in range(8192))
