@@ -11,22 +11,18 @@ checkout chooses again (effort ``E``, no clock, seeded by the position) and
 the card is judged double dummy. Two checkouts run on the same records
 answer the same positions: the count of decisions each keeps, and those kept
 by one only.
+
+(The positions are found and judged by ``bench/cp_screen.py``'s ``extract``
+and asked by its ``screen``, with no salt: one replay for both scripts.)
 """
 
 from __future__ import annotations
 
 import argparse
 import json
-import math
-import random
 from pathlib import Path
 
-from atout.analysis.judge import is_play
-from atout.bots.court_piece import hard
-from atout.bots.court_piece.opponents import OpponentModel
-from atout.notation.record import load_record
-from atout.solver import solve
-from cp_losses import TARGET, side_wins
+from cp_screen import extract, screen  # bench/, beside this script
 
 
 def main() -> None:
@@ -36,35 +32,15 @@ def main() -> None:
     parser.add_argument("--decisions", type=int, default=100)
     parser.add_argument("--effort", type=int, default=6)
     args = parser.parse_args()
-    kept = asked = 0
-    for path in sorted(args.records.glob("*.json")):
-        swapped = path.stem.endswith("-swapped")
-        side = int(swapped)
-        match = load_record(path)
-        models = {s: OpponentModel() for s in (side, side + 2)}
-        reading = random.Random(0)
-        for number, deal in enumerate(match.deals):
-            state = match.game.start(match.rules, deal.layout, deal.tally_before)
-            for index, (who, action) in enumerate(deal.actions):
-                if who % 2 == side and asked < args.decisions:
-                    view = {**state.view(who), "match": {"deal_number": number + 1}}
-                    models[who].observe(view, reading)
-                    if is_play(state, action) and len(view["legal"]) > 1:
-                        if max(view["tricks_won"]) >= TARGET:
-                            break
-                        values = solve(state)
-                        won = [side_wins(state, side, who, v) for v in values.values()]
-                        if any(won) and not all(won):
-                            rng = random.Random(f"{path.stem}/{number}/{index}")
-                            model = models[who]
-                            card = hard.choose(view, rng, math.inf, args.effort, opponents=model)
-                            ok = side_wins(state, side, who, values[card])
-                            asked += 1
-                            kept += ok
-                            row = {"match": path.stem, "deal": number, "index": index}
-                            print(json.dumps({**row, "card": card, "kept": ok}), flush=True)
-                state = state.apply(action, who)
-    print(f"critical decisions {asked}, kept {kept} ({kept / max(1, asked):.1%})")
+    rows = extract(args.records, args.decisions, per_match=args.decisions)
+    cards = screen(rows, args.effort, salt="")
+    for row in rows:
+        match, deal, index = row["key"].rsplit("/", 2)
+        card, kept = cards[row["key"]]
+        line = {"match": match, "deal": int(deal), "index": int(index), "card": card, "kept": kept}
+        print(json.dumps(line))
+    kept = sum(ok for _, ok in cards.values())
+    print(f"critical decisions {len(rows)}, kept {kept} ({kept / max(1, len(rows)):.1%})")
 
 
 if __name__ == "__main__":
