@@ -42,6 +42,12 @@ CLIENT_TRIES = 3
 CLIENT_RETRY_PAUSE = 2.0
 """Seconds between those tries."""
 
+CLIENT_START_FAILURES = ("client server failed", "ZombieProcess")
+"""What Ray says when the head's client server for this connection died as it started: either
+the head saw it die ("Starting Ray client server failed") or it died between two of the head's
+looks at it and the head's own check raised (psutil's ``ZombieProcess``). Both are passing
+failures of that one server; the next try starts another."""
+
 
 class ClusterUnavailable(RuntimeError):
     """Ray is not installed, or the cluster cannot be reached."""
@@ -81,8 +87,8 @@ def _connect(ray: ModuleType, address: str, workers: int) -> bool:
         return False
     options: dict[str, Any] = {"include_dashboard": False, "logging_level": "warning"}
     # A Ray Client connection starts a server of its own on the head node, and that start
-    # sometimes fails at once ("Starting Ray client server failed"); the next try gets a fresh
-    # one, so a ray:// address is tried a few times before the cluster is called unreachable.
+    # sometimes fails at once (CLIENT_START_FAILURES); the next try gets a fresh one, so a
+    # ray:// address is tried a few times before the cluster is called unreachable.
     tries = CLIENT_TRIES if address.startswith("ray://") else 1
     for attempt in range(1, tries + 1):
         try:
@@ -93,7 +99,8 @@ def _connect(ray: ModuleType, address: str, workers: int) -> bool:
             return True
         except (ConnectionError, RuntimeError, ValueError) as error:
             ray.shutdown()
-            if attempt == tries or "client server failed" not in str(error):
+            passing = any(failure in str(error) for failure in CLIENT_START_FAILURES)
+            if attempt == tries or not passing:
                 raise ClusterUnavailable(
                     f"cannot reach the Ray cluster at {address!r}: {error}"
                 ) from None
