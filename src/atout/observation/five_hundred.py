@@ -95,19 +95,38 @@ PHASE_INDEX: Final = {
     Phase.OVER: _OVER,
 }
 """A phase's slot in the ``phase`` block (deal order)."""
-_OPEN_MISERE: Final = CALL_NAMES.index("open-misere")
+
+
+def _order_slots(block: int, me: int, skip: int, leader: int) -> tuple[int, ...]:
+    """The first slot of the sub-block of each card of a trick led by ``leader`` in the
+    ``block`` (``TRICK`` or ``PLAYED``) of seat ``me``: the seats in playing order,
+    passing over ``skip`` (the misère partner, -1: nobody), relative to ``me``."""
+    slots = []
+    who = leader
+    for _ in range(3 if skip >= 0 else 4):
+        if who == skip:
+            who = (who + 1) & 3
+        slots.append(block + W * ((who - me) & 3))
+        who = (who + 1) & 3
+    return tuple(slots)
+
+
+_TRICK_AT: Final = tuple(
+    tuple(tuple(_order_slots(TRICK, me, skip, leader) for leader in range(4)) for skip in range(-1, 4))
+    for me in range(4)
+)
+"""``_TRICK_AT[me][skip + 1][leader]``: :func:`_order_slots` of the ``trick`` block, made
+once (the seat arithmetic of every card was a tenth of a look)."""
+_PLAYED_AT: Final = tuple(
+    tuple(tuple(_order_slots(PLAYED, me, skip, leader) for leader in range(4)) for skip in range(-1, 4))
+    for me in range(4)
+)
+"""``_PLAYED_AT[me][skip + 1][leader]``: :func:`_order_slots` of the ``played`` block."""
+_IN_AUCTION: Final = Phase.AUCTION
+_IN_KITTY: Final = Phase.KITTY
+_IN_PLAY: Final = Phase.PLAY
 _ZEROS: Final = memoryview(bytes(4 * SIZE)).cast("f")
 """A whole vector of zeros (a ``float32`` memoryview to assign from)."""
-
-
-_SIZES_KEPT: Final = 4096
-"""At most this many play positions' hand sizes kept (4 * 4 * 5 * 10 * 4 = 3,200 exist)."""
-
-
-def _play_key(seat: int, leader: int, skip: int, done: int, played: int) -> int:
-    """The play position that fixes every hand's size: the seat looking, the trick's
-    leader, the seat sitting out (-1: none), tricks finished, cards in the trick."""
-    return (((seat * 4 + leader) * 5 + skip + 1) * 11 + done) * 4 + played
 
 
 class Seen:
@@ -145,7 +164,7 @@ class Seen:
     trick: list[int]
     flags: tuple[int, ...]
     won: object
-    sizes: tuple[float, ...]
+    sizes: tuple[int, ...]
 
     def __init__(self) -> None:
         self.deal = None
@@ -176,12 +195,11 @@ class Seen:
 class FiveHundredObserver:
     """Writes the vectors of one environment's seats (and keeps what it wrote for each)."""
 
-    __slots__ = ("_kitty_of", "_scores", "_seen", "_sizes")
+    __slots__ = ("_kitty_of", "_scores", "_seen")
 
     _seen: list[Seen]
     _kitty_of: tuple[object, int]
     _scores: tuple[object, list[list[float]]]
-    _sizes: dict[int, tuple[float, float, float, float]]
 
     def __init__(self) -> None:
         self._seen = [Seen() for _ in range(4)]
@@ -190,11 +208,6 @@ class FiveHundredObserver:
         """The kitty as a card set, for the deal it was made from."""
         self._scores = (None, [])
         """The score slots of each side for the sheet they were made with."""
-        self._sizes = {}
-        """Hand sizes (/ 13) by relative seat in the play, by :func:`_play_key`: every
-        seat starts the play with 10 cards and loses one a card played, so the sizes
-        follow from who looks, who led, who sits out and how far the play is (three
-        ``hand`` calls less a look)."""
 
     def write_view(
         self,
@@ -236,18 +249,13 @@ class FiveHundredObserver:
                 -1 if contract.sits_out is None else contract.sits_out,
             ),
             PHASE_INDEX[view.phase],
-            view.trick_leader,
+            -1 if view.trick_leader is None else view.trick_leader,
             view.trick,
             -1 if named is None else named,
             view.tricks,
-            view.turn,
+            -1 if view.turn is None else view.turn,
             view.tricks_won,
-            (
-                THIRTEENTHS[sizes[me]],
-                THIRTEENTHS[sizes[(me + 1) & 3]],
-                THIRTEENTHS[sizes[(me + 2) & 3]],
-                THIRTEENTHS[sizes[(me + 3) & 3]],
-            ),
+            (sizes[me], sizes[(me + 1) & 3], sizes[(me + 2) & 3], sizes[(me + 3) & 3]),
         )
 
     def write_state(
@@ -259,20 +267,42 @@ class FiveHundredObserver:
         kept: bool,
         picks: tuple[int, ...] = (),
     ) -> bool:
-        """By the same observer, from the state's accessors for what the seat sees (own
-        cards, the kitty and discards if contractor, an exposed hand, the calls, the tricks),
-        only what changed since its last look (``kept``: ``slots`` hold what this wrote last
-        for the seat); ``picks``, the discard's picks made so far (the kitty phase's three
-        looks, which the view would write whole)."""
-        phase = PHASE_INDEX[state.phase]
+        """By the same observer, from what the state shows the seat (own cards, the kitty
+        and discards if contractor, an exposed hand, the calls, the tricks), only what
+        changed since its last look (``kept``: ``slots`` hold what this wrote last for the
+        seat); ``picks``, the discard's picks made so far (the kitty phase's three looks,
+        which the view would write whole).
+
+        What changes during the deal comes from one call, ``state.look(seat)``; the
+        contract, the kitty and the discards from the accessors, once a deal."""
+        (
+            stage,
+            deal,
+            auction,
+            done,
+            high,
+            hand,
+            trick,
+            leader,
+            named,
+            turn,
+            won,
+            sizes,
+            exposed,
+        ) = state.look(seat)
+        if stage is _IN_PLAY:  # by identity: a StrEnum's hash is a Python call
+            phase = _PLAY
+        elif stage is _IN_AUCTION:
+            phase = _AUCTION
+        elif stage is _IN_KITTY:
+            phase = _KITTY
+        else:
+            phase = _OVER
         chosen = 0
-        for pick in picks:
-            chosen |= 1 << pick - PICK
+        if picks:
+            for pick in picks:
+                chosen |= 1 << pick - PICK
         seen = self._seen[seat]
-        deal = state.deal
-        auction = state.auction
-        done = state.completed_tricks
-        high = state.high_bid
         bidding = phase == _AUCTION
         if (
             not kept
@@ -290,7 +320,7 @@ class FiveHundredObserver:
             slots[SCORE_AT + 1] = other
             seen.sheet = sheet
         contract = None
-        kitty, discards, exposed = seen.kitty, seen.discards, seen.exposed
+        kitty, discards = seen.kitty, seen.discards
         if high >= 0 and not bidding:
             if not seen.contract:  # the contract, kitty and discards hold for the deal
                 contractor = state.contractor
@@ -304,23 +334,6 @@ class FiveHundredObserver:
                     discards = state.discards
             elif kitty and not discards and phase != _KITTY:  # the contractor, discarded
                 discards = state.discards
-            if high == _OPEN_MISERE:
-                shown = state.exposed()
-                exposed = 0 if shown is None else state.hand(shown)
-        hand = state.hand(seat)
-        trick = state.trick
-        if phase == _PLAY:
-            leader = state.leader
-            skip = seen.skip if contract is None else contract[3]
-            key = _play_key(seat, leader, skip, len(done), len(trick))
-            sizes = self._sizes.get(key)
-            if sizes is None or sizes[0] != THIRTEENTHS[hand.bit_count()]:
-                sizes = self._sizes_now(state, seat, hand)
-                if len(self._sizes) < _SIZES_KEPT:
-                    self._sizes[key] = sizes
-        else:
-            leader = -1
-            sizes = self._sizes_now(state, seat, hand)
         self._look(
             slots,
             seen,
@@ -333,43 +346,34 @@ class FiveHundredObserver:
             auction,
             contract,
             phase,
-            leader if phase == _PLAY else None,
+            leader,
             trick,
-            state.named_suit,
+            named,
             done,
-            state.turn,
-            state.tricks_won,
+            turn,
+            won,
             sizes,
         )
         return True
 
-    def _sizes_now(
-        self, state: FiveHundredState, seat: int, hand: int
-    ) -> tuple[float, float, float, float]:
-        """Hand sizes (/ 13) by relative seat, counted from the hands."""
-        return (
-            THIRTEENTHS[hand.bit_count()],
-            THIRTEENTHS[state.hand((seat + 1) & 3).bit_count()],
-            THIRTEENTHS[state.hand((seat + 2) & 3).bit_count()],
-            THIRTEENTHS[state.hand((seat + 3) & 3).bit_count()],
-        )
-
     def mask_state(self, state: FiveHundredState, picks: tuple[int, ...]) -> int | None:
         """Cards that follow suit (the joker as ``JK``); the discard's picks (any card held
         not picked yet: ``discardable()``); ``None`` for a joker lead at no-trumps and the
-        auction (the engine's strings)."""
-        phase = PHASE_INDEX[state.phase]
-        if phase == _KITTY:
-            cards = state.discardable()
-            for pick in picks:
-                cards &= ~(1 << pick - PICK)
-            return cards << PICK
-        if phase != _PLAY:
-            return None
+        auction (the engine's strings).
+
+        The play's cards first, one call (``playable_cards()`` is 0 outside the play,
+        never in it: the seat to act holds a card), before any question about the phase."""
         cards = state.playable_cards()
-        if cards >> JOKER & 1 and not state.trick and state.trump_suit < 0:
+        if cards:
+            if cards >> JOKER & 1 and not state.trick and state.trump_suit < 0:
+                return None
+            return cards
+        cards = state.discardable()  # the kitty's (0 in the auction)
+        if not cards:
             return None
-        return cards
+        for pick in picks:
+            cards &= ~(1 << pick - PICK)
+        return cards << PICK
 
     def _kitty(self, deal: FiveHundredDeal) -> int:
         """The kitty as dealt, as a card set (kept for the deal)."""
@@ -403,21 +407,21 @@ class FiveHundredObserver:
         auction: tuple[tuple[int, int], ...],
         contract: tuple[int, int, int, int] | None,
         phase: int,
-        leader: int | None,
+        leader: int,
         trick: Sequence[int],
         named: int,
         done: Sequence[tuple[int, Sequence[int], int]],
-        turn: int | None,
+        turn: int,
         won: tuple[int, int],
-        sizes: tuple[float, float, float, float],
+        sizes: tuple[int, int, int, int],
     ) -> None:
         """What changed since ``seen``: the card blocks (own hand, the kitty and discards
         the seat sees, the discard's picks, an exposed hand), the calls, the contract
         (``(bid, contractor, trump or 4, the seat that sits out or -1)``; ``None``: none
         yet, or the one written, which holds for the deal), the finished
-        tricks, the trick (its ``leader``: ``None`` outside the play), the flags (phase,
-        leader, turn, a named suit or -1), tricks won by side, hand sizes (/ 13) by
-        relative seat."""
+        tricks, the trick (its ``leader``: -1 outside the play), the flags (phase,
+        leader, turn or -1 once over, a named suit or -1), tricks won by side, cards held
+        by relative seat."""
         bit = CARD_BIT
         changed = hand ^ seen.hand
         if changed:  # HAND is 0: a card's slot is its index
@@ -458,39 +462,30 @@ class FiveHundredObserver:
                 slots[slot] = 1.0
             seen.contract = placed
             seen.skip = skip
-        skip = seen.skip
         finished = len(done)
         if finished != seen.done:
+            played_at = _PLAYED_AT[me][seen.skip + 1]
             for first, played, _ in done[seen.done :]:
-                who = first
-                for card in played:
-                    if who == skip:
-                        who = (who + 1) & 3
-                    slots[PLAYED + W * ((who - me) & 3) + card] = 1.0
-                    who = (who + 1) & 3
+                for at, card in zip(played_at[first], played):
+                    slots[at + card] = 1.0
             seen.done = finished
         if trick or seen.trick:
             for slot in seen.trick:
                 slots[slot] = 0.0
             placed_trick: list[int] = []
-            if leader is not None:
-                who = leader
-                for card in trick:
-                    if who == skip:
-                        who = (who + 1) & 3
-                    slot = TRICK + W * ((who - me) & 3) + card
-                    slots[slot] = 1.0
-                    placed_trick.append(slot)
-                    who = (who + 1) & 3
+            if leader >= 0:
+                for at, card in zip(_TRICK_AT[me][seen.skip + 1][leader], trick):
+                    slots[at + card] = 1.0
+                    placed_trick.append(at + card)
             seen.trick = placed_trick
         flags: tuple[int, ...]
-        if leader is not None and turn is not None:  # the play
+        if leader >= 0 and turn >= 0:  # the play
             flags = (PHASE + phase, LEADER + ((leader - me) & 3), TURN + ((turn - me) & 3))
         else:
             flags = (PHASE + phase,)
-            if leader is not None:
+            if leader >= 0:
                 flags = (*flags, LEADER + ((leader - me) & 3))
-            if turn is not None:
+            if turn >= 0:
                 flags = (*flags, TURN + ((turn - me) & 3))
         if named >= 0:
             flags = (*flags, NAMED + named)
@@ -500,16 +495,17 @@ class FiveHundredObserver:
             for slot in flags:
                 slots[slot] = 1.0
             seen.flags = flags
-        if won is not seen.won:  # one tuple per finished trick
+        if won != seen.won:
             side = me & 1
             slots[WON_AT] = won[side] / 10
             slots[WON_AT + 1] = won[1 - side] / 10
             seen.won = won
         if sizes != seen.sizes:
-            slots[SIZES_AT] = sizes[0]
-            slots[SIZES_AT + 1] = sizes[1]
-            slots[SIZES_AT + 2] = sizes[2]
-            slots[SIZES_AT + 3] = sizes[3]
+            thirteenths = THIRTEENTHS
+            slots[SIZES_AT] = thirteenths[sizes[0]]
+            slots[SIZES_AT + 1] = thirteenths[sizes[1]]
+            slots[SIZES_AT + 2] = thirteenths[sizes[2]]
+            slots[SIZES_AT + 3] = thirteenths[sizes[3]]
             seen.sizes = sizes
 
     def _score_scalars(self, sheet: Mapping[str, Any], side: int) -> list[float]:
