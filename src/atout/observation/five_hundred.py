@@ -23,7 +23,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any, Final
 
 from atout.cards import JOKER, mask_of
-from atout.games.five_hundred.rules import CALL_NAMES, Phase
+from atout.games.five_hundred.rules import Phase
 from atout.games.five_hundred.state import FiveHundredDeal, FiveHundredState
 from atout.games.five_hundred.view import FiveHundredView
 from atout.observation.slots import CARD_BIT, THIRTEENTHS, clip, write_cards
@@ -97,31 +97,66 @@ PHASE_INDEX: Final = {
 """A phase's slot in the ``phase`` block (deal order)."""
 
 
-def _order_slots(block: int, me: int, skip: int, leader: int) -> tuple[int, ...]:
-    """The first slot of the sub-block of each card of a trick led by ``leader`` in the
-    ``block`` (``TRICK`` or ``PLAYED``) of seat ``me``: the seats in playing order,
-    passing over ``skip`` (the misère partner, -1: nobody), relative to ``me``."""
+def _order_slots(block: int, me: int, skip: int, leader: int) -> tuple[tuple[int, ...], ...]:
+    """The slots of each card of a trick led by ``leader``, by its place in the trick, in the
+    ``block`` (``TRICK`` or ``PLAYED``) of seat ``me``: the seats in playing order, passing
+    over ``skip`` (the misère partner, -1: nobody), relative to ``me``; ``[i][card]``."""
     slots = []
     who = leader
     for _ in range(3 if skip >= 0 else 4):
         if who == skip:
             who = (who + 1) & 3
-        slots.append(block + W * ((who - me) & 3))
+        slots.append(_CARD_SLOTS[block + W * ((who - me) & 3)])
         who = (who + 1) & 3
     return tuple(slots)
 
 
+_CARD_SLOTS: Final = {
+    at: tuple(range(at, at + W))
+    for block in (TRICK, PLAYED)
+    for at in range(block, block + 4 * W, W)
+}
+"""The slots of a seat's sub-block of ``trick`` or ``played`` by card, by the sub-block's first
+slot (ints made once: past 256, an int computed per card is a new object)."""
 _TRICK_AT: Final = tuple(
-    tuple(tuple(_order_slots(TRICK, me, skip, leader) for leader in range(4)) for skip in range(-1, 4))
+    tuple(
+        tuple(_order_slots(TRICK, me, skip, leader) for leader in range(4)) for skip in range(-1, 4)
+    )
     for me in range(4)
 )
-"""``_TRICK_AT[me][skip + 1][leader]``: :func:`_order_slots` of the ``trick`` block, made
-once (the seat arithmetic of every card was a tenth of a look)."""
+"""``_TRICK_AT[me][skip + 1][leader][i][card]``: :func:`_order_slots` of the ``trick`` block,
+made once (the seat arithmetic of every card was a tenth of a look)."""
 _PLAYED_AT: Final = tuple(
-    tuple(tuple(_order_slots(PLAYED, me, skip, leader) for leader in range(4)) for skip in range(-1, 4))
+    tuple(
+        tuple(_order_slots(PLAYED, me, skip, leader) for leader in range(4))
+        for skip in range(-1, 4)
+    )
     for me in range(4)
 )
-"""``_PLAYED_AT[me][skip + 1][leader]``: :func:`_order_slots` of the ``played`` block."""
+"""``_PLAYED_AT[me][skip + 1][leader][i][card]``: :func:`_order_slots` of the ``played`` block."""
+_PLAY_FLAGS: Final = tuple(
+    tuple((PHASE + _PLAY, LEADER + leader, TURN + turn) for turn in range(4)) for leader in range(4)
+)
+"""``_PLAY_FLAGS[leader][turn]`` (relative seats): the flags of a look in the play, made once."""
+Looked = tuple[
+    Phase,
+    object,
+    tuple[tuple[int, int], ...],
+    Sequence[tuple[int, Sequence[int], int]],
+    int,
+    int,
+    Sequence[int],
+    int,
+    int,
+    int,
+    int,
+    tuple[int, int, int, int],
+    int,
+]
+"""What :meth:`FiveHundredObserver._look` writes from: ``FiveHundredState.look(seat)``
+(``(phase, deal, auction, completed tricks, high bid, hand, trick, leader or -1, named
+suit or -1, turn or -1, tricks won, cards held by relative seat, exposed hand or 0)``),
+or the same fields of a typed view (no deal)."""
 _IN_AUCTION: Final = Phase.AUCTION
 _IN_KITTY: Final = Phase.KITTY
 _IN_PLAY: Final = Phase.PLAY
@@ -147,6 +182,7 @@ class Seen:
         "sizes",
         "skip",
         "trick",
+        "trick_at",
         "won",
     )
 
@@ -161,7 +197,8 @@ class Seen:
     picks: int
     exposed: int
     done: int
-    trick: list[int]
+    trick: Sequence[int]
+    trick_at: tuple[tuple[int, ...], ...]
     flags: tuple[int, ...]
     won: object
     sizes: tuple[int, ...]
@@ -186,7 +223,9 @@ class Seen:
         self.exposed = 0
         self.done = 0
         """Finished tricks already in the ``played`` block."""
-        self.trick = []
+        self.trick = ()
+        """The trick's cards written (at ``trick_at``)."""
+        self.trick_at = ()
         self.flags = ()
         self.won = None
         self.sizes = ()
@@ -230,16 +269,30 @@ class FiveHundredObserver:
         exposed = view.exposed
         named = view.named_suit
         sizes = view.hand_sizes
+        looked: Looked = (
+            view.phase,
+            None,
+            view.auction,
+            view.tricks,
+            -1 if contract is None else contract.bid,
+            view.hand,
+            view.trick,
+            -1 if view.trick_leader is None else view.trick_leader,
+            -1 if named is None else named,
+            -1 if view.turn is None else view.turn,
+            view.tricks_won[0] | view.tricks_won[1] << 4,
+            (sizes[me], sizes[(me + 1) & 3], sizes[(me + 2) & 3], sizes[(me + 3) & 3]),
+            0 if exposed is None else exposed[1],
+        )
         self._look(
             slots,
             seen,
             me,
-            view.hand,
+            looked,
+            PHASE_INDEX[view.phase],
             mask_of(view.kitty or ()),
             view.discards or 0,
             chosen,
-            0 if exposed is None else exposed[1],
-            view.auction,
             None
             if contract is None
             else (
@@ -248,14 +301,6 @@ class FiveHundredObserver:
                 4 if contract.trump is None else contract.trump,
                 -1 if contract.sits_out is None else contract.sits_out,
             ),
-            PHASE_INDEX[view.phase],
-            -1 if view.trick_leader is None else view.trick_leader,
-            view.trick,
-            -1 if named is None else named,
-            view.tricks,
-            -1 if view.turn is None else view.turn,
-            view.tricks_won,
-            (sizes[me], sizes[(me + 1) & 3], sizes[(me + 2) & 3], sizes[(me + 3) & 3]),
         )
 
     def write_state(
@@ -275,21 +320,8 @@ class FiveHundredObserver:
 
         What changes during the deal comes from one call, ``state.look(seat)``; the
         contract, the kitty and the discards from the accessors, once a deal."""
-        (
-            stage,
-            deal,
-            auction,
-            done,
-            high,
-            hand,
-            trick,
-            leader,
-            named,
-            turn,
-            won,
-            sizes,
-            exposed,
-        ) = state.look(seat)
+        looked = state.look(seat)
+        stage, deal, auction, done, high, _, _, _, _, _, _, _, _ = looked
         if stage is _IN_PLAY:  # by identity: a StrEnum's hash is a Python call
             phase = _PLAY
         elif stage is _IN_AUCTION:
@@ -334,26 +366,7 @@ class FiveHundredObserver:
                     discards = state.discards
             elif kitty and not discards and phase != _KITTY:  # the contractor, discarded
                 discards = state.discards
-        self._look(
-            slots,
-            seen,
-            seat,
-            hand,
-            kitty,
-            discards,
-            chosen,
-            exposed,
-            auction,
-            contract,
-            phase,
-            leader,
-            trick,
-            named,
-            done,
-            turn,
-            won,
-            sizes,
-        )
+        self._look(slots, seen, seat, looked, phase, kitty, discards, chosen, contract)
         return True
 
     def mask_state(self, state: FiveHundredState, picks: tuple[int, ...]) -> int | None:
@@ -399,29 +412,22 @@ class FiveHundredObserver:
         slots: Any,
         seen: Seen,
         me: int,
-        hand: int,
+        looked: Looked,
+        phase: int,
         kitty: int,
         discards: int,
         picks: int,
-        exposed: int,
-        auction: tuple[tuple[int, int], ...],
         contract: tuple[int, int, int, int] | None,
-        phase: int,
-        leader: int,
-        trick: Sequence[int],
-        named: int,
-        done: Sequence[tuple[int, Sequence[int], int]],
-        turn: int,
-        won: tuple[int, int],
-        sizes: tuple[int, int, int, int],
     ) -> None:
         """What changed since ``seen``: the card blocks (own hand, the kitty and discards
         the seat sees, the discard's picks, an exposed hand), the calls, the contract
         (``(bid, contractor, trump or 4, the seat that sits out or -1)``; ``None``: none
         yet, or the one written, which holds for the deal), the finished
-        tricks, the trick (its ``leader``: -1 outside the play), the flags (phase,
-        leader, turn or -1 once over, a named suit or -1), tricks won by side, cards held
-        by relative seat."""
+        tricks, the trick, the flags (phase, leader, turn, a named suit), tricks won,
+        cards held by relative seat. ``looked`` is ``FiveHundredState.look``'s tuple (the
+        view's fields in the same order: :meth:`write_view`), ``phase`` its phase's
+        slot."""
+        _, _, auction, done, _, hand, trick, leader, named, turn, won, sizes, exposed = looked
         bit = CARD_BIT
         changed = hand ^ seen.hand
         if changed:  # HAND is 0: a card's slot is its index
@@ -466,21 +472,28 @@ class FiveHundredObserver:
         if finished != seen.done:
             played_at = _PLAYED_AT[me][seen.skip + 1]
             for first, played, _ in done[seen.done :]:
-                for at, card in zip(played_at[first], played):
-                    slots[at + card] = 1.0
+                at = played_at[first]  # three or four cards, written out
+                slots[at[0][played[0]]] = 1.0
+                slots[at[1][played[1]]] = 1.0
+                slots[at[2][played[2]]] = 1.0
+                if len(played) == 4:
+                    slots[at[3][played[3]]] = 1.0
             seen.done = finished
         if trick or seen.trick:
-            for slot in seen.trick:
-                slots[slot] = 0.0
-            placed_trick: list[int] = []
+            at = seen.trick_at
+            for i, card in enumerate(seen.trick):
+                slots[at[i][card]] = 0.0
             if leader >= 0:
-                for at, card in zip(_TRICK_AT[me][seen.skip + 1][leader], trick):
-                    slots[at + card] = 1.0
-                    placed_trick.append(at + card)
-            seen.trick = placed_trick
+                trick_at = _TRICK_AT[me][seen.skip + 1][leader]
+                for i, card in enumerate(trick):
+                    slots[trick_at[i][card]] = 1.0
+                seen.trick_at = trick_at
+                seen.trick = trick
+            else:
+                seen.trick = ()
         flags: tuple[int, ...]
         if leader >= 0 and turn >= 0:  # the play
-            flags = (PHASE + phase, LEADER + ((leader - me) & 3), TURN + ((turn - me) & 3))
+            flags = _PLAY_FLAGS[(leader - me) & 3][(turn - me) & 3]
         else:
             flags = (PHASE + phase,)
             if leader >= 0:
@@ -496,9 +509,12 @@ class FiveHundredObserver:
                 slots[slot] = 1.0
             seen.flags = flags
         if won != seen.won:
-            side = me & 1
-            slots[WON_AT] = won[side] / 10
-            slots[WON_AT + 1] = won[1 - side] / 10
+            if me & 1:
+                slots[WON_AT] = (won >> 4) / 10
+                slots[WON_AT + 1] = (won & 15) / 10
+            else:
+                slots[WON_AT] = (won & 15) / 10
+                slots[WON_AT + 1] = (won >> 4) / 10
             seen.won = won
         if sizes != seen.sizes:
             thirteenths = THIRTEENTHS

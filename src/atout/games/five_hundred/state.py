@@ -441,7 +441,9 @@ class FiveHundredState:
         """The cards ``seat`` holds now (the contractor's includes the kitty until he discards)."""
         return seat_hand(self._by_seat(), seat)
 
-    def look(self, seat: int) -> tuple[
+    def look(
+        self, seat: int
+    ) -> tuple[
         Phase,
         FiveHundredDeal,
         tuple[tuple[int, int], ...],
@@ -452,15 +454,16 @@ class FiveHundredState:
         int,
         int,
         int,
-        tuple[int, int],
+        int,
         tuple[int, int, int, int],
         CardSet,
     ]:
         """What ``seat`` sees of the deal that changes as it goes, in one call: ``(phase,
         deal, auction, completed_tricks, high_bid, hand(seat), trick, leader, named_suit,
-        turn, tricks_won, sizes, exposed)``, read from this state's own fields.
+        turn, won, sizes, exposed)``, read from this state's own fields.
 
-        ``leader`` is -1 outside the play, ``turn`` -1 once over; ``sizes`` the cards
+        ``leader`` is -1 outside the play, ``turn`` -1 once over; ``won`` the tricks won
+        (``tricks_won``) as side 0's plus 16 times side 1's; ``sizes`` the cards
         held by ``seat`` and the three seats after it; ``exposed`` the open-misère hand
         once face up (``exposed()``), else 0. The environment's observer looks at every
         step: one call instead of a dozen accessors (``hand`` alone is five calls deep)
@@ -496,7 +499,6 @@ class FiveHundredState:
             shown = self.exposed()
             if shown is not None:
                 exposed = seat_hand((a, b, c, d), (shown - seat) & 3)
-        marks = self._marks
         return (
             phase,
             table.deal,
@@ -508,7 +510,7 @@ class FiveHundredState:
             leader,
             named,
             turn,
-            (marks >> 16 & 15, marks >> 20 & 15),
+            self._marks >> 16,
             (a.bit_count(), b.bit_count(), c.bit_count(), d.bit_count()),
             exposed,
         )
