@@ -19,6 +19,7 @@ look) from the state's accessors for what the seat sees.
 
 from __future__ import annotations
 
+from array import array
 from collections.abc import Mapping, Sequence
 from typing import Any, Final
 
@@ -157,6 +158,8 @@ Looked = tuple[
 (``(phase, deal, auction, completed tricks, high bid, hand, trick, leader or -1, named
 suit or -1, turn or -1, tricks won, cards held by relative seat, exposed hand or 0)``),
 or the same fields of a typed view (no deal)."""
+_SIZES_KEPT: Final = 4096
+"""At most this many ``hand_sizes`` slots kept (a few hundred occur)."""
 _IN_AUCTION: Final = Phase.AUCTION
 _IN_KITTY: Final = Phase.KITTY
 _IN_PLAY: Final = Phase.PLAY
@@ -234,11 +237,12 @@ class Seen:
 class FiveHundredObserver:
     """Writes the vectors of one environment's seats (and keeps what it wrote for each)."""
 
-    __slots__ = ("_kitty_of", "_scores", "_seen")
+    __slots__ = ("_kitty_of", "_scores", "_seen", "_sizes")
 
     _seen: list[Seen]
     _kitty_of: tuple[object, int]
     _scores: tuple[object, list[list[float]]]
+    _sizes: dict[tuple[int, int, int, int], Any]
 
     def __init__(self) -> None:
         self._seen = [Seen() for _ in range(4)]
@@ -247,6 +251,9 @@ class FiveHundredObserver:
         """The kitty as a card set, for the deal it was made from."""
         self._scores = (None, [])
         """The score slots of each side for the sheet they were made with."""
+        self._sizes = {}
+        """The ``hand_sizes`` slots (a ``float32`` memoryview) by cards held per relative
+        seat: one slice written, not four slots (they all change between a seat's looks)."""
 
     def write_view(
         self,
@@ -431,10 +438,16 @@ class FiveHundredObserver:
         bit = CARD_BIT
         changed = hand ^ seen.hand
         if changed:  # HAND is 0: a card's slot is its index
-            while changed:
-                card = changed.bit_length() - 1
-                slots[card] = 1.0 if hand & bit[card] else 0.0
-                changed ^= bit[card]
+            if changed & hand:  # cards came (a deal, the kitty)
+                while changed:
+                    card = changed.bit_length() - 1
+                    slots[card] = 1.0 if hand & bit[card] else 0.0
+                    changed ^= bit[card]
+            else:  # cards played, the usual look
+                while changed:
+                    card = changed.bit_length() - 1
+                    slots[card] = 0.0
+                    changed ^= bit[card]
             seen.hand = hand
         if kitty != seen.kitty:
             write_cards(slots, KITTY, kitty, seen.kitty)
@@ -517,11 +530,13 @@ class FiveHundredObserver:
                 slots[WON_AT + 1] = (won >> 4) / 10
             seen.won = won
         if sizes != seen.sizes:
-            thirteenths = THIRTEENTHS
-            slots[SIZES_AT] = thirteenths[sizes[0]]
-            slots[SIZES_AT + 1] = thirteenths[sizes[1]]
-            slots[SIZES_AT + 2] = thirteenths[sizes[2]]
-            slots[SIZES_AT + 3] = thirteenths[sizes[3]]
+            written = self._sizes.get(sizes)
+            if written is None:
+                if len(self._sizes) >= _SIZES_KEPT:
+                    self._sizes.clear()
+                written = memoryview(array("f", [THIRTEENTHS[n] for n in sizes]))
+                self._sizes[sizes] = written
+            slots[SIZES_AT : SIZES_AT + 4] = written
             seen.sizes = sizes
 
     def _score_scalars(self, sheet: Mapping[str, Any], side: int) -> list[float]:
