@@ -233,9 +233,9 @@ class FiveHundredSpec(GameSpec):
         self._observer.write_view(view, sheet, picks, slots)
 
     def write_state(self, state: Any, seat: int, sheet: Sheet, slots: Any, kept: bool) -> bool:
-        """By the same observer, from the state's accessors for what the seat sees (own
-        cards, the kitty and discards if contractor, an exposed hand, the calls, the tricks),
-        only what changed since its last look."""
+        """By the same observer, from what the state shows the seat (own cards, the kitty and
+        discards if contractor, an exposed hand, the calls, the tricks: one
+        ``FiveHundredState.look`` call a look), only what changed since its last look."""
         return self._observer.write_state(state, seat, sheet, slots, kept)
 
     def write_picked(
