@@ -97,3 +97,46 @@ def test_accessors_agree_with_views(case: str) -> None:
                 continue  # before trump the view shows the caller's first five only
             for seat in range(4 if game_id != "court-circular" else 2):
                 assert list(card_names(state.hand(seat))) == state.view(seat)["hand"]
+
+
+@pytest.mark.parametrize("case", sorted(c for c in CASES if CASES[c][0] == "five-hundred"))
+def test_five_hundred_look_agrees_with_the_accessors_and_the_view(case: str) -> None:
+    """``FiveHundredState.look(seat)`` (the environment's one read per step) says what the
+    accessors and the seat's typed view say, field by field, at every state of every seat."""
+    game_id, options = CASES[case]
+    exposed = 0
+    for seed in (0, 1, 2):
+        for state in states(game_id, options, seed):
+            for seat in range(4):
+                (
+                    phase,
+                    deal,
+                    auction,
+                    done,
+                    high,
+                    hand,
+                    trick,
+                    leader,
+                    named,
+                    turn,
+                    won,
+                    sizes,
+                    shown,
+                ) = state.look(seat)
+                view = state.typed_view(seat)
+                assert phase is state.phase is view.phase
+                assert deal is state.deal
+                assert auction == state.auction == view.auction
+                assert done is state.completed_tricks
+                assert high == state.high_bid
+                assert hand == state.hand(seat) == view.hand
+                assert trick == state.trick == view.trick
+                assert leader == (-1 if view.trick_leader is None else view.trick_leader)
+                assert named == state.named_suit
+                assert turn == (-1 if state.turn is None else state.turn)
+                assert (won & 15, won >> 4) == state.tricks_won == view.tricks_won
+                counts = view.hand_sizes
+                assert sizes == tuple(counts[(seat + r) % 4] for r in range(4))
+                assert shown == (0 if view.exposed is None else view.exposed[1])
+                exposed += bool(shown)
+    assert exposed or "misere" not in case

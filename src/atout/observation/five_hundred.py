@@ -8,22 +8,24 @@ install .``) compiles it with mypyc next to the engine it reads
 :mod:`atout.observation.court_piece_play`: there the engine runs about three
 times faster, and an observer left in Python was most of the gap between an
 environment step and a raw engine action (``bench/rl.py``). The state path
-reads the state's typed accessors, which compiled code calls directly.
+reads the state in one call, ``FiveHundredState.look(seat)`` (a dozen accessors per
+look were most of a pure-Python step's observer).
 
 :meth:`FiveHundredObserver.write_view` writes a whole vector from the seat's
 typed view (the observation's definition); :meth:`~FiveHundredObserver.write_state`
 feeds the same :meth:`~FiveHundredObserver._start` (a deal's look from zeros)
 and :meth:`~FiveHundredObserver._look` (what changed since the seat's last
-look) from the state's accessors for what the seat sees.
+look) from that look tuple.
 """
 
 from __future__ import annotations
 
+from array import array
 from collections.abc import Mapping, Sequence
 from typing import Any, Final
 
 from atout.cards import JOKER, mask_of
-from atout.games.five_hundred.rules import CALL_NAMES, Phase
+from atout.games.five_hundred.rules import Phase
 from atout.games.five_hundred.state import FiveHundredDeal, FiveHundredState
 from atout.games.five_hundred.view import FiveHundredView
 from atout.observation.slots import CARD_BIT, THIRTEENTHS, clip, write_cards
@@ -95,19 +97,75 @@ PHASE_INDEX: Final = {
     Phase.OVER: _OVER,
 }
 """A phase's slot in the ``phase`` block (deal order)."""
-_OPEN_MISERE: Final = CALL_NAMES.index("open-misere")
+
+
+def _order_slots(block: int, me: int, skip: int, leader: int) -> tuple[tuple[int, ...], ...]:
+    """The slots of each card of a trick led by ``leader``, by its place in the trick, in the
+    ``block`` (``TRICK`` or ``PLAYED``) of seat ``me``: the seats in playing order, passing
+    over ``skip`` (the misère partner, -1: nobody), relative to ``me``; ``[i][card]``."""
+    slots = []
+    who = leader
+    for _ in range(3 if skip >= 0 else 4):
+        if who == skip:
+            who = (who + 1) & 3
+        slots.append(_CARD_SLOTS[block + W * ((who - me) & 3)])
+        who = (who + 1) & 3
+    return tuple(slots)
+
+
+_CARD_SLOTS: Final = {
+    at: tuple(range(at, at + W))
+    for block in (TRICK, PLAYED)
+    for at in range(block, block + 4 * W, W)
+}
+"""The slots of a seat's sub-block of ``trick`` or ``played`` by card, by the sub-block's first
+slot (ints made once: past 256, an int computed per card is a new object)."""
+_TRICK_AT: Final = tuple(
+    tuple(
+        tuple(_order_slots(TRICK, me, skip, leader) for leader in range(4)) for skip in range(-1, 4)
+    )
+    for me in range(4)
+)
+"""``_TRICK_AT[me][skip + 1][leader][i][card]``: :func:`_order_slots` of the ``trick`` block,
+made once (the seat arithmetic of every card was a tenth of a look)."""
+_PLAYED_AT: Final = tuple(
+    tuple(
+        tuple(_order_slots(PLAYED, me, skip, leader) for leader in range(4))
+        for skip in range(-1, 4)
+    )
+    for me in range(4)
+)
+"""``_PLAYED_AT[me][skip + 1][leader][i][card]``: :func:`_order_slots` of the ``played`` block."""
+_PLAY_FLAGS: Final = tuple(
+    tuple((PHASE + _PLAY, LEADER + leader, TURN + turn) for turn in range(4)) for leader in range(4)
+)
+"""``_PLAY_FLAGS[leader][turn]`` (relative seats): the flags of a look in the play, made once."""
+Looked = tuple[
+    Phase,
+    object,
+    tuple[tuple[int, int], ...],
+    Sequence[tuple[int, Sequence[int], int]],
+    int,
+    int,
+    Sequence[int],
+    int,
+    int,
+    int,
+    int,
+    tuple[int, int, int, int],
+    int,
+]
+"""What :meth:`FiveHundredObserver._look` writes from: ``FiveHundredState.look(seat)``
+(``(phase, deal, auction, completed tricks, high bid, hand, trick, leader or -1, named
+suit or -1, turn or -1, tricks won, cards held by relative seat, exposed hand or 0)``),
+or the same fields of a typed view (no deal)."""
+_SIZES_KEPT: Final = 4096
+"""At most this many ``hand_sizes`` slots kept (a few hundred occur)."""
+_IN_AUCTION: Final = Phase.AUCTION
+_IN_KITTY: Final = Phase.KITTY
+_IN_PLAY: Final = Phase.PLAY
 _ZEROS: Final = memoryview(bytes(4 * SIZE)).cast("f")
 """A whole vector of zeros (a ``float32`` memoryview to assign from)."""
-
-
-_SIZES_KEPT: Final = 4096
-"""At most this many play positions' hand sizes kept (4 * 4 * 5 * 10 * 4 = 3,200 exist)."""
-
-
-def _play_key(seat: int, leader: int, skip: int, done: int, played: int) -> int:
-    """The play position that fixes every hand's size: the seat looking, the trick's
-    leader, the seat sitting out (-1: none), tricks finished, cards in the trick."""
-    return (((seat * 4 + leader) * 5 + skip + 1) * 11 + done) * 4 + played
 
 
 class Seen:
@@ -128,6 +186,7 @@ class Seen:
         "sizes",
         "skip",
         "trick",
+        "trick_at",
         "won",
     )
 
@@ -142,10 +201,11 @@ class Seen:
     picks: int
     exposed: int
     done: int
-    trick: list[int]
+    trick: Sequence[int]
+    trick_at: tuple[tuple[int, ...], ...]
     flags: tuple[int, ...]
     won: object
-    sizes: tuple[float, ...]
+    sizes: tuple[int, ...]
 
     def __init__(self) -> None:
         self.deal = None
@@ -167,7 +227,9 @@ class Seen:
         self.exposed = 0
         self.done = 0
         """Finished tricks already in the ``played`` block."""
-        self.trick = []
+        self.trick = ()
+        """The trick's cards written (at ``trick_at``)."""
+        self.trick_at = ()
         self.flags = ()
         self.won = None
         self.sizes = ()
@@ -181,7 +243,7 @@ class FiveHundredObserver:
     _seen: list[Seen]
     _kitty_of: tuple[object, int]
     _scores: tuple[object, list[list[float]]]
-    _sizes: dict[int, tuple[float, float, float, float]]
+    _sizes: dict[tuple[int, int, int, int], Any]
 
     def __init__(self) -> None:
         self._seen = [Seen() for _ in range(4)]
@@ -191,10 +253,8 @@ class FiveHundredObserver:
         self._scores = (None, [])
         """The score slots of each side for the sheet they were made with."""
         self._sizes = {}
-        """Hand sizes (/ 13) by relative seat in the play, by :func:`_play_key`: every
-        seat starts the play with 10 cards and loses one a card played, so the sizes
-        follow from who looks, who led, who sits out and how far the play is (three
-        ``hand`` calls less a look)."""
+        """The ``hand_sizes`` slots (a ``float32`` memoryview) by cards held per relative
+        seat: one slice written, not four slots (they all change between a seat's looks)."""
 
     def write_view(
         self,
@@ -217,16 +277,30 @@ class FiveHundredObserver:
         exposed = view.exposed
         named = view.named_suit
         sizes = view.hand_sizes
+        looked: Looked = (
+            view.phase,
+            None,
+            view.auction,
+            view.tricks,
+            -1 if contract is None else contract.bid,
+            view.hand,
+            view.trick,
+            -1 if view.trick_leader is None else view.trick_leader,
+            -1 if named is None else named,
+            -1 if view.turn is None else view.turn,
+            view.tricks_won[0] | view.tricks_won[1] << 4,
+            (sizes[me], sizes[(me + 1) & 3], sizes[(me + 2) & 3], sizes[(me + 3) & 3]),
+            0 if exposed is None else exposed[1],
+        )
         self._look(
             slots,
             seen,
             me,
-            view.hand,
+            looked,
+            PHASE_INDEX[view.phase],
             mask_of(view.kitty or ()),
             view.discards or 0,
             chosen,
-            0 if exposed is None else exposed[1],
-            view.auction,
             None
             if contract is None
             else (
@@ -234,19 +308,6 @@ class FiveHundredObserver:
                 contract.contractor,
                 4 if contract.trump is None else contract.trump,
                 -1 if contract.sits_out is None else contract.sits_out,
-            ),
-            PHASE_INDEX[view.phase],
-            view.trick_leader,
-            view.trick,
-            -1 if named is None else named,
-            view.tricks,
-            view.turn,
-            view.tricks_won,
-            (
-                THIRTEENTHS[sizes[me]],
-                THIRTEENTHS[sizes[(me + 1) & 3]],
-                THIRTEENTHS[sizes[(me + 2) & 3]],
-                THIRTEENTHS[sizes[(me + 3) & 3]],
             ),
         )
 
@@ -259,20 +320,29 @@ class FiveHundredObserver:
         kept: bool,
         picks: tuple[int, ...] = (),
     ) -> bool:
-        """By the same observer, from the state's accessors for what the seat sees (own
-        cards, the kitty and discards if contractor, an exposed hand, the calls, the tricks),
-        only what changed since its last look (``kept``: ``slots`` hold what this wrote last
-        for the seat); ``picks``, the discard's picks made so far (the kitty phase's three
-        looks, which the view would write whole)."""
-        phase = PHASE_INDEX[state.phase]
+        """By the same observer, from what the state shows the seat (own cards, the kitty
+        and discards if contractor, an exposed hand, the calls, the tricks), only what
+        changed since its last look (``kept``: ``slots`` hold what this wrote last for the
+        seat); ``picks``, the discard's picks made so far (the kitty phase's three looks,
+        which the view would write whole).
+
+        What changes during the deal comes from one call, ``state.look(seat)``; the
+        contract, the kitty and the discards from the accessors, once a deal."""
+        looked = state.look(seat)
+        stage, deal, auction, done, high, _, _, _, _, _, _, _, _ = looked
+        if stage is _IN_PLAY:  # by identity: a StrEnum's hash is a Python call
+            phase = _PLAY
+        elif stage is _IN_AUCTION:
+            phase = _AUCTION
+        elif stage is _IN_KITTY:
+            phase = _KITTY
+        else:
+            phase = _OVER
         chosen = 0
-        for pick in picks:
-            chosen |= 1 << pick - PICK
+        if picks:
+            for pick in picks:
+                chosen |= 1 << pick - PICK
         seen = self._seen[seat]
-        deal = state.deal
-        auction = state.auction
-        done = state.completed_tricks
-        high = state.high_bid
         bidding = phase == _AUCTION
         if (
             not kept
@@ -290,7 +360,7 @@ class FiveHundredObserver:
             slots[SCORE_AT + 1] = other
             seen.sheet = sheet
         contract = None
-        kitty, discards, exposed = seen.kitty, seen.discards, seen.exposed
+        kitty, discards = seen.kitty, seen.discards
         if high >= 0 and not bidding:
             if not seen.contract:  # the contract, kitty and discards hold for the deal
                 contractor = state.contractor
@@ -304,72 +374,27 @@ class FiveHundredObserver:
                     discards = state.discards
             elif kitty and not discards and phase != _KITTY:  # the contractor, discarded
                 discards = state.discards
-            if high == _OPEN_MISERE:
-                shown = state.exposed()
-                exposed = 0 if shown is None else state.hand(shown)
-        hand = state.hand(seat)
-        trick = state.trick
-        if phase == _PLAY:
-            leader = state.leader
-            skip = seen.skip if contract is None else contract[3]
-            key = _play_key(seat, leader, skip, len(done), len(trick))
-            sizes = self._sizes.get(key)
-            if sizes is None or sizes[0] != THIRTEENTHS[hand.bit_count()]:
-                sizes = self._sizes_now(state, seat, hand)
-                if len(self._sizes) < _SIZES_KEPT:
-                    self._sizes[key] = sizes
-        else:
-            leader = -1
-            sizes = self._sizes_now(state, seat, hand)
-        self._look(
-            slots,
-            seen,
-            seat,
-            hand,
-            kitty,
-            discards,
-            chosen,
-            exposed,
-            auction,
-            contract,
-            phase,
-            leader if phase == _PLAY else None,
-            trick,
-            state.named_suit,
-            done,
-            state.turn,
-            state.tricks_won,
-            sizes,
-        )
+        self._look(slots, seen, seat, looked, phase, kitty, discards, chosen, contract)
         return True
-
-    def _sizes_now(
-        self, state: FiveHundredState, seat: int, hand: int
-    ) -> tuple[float, float, float, float]:
-        """Hand sizes (/ 13) by relative seat, counted from the hands."""
-        return (
-            THIRTEENTHS[hand.bit_count()],
-            THIRTEENTHS[state.hand((seat + 1) & 3).bit_count()],
-            THIRTEENTHS[state.hand((seat + 2) & 3).bit_count()],
-            THIRTEENTHS[state.hand((seat + 3) & 3).bit_count()],
-        )
 
     def mask_state(self, state: FiveHundredState, picks: tuple[int, ...]) -> int | None:
         """Cards that follow suit (the joker as ``JK``); the discard's picks (any card held
         not picked yet: ``discardable()``); ``None`` for a joker lead at no-trumps and the
-        auction (the engine's strings)."""
-        phase = PHASE_INDEX[state.phase]
-        if phase == _KITTY:
-            cards = state.discardable()
-            for pick in picks:
-                cards &= ~(1 << pick - PICK)
-            return cards << PICK
-        if phase != _PLAY:
-            return None
+        auction (the engine's strings).
+
+        The play's cards first, one call (``playable_cards()`` is 0 outside the play,
+        never in it: the seat to act holds a card), before any question about the phase."""
         cards = state.playable_cards()
-        if cards >> JOKER & 1 and not state.trick and state.trump_suit < 0:
+        if cards:
+            if cards >> JOKER & 1 and not state.trick and state.trump_suit < 0:
+                return None
+            return cards
+        cards = state.discardable()  # the kitty's (0 in the auction)
+        if not cards:
             return None
-        return cards
+        for pick in picks:
+            cards &= ~(1 << pick - PICK)
+        return cards << PICK
 
     def _kitty(self, deal: FiveHundredDeal) -> int:
         """The kitty as dealt, as a card set (kept for the deal)."""
@@ -395,36 +420,35 @@ class FiveHundredObserver:
         slots: Any,
         seen: Seen,
         me: int,
-        hand: int,
+        looked: Looked,
+        phase: int,
         kitty: int,
         discards: int,
         picks: int,
-        exposed: int,
-        auction: tuple[tuple[int, int], ...],
         contract: tuple[int, int, int, int] | None,
-        phase: int,
-        leader: int | None,
-        trick: Sequence[int],
-        named: int,
-        done: Sequence[tuple[int, Sequence[int], int]],
-        turn: int | None,
-        won: tuple[int, int],
-        sizes: tuple[float, float, float, float],
     ) -> None:
         """What changed since ``seen``: the card blocks (own hand, the kitty and discards
         the seat sees, the discard's picks, an exposed hand), the calls, the contract
         (``(bid, contractor, trump or 4, the seat that sits out or -1)``; ``None``: none
         yet, or the one written, which holds for the deal), the finished
-        tricks, the trick (its ``leader``: ``None`` outside the play), the flags (phase,
-        leader, turn, a named suit or -1), tricks won by side, hand sizes (/ 13) by
-        relative seat."""
+        tricks, the trick, the flags (phase, leader, turn, a named suit), tricks won,
+        cards held by relative seat. ``looked`` is ``FiveHundredState.look``'s tuple (the
+        view's fields in the same order: :meth:`write_view`), ``phase`` its phase's
+        slot."""
+        _, _, auction, done, _, hand, trick, leader, named, turn, won, sizes, exposed = looked
         bit = CARD_BIT
         changed = hand ^ seen.hand
         if changed:  # HAND is 0: a card's slot is its index
-            while changed:
-                card = changed.bit_length() - 1
-                slots[card] = 1.0 if hand & bit[card] else 0.0
-                changed ^= bit[card]
+            if changed & hand:  # cards came (a deal, the kitty)
+                while changed:
+                    card = changed.bit_length() - 1
+                    slots[card] = 1.0 if hand & bit[card] else 0.0
+                    changed ^= bit[card]
+            else:  # cards played, the usual look
+                while changed:
+                    card = changed.bit_length() - 1
+                    slots[card] = 0.0
+                    changed ^= bit[card]
             seen.hand = hand
         if kitty != seen.kitty:
             write_cards(slots, KITTY, kitty, seen.kitty)
@@ -458,39 +482,37 @@ class FiveHundredObserver:
                 slots[slot] = 1.0
             seen.contract = placed
             seen.skip = skip
-        skip = seen.skip
         finished = len(done)
         if finished != seen.done:
+            played_at = _PLAYED_AT[me][seen.skip + 1]
             for first, played, _ in done[seen.done :]:
-                who = first
-                for card in played:
-                    if who == skip:
-                        who = (who + 1) & 3
-                    slots[PLAYED + W * ((who - me) & 3) + card] = 1.0
-                    who = (who + 1) & 3
+                at = played_at[first]  # three or four cards, written out
+                slots[at[0][played[0]]] = 1.0
+                slots[at[1][played[1]]] = 1.0
+                slots[at[2][played[2]]] = 1.0
+                if len(played) == 4:
+                    slots[at[3][played[3]]] = 1.0
             seen.done = finished
         if trick or seen.trick:
-            for slot in seen.trick:
-                slots[slot] = 0.0
-            placed_trick: list[int] = []
-            if leader is not None:
-                who = leader
-                for card in trick:
-                    if who == skip:
-                        who = (who + 1) & 3
-                    slot = TRICK + W * ((who - me) & 3) + card
-                    slots[slot] = 1.0
-                    placed_trick.append(slot)
-                    who = (who + 1) & 3
-            seen.trick = placed_trick
+            at = seen.trick_at
+            for i, card in enumerate(seen.trick):
+                slots[at[i][card]] = 0.0
+            if leader >= 0:
+                trick_at = _TRICK_AT[me][seen.skip + 1][leader]
+                for i, card in enumerate(trick):
+                    slots[trick_at[i][card]] = 1.0
+                seen.trick_at = trick_at
+                seen.trick = trick
+            else:
+                seen.trick = ()
         flags: tuple[int, ...]
-        if leader is not None and turn is not None:  # the play
-            flags = (PHASE + phase, LEADER + ((leader - me) & 3), TURN + ((turn - me) & 3))
+        if leader >= 0 and turn >= 0:  # the play
+            flags = _PLAY_FLAGS[(leader - me) & 3][(turn - me) & 3]
         else:
             flags = (PHASE + phase,)
-            if leader is not None:
+            if leader >= 0:
                 flags = (*flags, LEADER + ((leader - me) & 3))
-            if turn is not None:
+            if turn >= 0:
                 flags = (*flags, TURN + ((turn - me) & 3))
         if named >= 0:
             flags = (*flags, NAMED + named)
@@ -500,16 +522,22 @@ class FiveHundredObserver:
             for slot in flags:
                 slots[slot] = 1.0
             seen.flags = flags
-        if won is not seen.won:  # one tuple per finished trick
-            side = me & 1
-            slots[WON_AT] = won[side] / 10
-            slots[WON_AT + 1] = won[1 - side] / 10
+        if won != seen.won:
+            if me & 1:
+                slots[WON_AT] = (won >> 4) / 10
+                slots[WON_AT + 1] = (won & 15) / 10
+            else:
+                slots[WON_AT] = (won & 15) / 10
+                slots[WON_AT + 1] = (won >> 4) / 10
             seen.won = won
         if sizes != seen.sizes:
-            slots[SIZES_AT] = sizes[0]
-            slots[SIZES_AT + 1] = sizes[1]
-            slots[SIZES_AT + 2] = sizes[2]
-            slots[SIZES_AT + 3] = sizes[3]
+            written = self._sizes.get(sizes)
+            if written is None:
+                if len(self._sizes) >= _SIZES_KEPT:
+                    self._sizes.clear()
+                written = memoryview(array("f", [THIRTEENTHS[n] for n in sizes]))
+                self._sizes[sizes] = written
+            slots[SIZES_AT : SIZES_AT + 4] = written
             seen.sizes = sizes
 
     def _score_scalars(self, sheet: Mapping[str, Any], side: int) -> list[float]:

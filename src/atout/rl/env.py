@@ -135,6 +135,7 @@ class AtoutEnv(AECEnv):  # type: ignore[misc]
         self._ended = False
         """Whether the episode has ended (every agent terminated or truncated)."""
         self._actions = spec.actions
+        self._actor_is_turn = spec.actor_is_turn
         self._writes = type(spec).write_state is not GameSpec.write_state
         """Whether the game writes vectors straight into the kept arrays (``write_state``)."""
 
@@ -219,14 +220,23 @@ class AtoutEnv(AECEnv):  # type: ignore[misc]
         # No seat: the engine's seat to act is the one this agent was selected for.
         after: Any = state.apply(text)
         self._picks = ()
-        if after.is_over():  # settled by Match.apply
+        if self._actor_is_turn:  # nobody decides once the deal is over: one call less
+            actor = after.actor
+            over = actor is None
+        else:
+            over = after.is_over()
+        if over:  # settled by Match.apply
             self._match = self.match.apply(text)
         else:
             # What Match.apply would record: the seat to act and the action (table
             # actions are canonical), kept until the record is read.
-            self._pending.append((state.turn, text))
+            if self._actor_is_turn:
+                self._pending.append((self._seat_of[agent], text))  # the seat selected
+            else:
+                self._pending.append((state.turn, text))
+                actor = after.actor
             self._state = after
-            self._actor = actor = after.actor
+            self._actor = actor
             if actor not in self._bots:
                 self.agent_selection = self._agent_of[actor]
                 return

@@ -94,6 +94,7 @@ so that a kitty phase's 286 legal discards are read without splitting them again
 PICK = observer.PICK
 """Action index of the first discard pick (card ``c`` is ``PICK + c``)."""
 _KITTY = PHASE_INDEX[Phase.KITTY]
+_AUCTION = Phase.AUCTION
 
 
 def _actions() -> tuple[str, ...]:
@@ -116,6 +117,12 @@ class FiveHundredSpec(GameSpec):
     layout = LAYOUT
     points_scale = 100.0
     plain_actions = PICK  # cards, joker leads and calls: the table; picks wait for three
+    actor_is_turn = True
+
+    def index_now(self, action: str, state: Any) -> int:
+        """As :meth:`GameSpec.index_now`, the phase read here (one call less: ``6S`` to
+        ``9H`` are cards and calls, about a third of the cards played)."""
+        return self._call_index[action] if state.phase is _AUCTION else self.index[action]
 
     def in_auction(self, state: Any) -> bool:
         """The auction phase (``6S`` is then a bid, not the spade six)."""
@@ -233,9 +240,9 @@ class FiveHundredSpec(GameSpec):
         self._observer.write_view(view, sheet, picks, slots)
 
     def write_state(self, state: Any, seat: int, sheet: Sheet, slots: Any, kept: bool) -> bool:
-        """By the same observer, from the state's accessors for what the seat sees (own
-        cards, the kitty and discards if contractor, an exposed hand, the calls, the tricks),
-        only what changed since its last look."""
+        """By the same observer, from what the state shows the seat (own cards, the kitty and
+        discards if contractor, an exposed hand, the calls, the tricks: one
+        ``FiveHundredState.look`` call a look), only what changed since its last look."""
         return self._observer.write_state(state, seat, sheet, slots, kept)
 
     def write_picked(

@@ -156,6 +156,11 @@ class GameSpec:
     """For a game that overrides :meth:`resolve`: the indexes below this one are each the
     table's action (``step`` reads them without calling :meth:`resolve_state`)."""
     masks_repeat: bool = True
+    actor_is_turn: bool = False
+    """Whether the seat that decides is always the seat to act (no dummy), and nobody once
+    the deal is over: the environment then records an action under the seat it selected
+    and reads ``actor`` alone after it, without asking the state's ``turn`` and
+    ``is_over()``."""
     """Whether the same mask comes back often enough to keep an array of each one seen twice
     (:class:`~atout.rl.arrays.Masks`); a game whose masks are nearly all new says no."""
 

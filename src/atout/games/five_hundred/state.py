@@ -441,6 +441,80 @@ class FiveHundredState:
         """The cards ``seat`` holds now (the contractor's includes the kitty until he discards)."""
         return seat_hand(self._by_seat(), seat)
 
+    def look(
+        self, seat: int
+    ) -> tuple[
+        Phase,
+        FiveHundredDeal,
+        tuple[tuple[int, int], ...],
+        tuple[tuple[int, tuple[Card, ...], int], ...],
+        int,
+        CardSet,
+        tuple[Card, ...],
+        int,
+        int,
+        int,
+        int,
+        tuple[int, int, int, int],
+        CardSet,
+    ]:
+        """What ``seat`` sees of the deal that changes as it goes, in one call: ``(phase,
+        deal, auction, completed_tricks, high_bid, hand(seat), trick, leader, named_suit,
+        turn, won, sizes, exposed)``, read from this state's own fields.
+
+        ``leader`` is -1 outside the play, ``turn`` -1 once over; ``won`` the tricks won
+        (``tricks_won``) as side 0's plus 16 times side 1's; ``sizes`` the cards
+        held by ``seat`` and the three seats after it; ``exposed`` the open-misère hand
+        once face up (``exposed()``), else 0. The environment's observer looks at every
+        step: one call instead of a dozen accessors (``hand`` alone is five calls deep)
+        was most of what a step cost it in pure Python (``bench/rl.py``). What holds for
+        the deal once the auction is over (the contract, the kitty, the discards) it reads
+        from the accessors, once.
+        """
+        table = self._table
+        phase = table.phase
+        turn = self._turn
+        h0, h1, h2, h3 = self._hands
+        trick = self._trick
+        done = self._done
+        named = -1
+        if phase is _PLAY:
+            leader = done[-1][2] if done else table.leader
+            at = (seat - turn) & 3  # _hands starts at the seat to act
+            if trick and trick[0] == JOKER and table.order.trump == JOKER_SUIT:
+                named = self._led
+        else:
+            leader = -1
+            at = seat
+        if at == 0:  # the hands from the seat's on
+            a, b, c, d = h0, h1, h2, h3
+        elif at == 1:
+            a, b, c, d = h1, h2, h3, h0
+        elif at == 2:
+            a, b, c, d = h2, h3, h0, h1
+        else:
+            a, b, c, d = h3, h0, h1, h2
+        exposed = 0
+        if table.high == OPEN_MISERE:
+            shown = self.exposed()
+            if shown is not None:
+                exposed = seat_hand((a, b, c, d), (shown - seat) & 3)
+        return (
+            phase,
+            table.deal,
+            table.auction,
+            done,
+            table.high,
+            a,
+            trick,
+            leader,
+            named,
+            turn,
+            self._marks >> 16,
+            (a.bit_count(), b.bit_count(), c.bit_count(), d.bit_count()),
+            exposed,
+        )
+
     def _by_seat(self) -> tuple[CardSet, CardSet, CardSet, CardSet]:
         """The hands by seat (``_hands`` starts at the seat to act during the play)."""
         if self._table.phase is _PLAY:
