@@ -486,6 +486,66 @@ class BridgeState:
         """The cards ``seat`` holds now."""
         return seat_hand(self._hands, seat)
 
+    def look(
+        self, seat: int
+    ) -> tuple[
+        object,
+        int,
+        CardSet,
+        CardSet,
+        int | None,
+        int,
+        tuple[Card, ...],
+        tuple[tuple[int, tuple[Card, ...], int], ...],
+        tuple[int, int],
+        int | None,
+        CardSet,
+    ]:
+        """What an observer reads of the state at every look of ``seat``, in one call:
+        ``(contract, phase, hand, dummy, turn, leader, trick, tricks, won, claim, playable)``.
+
+        ``contract`` is a key, the same object for every state of one deal from the end
+        of its auction on (their :attr:`deal`, :attr:`auction`, :attr:`bid`,
+        :attr:`doubled`, :attr:`declarer` are the same: an observer reads them again only
+        when the key changes; every state of the auction has the deal's first key);
+        ``phase`` is the index of :attr:`phase` in :class:`Phase` (0 auction .. 3 over);
+        ``hand`` is ``seat``'s hand and ``dummy`` dummy's (0 before there is a contract;
+        the observer shows it once face up); then
+        :attr:`turn`, :attr:`leader`, :attr:`trick`, :attr:`completed_tricks`,
+        :attr:`tricks_won`, :attr:`claimed_tricks` and :meth:`playable_cards`. A dozen
+        accessor calls cost an environment step more than the engine's action does.
+        """
+        h0, h1, h2, h3 = self._hands  # not seat_hand: no call on the hot path
+        hand = h0 if seat == 0 else h1 if seat == 1 else h2 if seat == 2 else h3
+        table = self._table
+        declarer = table.declarer
+        dummy = 0
+        if declarer >= 0:
+            seat = (declarer + 2) & 3
+            dummy = h0 if seat == 0 else h1 if seat == 1 else h2 if seat == 2 else h3
+        phase = self._phase
+        turn = self._turn
+        trick = self._trick
+        playable = 0
+        if phase == PLAY:
+            playable = h0 if turn == 0 else h1 if turn == 1 else h2 if turn == 2 else h3
+            if trick:
+                playable = playable & SUIT_MASKS[(trick >> 2 & 63) // 13] or playable
+        claim = self._claim
+        return (
+            table,
+            phase,
+            hand,
+            dummy,
+            None if phase == OVER else turn,
+            self._leader,
+            _trick_cards(trick),
+            self._done,
+            self._won,
+            None if claim is None else claim.tricks,
+            playable,
+        )
+
     def is_over(self) -> bool:
         """All 13 tricks played, a claim accepted, or the deal passed out."""
         return self._phase == OVER
