@@ -107,6 +107,7 @@ class Seen:
         "contract",
         "deal",
         "dealer",
+        "declarer",
         "done",
         "dummy",
         "flags",
@@ -127,6 +128,7 @@ class Seen:
     last: int
     call_slots: list[int]
     bid: int
+    declarer: int
     hand: int
     dummy: int
     done: int
@@ -154,7 +156,8 @@ class Seen:
         """The last bid among them, or -1."""
         self.call_slots = []
         self.bid = -1
-        """The contract written (its bid), or -1."""
+        self.declarer = -1
+        """The contract written (its bid) and declarer, or -1."""
         self.hand = 0
         self.dummy = 0
         self.done = 0
@@ -238,15 +241,15 @@ class BridgeObserver:
         the auction and once when the contract is made), only what changed since its last
         look (``kept``: ``slots`` hold what this wrote last for the seat). ``False``,
         nothing written, for a passed-out deal (the view's)."""
-        contract, phase, hand, dummy, turn, leader, trick, done, won, claim, playable = state.look(
-            seat
-        )
+        contract, phase, hands, turn, leader, trick, done, won, claim, playable = state.look()
         if phase == 1:  # the mask of the seat to act, asked next
             self._masked = state
             self._mask = playable
         elif phase == 2:
             self._masked = state
             self._mask = ANSWERS
+        elif leader < 0 and phase:  # passed out
+            return False
         seen = self._seen[seat]
         finished = len(done)
         if (
@@ -255,8 +258,6 @@ class BridgeObserver:
             or not kept
             or finished < seen.done
         ):
-            if leader < 0 and phase:  # passed out
-                return False
             deal = state.deal
             if (
                 not kept
@@ -270,44 +271,33 @@ class BridgeObserver:
                 )
                 seen.deal = deal
                 seen.sheet = sheet
-            if leader < 0:  # the auction: its calls at every look
-                self._bidding(slots, seen, seat, state.auction.calls, -1, 0, -1)
-                self._look(
+            if leader >= 0:
+                found = state.declarer
+                self._bidding(
                     slots,
                     seen,
                     seat,
-                    hand,
-                    0,
-                    0,
-                    -1,
-                    trick,
-                    done,
-                    turn,
-                    None,
-                    won,
-                    _FULL_HANDS,
+                    state.auction.calls,
+                    state.bid,
+                    state.doubled,
+                    -1 if found is None else found,
                 )
-                return True
-            found = state.declarer
-            self._bidding(
-                slots,
-                seen,
-                seat,
-                state.auction.calls,
-                state.bid,
-                state.doubled,
-                -1 if found is None else found,
-            )
             seen.contract = contract
-        # Dummy is face up from the opening lead on, and to a claim.
-        if not (finished or trick or phase == 2):
-            dummy = 0
+        if leader < 0:  # the auction: the calls made since the last look
+            calls = state.auction.calls
+            if len(calls) != seen.calls:
+                _write_calls(calls, seat, slots, seen)
+            self._look(
+                slots, seen, seat, hands[seat], 0, 0, -1, trick, done, turn, None, won, _FULL_HANDS
+            )
+            return True
         self._look(
             slots,
             seen,
             seat,
-            hand,
-            dummy,
+            hands[seat],
+            # Dummy is face up from the opening lead on, and to a claim.
+            hands[(seen.declarer + 2) & 3] if finished or trick or phase == 2 else 0,
             phase,
             leader,
             trick,
@@ -374,6 +364,7 @@ class BridgeObserver:
             slots[DOUBLED + doubled] = 1.0
             slots[DECLARER + ((declarer - me) & 3)] = 1.0
             seen.bid = bid
+            seen.declarer = declarer
 
     def _look(
         self,

@@ -487,12 +487,11 @@ class BridgeState:
         return seat_hand(self._hands, seat)
 
     def look(
-        self, seat: int
+        self,
     ) -> tuple[
         object,
         int,
-        CardSet,
-        CardSet,
+        tuple[CardSet, CardSet, CardSet, CardSet],
         int | None,
         int,
         tuple[Card, ...],
@@ -501,45 +500,50 @@ class BridgeState:
         int | None,
         CardSet,
     ]:
-        """What an observer reads of the state at every look of ``seat``, in one call:
-        ``(contract, phase, hand, dummy, turn, leader, trick, tricks, won, claim, playable)``.
+        """What an observer reads of the state at every look, in one call: ``(contract,
+        phase, hands, turn, leader, trick, tricks, won, claim, playable)``.
 
         ``contract`` is a key, the same object for every state of one deal from the end
         of its auction on (their :attr:`deal`, :attr:`auction`, :attr:`bid`,
         :attr:`doubled`, :attr:`declarer` are the same: an observer reads them again only
         when the key changes; every state of the auction has the deal's first key);
         ``phase`` is the index of :attr:`phase` in :class:`Phase` (0 auction .. 3 over);
-        ``hand`` is ``seat``'s hand and ``dummy`` dummy's (0 before there is a contract;
-        the observer shows it once face up); then
-        :attr:`turn`, :attr:`leader`, :attr:`trick`, :attr:`completed_tricks`,
-        :attr:`tricks_won`, :attr:`claimed_tricks` and :meth:`playable_cards`. A dozen
-        accessor calls cost an environment step more than the engine's action does.
+        ``hands`` are the four hands (the observer shows a seat its own, and dummy's once
+        face up); then :attr:`turn`, :attr:`leader`, :attr:`trick`,
+        :attr:`completed_tricks`, :attr:`tricks_won`, :attr:`claimed_tricks` and
+        :meth:`playable_cards`. A dozen accessor calls cost an environment step more than
+        the engine's action does.
         """
-        h0, h1, h2, h3 = self._hands  # not seat_hand: no call on the hot path
-        hand = h0 if seat == 0 else h1 if seat == 1 else h2 if seat == 2 else h3
-        table = self._table
-        declarer = table.declarer
-        dummy = 0
-        if declarer >= 0:
-            seat = (declarer + 2) & 3
-            dummy = h0 if seat == 0 else h1 if seat == 1 else h2 if seat == 2 else h3
+        hands = self._hands
         phase = self._phase
         turn = self._turn
-        trick = self._trick
+        packed = self._trick
+        # _trick_cards(packed), written out: one call less at every look.
+        count = packed & 3
+        trick: tuple[Card, ...] = ()
         playable = 0
         if phase == PLAY:
+            h0, h1, h2, h3 = hands  # not seat_hand: no call on the hot path
             playable = h0 if turn == 0 else h1 if turn == 1 else h2 if turn == 2 else h3
-            if trick:
-                playable = playable & SUIT_MASKS[(trick >> 2 & 63) // 13] or playable
+            if count:
+                first = packed >> 2 & 63
+                playable = playable & SUIT_MASKS[first // 13] or playable
+                if count == 1:
+                    trick = (first,)
+                elif count == 2:
+                    trick = (first, packed >> 8 & 63)
+                else:
+                    trick = (first, packed >> 8 & 63, packed >> 14 & 63)
+        elif count:
+            trick = _trick_cards(packed)
         claim = self._claim
         return (
-            table,
+            self._table,
             phase,
-            hand,
-            dummy,
+            hands,
             None if phase == OVER else turn,
             self._leader,
-            _trick_cards(trick),
+            trick,
             self._done,
             self._won,
             None if claim is None else claim.tricks,
