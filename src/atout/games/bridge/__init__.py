@@ -491,7 +491,7 @@ class BridgeState:
     ) -> tuple[
         object,
         int,
-        tuple[CardSet, CardSet, CardSet, CardSet],
+        tuple[CardSet, ...],
         int | None,
         int,
         tuple[Card, ...],
@@ -514,7 +514,8 @@ class BridgeState:
         :meth:`playable_cards`. A dozen accessor calls cost an environment step more than
         the engine's action does.
         """
-        hands = self._hands
+        # As a tuple of any length: compiled, indexing it by a seat boxes no tuple of four.
+        hands: tuple[CardSet, ...] = self._hands
         phase = self._phase
         turn = self._turn
         packed = self._trick
