@@ -10,12 +10,16 @@ environment step and a raw engine action (``bench/rl.py``). The state path
 reads the state's typed accessors, which compiled code calls directly.
 
 :meth:`BridgeObserver.write_view` writes a whole vector from the seat's typed
-view (the observation's definition); :meth:`~BridgeObserver.write_state`
-feeds the same :meth:`~BridgeObserver._start` (a deal's look from zeros),
-:meth:`~BridgeObserver._bidding` (the calls and the contract) and
-:meth:`~BridgeObserver._look` (the rest: what changed since the seat's last
-look) from the state's :meth:`~atout.games.bridge.BridgeState.look` (one call
-a look) and, in the auction or once a contract is made, its accessors.
+view (the observation's definition) through :meth:`~BridgeObserver._start` (a
+deal's look from zeros), :meth:`~BridgeObserver._bidding` (the calls and the
+contract) and :meth:`~BridgeObserver._look` (the rest: what changed since the
+seat's last look); :meth:`~BridgeObserver.write_state` feeds the same
+``_start`` and ``_bidding`` from the state's
+:meth:`~atout.games.bridge.BridgeState.look` (one call a look) and, in the
+auction or once a contract is made, its accessors, and writes the rest itself
+(``_look``'s body, spelled out: its call of a dozen arguments was a good part
+of a look). ``tests/rl`` check both paths against a second encoder of the JSON
+view, and ``bench/rl_bytes.py`` against another checkout's bytes.
 """
 
 from __future__ import annotations
