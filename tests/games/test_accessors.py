@@ -12,6 +12,7 @@ import pytest
 
 from atout.cards import card_name, card_names
 from atout.games.bridge.auction import call_name
+from atout.games.bridge.view import Phase
 from atout.games.five_hundred import CALL_NAMES
 from tests.games.view_golden import CASES, states
 
@@ -140,3 +141,57 @@ def test_five_hundred_look_agrees_with_the_accessors_and_the_view(case: str) -> 
                 assert shown == (0 if view.exposed is None else view.exposed[1])
                 exposed += bool(shown)
     assert exposed or "misere" not in case
+
+
+def _bridge_look(state: Any, seat: int) -> tuple[Any, ...]:
+    contract, phase, hands, turn, leader, trick, done, won, claim, playable = state.look()
+    assert phase == list(Phase).index(state.phase)
+    assert hands == tuple(state.hand(s) for s in range(4))
+    assert (turn, leader, trick, done, won, claim, playable) == (
+        state.turn,
+        state.leader,
+        state.trick,
+        state.completed_tricks,
+        state.tricks_won,
+        state.claimed_tricks,
+        state.playable_cards(),
+    )
+    # The facts a key stands for: an observer reads them again only when it changes.
+    facts = (state.deal, state.auction.calls) if state.declarer is not None else None
+    return contract, facts
+
+
+def _court_circular_look(state: Any, seat: int) -> tuple[Any, ...]:
+    trick, hand, other, cards, turn, phase = state.look(seat)
+    assert (hand, other, cards, phase) == (
+        state.hand(seat),
+        state.hand(1 - seat),
+        state.trick,
+        state.phase,
+    )
+    if not state.is_over():
+        assert turn == state.turn
+    facts = (state.lead, state.leader, state.piles, state.stock_size, state.deal)
+    return trick, facts
+
+
+@pytest.mark.parametrize(
+    "case", [c for c in sorted(CASES) if CASES[c][0] in ("bridge", "court-circular")]
+)
+def test_look_is_the_accessors(case: str) -> None:
+    """``look`` (an observer's one call a look) says what the accessors say, and its key
+    changes whenever what it stands for does (states of one key share those facts)."""
+    game_id, options = CASES[case]
+    look = _bridge_look if game_id == "bridge" else _court_circular_look
+    facts_of: dict[int, tuple[Any, Any]] = {}
+    keys = 0
+    for seed in (0, 1):
+        for state in states(game_id, options, seed):
+            for seat in range(4 if game_id == "bridge" else 2):
+                key, facts = look(state, seat)
+                if facts is None:
+                    continue
+                known = facts_of.setdefault(id(key), (key, facts))
+                assert known[0] is key and known[1] == facts
+                keys += known[1] is facts
+    assert keys >= 4

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from itertools import combinations
 
 import pytest
@@ -15,6 +16,7 @@ from atout.games.court_circular_lines import (
     card_points,
     card_strength,
     describe_line,
+    line_class,
     line_kind,
     line_strength,
     line_to_json,
@@ -231,3 +233,22 @@ def test_side_strength_is_line_strength_for_every_three_cards(lead: str) -> None
         expected = line_strength(mask_of((a, b, c)), lead_card)
         assert side_strength(a, b, c, lead_card) == expected, (a, b, c)
         assert side_strength(c, a, b, lead_card) == expected, (c, a, b)
+
+
+def test_line_class_is_the_best_lines_class() -> None:
+    """``line_class`` (an observer's tables) against :func:`line_strength`'s kind: every
+    ordered pair of own cards with every Lead, and random threes; fewer cards, no line."""
+
+    def want(own: tuple[int, ...], lead: int) -> int:
+        return LineKind(line_strength(mask_of(own), lead) >> 9).line_class or 0
+
+    for lead in range(52):
+        for a in range(52):
+            for b in range(52):
+                if len({a, b, lead}) == 3:
+                    assert line_class((a, b), lead) == want((a, b), lead), (a, b, lead)
+    rng = random.Random(7)
+    for _ in range(20_000):
+        lead, *own = rng.sample(range(52), 4)
+        assert line_class(tuple(own), lead) == want(tuple(own), lead), (own, lead)
+        assert line_class(tuple(own[:1]), lead) == line_class((), lead) == 0

@@ -170,3 +170,31 @@ def test_kitty_and_end_looks_are_written_from_the_state(game: str) -> None:
             np.testing.assert_array_equal(vectors.wrote(seat), want)
             ended += 1
     assert ended and (picked or game != "five-hundred")
+
+
+@pytest.mark.parametrize(("game", "options"), CASES[6:10], ids=IDS[6:10])
+def test_mask_found_by_a_look_is_that_states_only(game: str, options: dict[str, Any]) -> None:
+    """Bridge's and Court Circular's looks find the mask of the seat to act for the mask asked
+    next: a mask asked of another state (out of order, or no look before it) is that
+    state's, the bits of its ``legal_actions()``."""
+    e = make(game, options)
+    spec = type(e.spec)(e.spec.rules)  # its own notes of what it wrote (not the env's)
+    states: list[tuple[Any, Any]] = []
+    for _ in play(e, 7, max_steps=300):
+        states.append((e.match.state, e._score_sheet(e.match)))
+    vectors = Vectors(spec, e.game.players)
+    rng = np.random.default_rng(8)
+    compared = 0
+    for i, j in zip(rng.permutation(len(states)), rng.permutation(len(states)), strict=True):
+        looked, sheet = states[int(i)]
+        asked = states[int(j)][0]
+        for seat in range(e.game.players):
+            slots, kept = vectors.direct(seat)
+            if spec.write_state(looked, seat, sheet, slots, kept):
+                vectors.wrote(seat)
+            for state in (asked, looked):
+                bits = spec.mask_state(state, ())
+                if bits is not None:
+                    assert bits == spec.mask_bits(state.legal_actions(), ())
+                    compared += 1
+    assert compared > 100

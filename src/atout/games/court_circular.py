@@ -419,6 +419,23 @@ class CourtCircularState:
             raise IndexError(f"no seat {seat} (seats are 0 and 1)")
         return first if seat == 0 else second
 
+    def look(self, seat: int) -> tuple[object, CardSet, CardSet, tuple[Card, ...], int, Phase]:
+        """What an observer reads of the state at every look of ``seat`` (0 or 1), in one
+        call: ``(trick, hand, other, cards, turn, phase)``.
+
+        ``trick`` is a key, the same object for every state of one trick and of its Lead's
+        choice (their :attr:`lead`, :attr:`leader`, :attr:`piles`, :attr:`stock_size`,
+        :attr:`deal` and :meth:`is_last_trick` are the same; an observer reads them again
+        only when the key changes); ``hand`` and ``other`` are ``seat``'s hand and the
+        other player's; ``cards`` is :attr:`trick` (alternately from :attr:`leader`);
+        ``turn`` the seat to act (once over, the last trick's winner); ``phase`` is
+        :attr:`phase`. A dozen accessor calls cost an environment step more than the
+        engine's action does.
+        """
+        if seat == self._turn:
+            return self._trick, self._mine, self._theirs, self._table, seat, self._phase
+        return self._trick, self._theirs, self._mine, self._table, self._turn, self._phase
+
     def table(self, seat: int) -> CardSet:
         """The cards ``seat`` has put down in the current trick (not the Lead)."""
         start = 0 if seat == self._trick.leader else 1

@@ -41,6 +41,7 @@ __all__ = [
     "card_points",
     "card_strength",
     "describe_line",
+    "line_class",
     "line_kind",
     "line_strength",
     "line_to_json",
@@ -486,6 +487,79 @@ _CARDS_BY_SUIT: Final[tuple[tuple[tuple[Card, ...], ...], ...]] = tuple(
     for suit in range(4)
 )
 """``_CARDS_BY_SUIT[suit][bits]``: the cards of ``suit`` whose ranks are the set bits."""
+
+
+_CLASS_OF_KIND: Final = (0, 3, 3, 3, 2, 2, 2, 2, 1, 1, 1, 1)
+""":attr:`LineKind.line_class` by a kind's value (0 for no line), without the enum."""
+
+
+def line_class(own: tuple[Card, ...], lead: Card) -> int:
+    """The class (1, 2 or 3; 0 for no line) of the best line of one player's cards put down
+    in a trick (``own``, 0 to 3 of them) with the Lead ``lead``: what the table shows.
+
+    The same as ``best_line(mask_of(own), lead).kind.line_class or 0``, from tables, for
+    observers that ask it at every look: three cards read :func:`side_strength`'s tables
+    (the key less its best card is the kind); two read :data:`_PAIR_CLASSES`; fewer make
+    no line.
+
+    >>> from atout.cards import parse_card, parse_cards
+    >>> line_class(parse_cards(["6H", "7H", "2C"]), parse_card("5H"))
+    1
+    >>> line_class(parse_cards(["KS", "KD"]), parse_card("5H"))
+    3
+    """
+    size = len(own)
+    if size == 3:
+        a, b, c = own
+        lead_rank = _RANK[lead]
+        lines = _RANK_LINES[lead_rank]
+        if lines is None:
+            lines = _rank_lines(lead_rank)
+        base = lines[_RANK_169[a] + _RANK_13[b] + _RANK[c]][0]
+        by_hearts = _HEART_LINES[_HEART[lead]][_HEART[a] | _HEART[b] << 1 | _HEART[c] << 2]
+        return _CLASS_OF_KIND[(by_hearts if by_hearts > base else base) >> 9]
+    if size == 2:
+        key = _PAIR_LEAD[lead]
+        classes = _PAIR_CLASSES[key]
+        if classes is None:
+            classes = _pair_classes(key)
+        return classes[_PAIR_FIRST[own[0]] + _PAIR_SECOND[own[1]]]
+    return 0
+
+
+def _pair_classes(key: int) -> tuple[int, ...]:
+    """:data:`_PAIR_CLASSES` of a Lead of rank ``key >> 1`` (a heart if ``key & 1``), made
+    the first time it is needed, from :func:`line_strength`.
+
+    Kinds of 1.5 are of ranks, courts (ranks too) and hearts, never of another
+    suit: two cards of given ranks, each a heart or not, make the same kind
+    whichever suit stands for "not a heart", so one pair of cards per entry
+    answers for all (spades and diamonds for own cards, clubs for the Lead, so
+    that no two of them are the same card). Pairs no deal can hold (two equal
+    hearts, or a heart equal to a heart Lead) get whatever comes out: never read.
+    """
+    lead_rank, lead_heart = key >> 1, key & 1
+    lead = 13 * (_HEARTS if lead_heart else 3) + lead_rank
+    classes = []
+    for first in range(13):
+        for second in range(13):
+            for hearts in range(4):
+                a = 13 * (_HEARTS if hearts & 2 else 0) + first
+                b = 13 * (_HEARTS if hearts & 1 else 2) + second
+                own = 1 << a | 1 << b
+                classes.append(_CLASS_OF_KIND[line_strength(own, lead) >> 9])
+    table = tuple(classes)
+    _PAIR_CLASSES[key] = table
+    return table
+
+
+_PAIR_CLASSES: Final[list[tuple[int, ...] | None]] = [None] * 26
+"""``_PAIR_CLASSES[2 * lead rank + lead is a heart][4 * (13 * a + b) + 2 * ha + hb]``: the
+class of the best line of two own cards of ranks ``a``, ``b`` (``ha``, ``hb``: each a heart)
+with the Lead (made per Lead when first needed, by :func:`_pair_classes`)."""
+_PAIR_LEAD: Final[tuple[int, ...]] = tuple(2 * (c % 13) + _HEART[c] for c in range(52))
+_PAIR_FIRST: Final[tuple[int, ...]] = tuple(52 * (c % 13) + 2 * _HEART[c] for c in range(52))
+_PAIR_SECOND: Final[tuple[int, ...]] = tuple(4 * (c % 13) + _HEART[c] for c in range(52))
 
 
 def _lines_of(own: tuple[Card, ...], lead: Card) -> list[Line]:

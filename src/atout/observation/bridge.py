@@ -10,10 +10,16 @@ environment step and a raw engine action (``bench/rl.py``). The state path
 reads the state's typed accessors, which compiled code calls directly.
 
 :meth:`BridgeObserver.write_view` writes a whole vector from the seat's typed
-view (the observation's definition); :meth:`~BridgeObserver.write_state`
-feeds the same :meth:`~BridgeObserver._start` (a deal's look from zeros) and
-:meth:`~BridgeObserver._look` (what changed since the seat's last look) from
-the state's accessors for what the seat sees.
+view (the observation's definition) through :meth:`~BridgeObserver._start` (a
+deal's look from zeros), :meth:`~BridgeObserver._bidding` (the calls and the
+contract) and :meth:`~BridgeObserver._look` (the rest: what changed since the
+seat's last look); :meth:`~BridgeObserver.write_state` feeds the same
+``_start`` and ``_bidding`` from the state's
+:meth:`~atout.games.bridge.BridgeState.look` (one call a look) and, in the
+auction or once a contract is made, its accessors, and writes the rest itself
+(``_look``'s body, spelled out: its call of a dozen arguments was a good part
+of a look). ``tests/rl`` check both paths against a second encoder of the JSON
+view, and ``bench/rl_bytes.py`` against another checkout's bytes.
 """
 
 from __future__ import annotations
@@ -83,6 +89,7 @@ _AUCTION: Final = Phase.AUCTION
 _PLAY: Final = Phase.PLAY
 _CLAIM: Final = Phase.CLAIM
 _PHASE_INDEX: Final = {_AUCTION: 0, _PLAY: 1, _CLAIM: 2, Phase.OVER: 3}
+"""A phase's index, as ``BridgeState.look`` gives it."""
 _ZEROS: Final = memoryview(bytes(4 * SIZE)).cast("f")
 """A whole vector of zeros (a ``float32`` memoryview to assign from)."""
 _TRICK_BASE: Final = [[TRICK + 52 * ((r + i) & 3) for i in range(4)] for r in range(4)]
@@ -98,10 +105,11 @@ class Seen:
     """What the observer last wrote for one seat (cards, slot numbers)."""
 
     __slots__ = (
-        "auction",
         "bid",
         "call_slots",
         "calls",
+        "claim",
+        "contract",
         "deal",
         "dealer",
         "declarer",
@@ -111,20 +119,22 @@ class Seen:
         "hand",
         "last",
         "leader",
+        "phase",
         "sheet",
         "sizes",
         "trick",
+        "turn",
         "won",
     )
 
     deal: object
     sheet: object
+    contract: object
     dealer: int
     calls: int
     last: int
     call_slots: list[int]
     bid: int
-    auction: tuple[int, ...]
     declarer: int
     hand: int
     dummy: int
@@ -132,6 +142,9 @@ class Seen:
     trick: list[int]
     leader: int
     flags: tuple[int, ...]
+    phase: int
+    turn: int | None
+    claim: int | None
     won: tuple[int, int] | None
     sizes: object
 
@@ -142,6 +155,9 @@ class Seen:
 
     def clear(self, dealer: int) -> None:
         """Nothing of the deal written yet (its slots are zeros)."""
+        self.contract = None
+        """The contract's key (``BridgeState.look``) once the calls and contract are written
+        (a look with the same key reads neither again)."""
         self.dealer = dealer
         """The auction's dealer (who made each call)."""
         self.calls = 0
@@ -150,11 +166,8 @@ class Seen:
         """The last bid among them, or -1."""
         self.call_slots = []
         self.bid = -1
-        """The contract written (its bid), or -1."""
-        self.auction = ()
         self.declarer = -1
-        """The auction's calls and declarer when the contract was written (they hold for the
-        rest of the deal: a look in the play need not read them again)."""
+        """The contract written (its bid) and declarer, or -1."""
         self.hand = 0
         self.dummy = 0
         self.done = 0
@@ -163,6 +176,10 @@ class Seen:
         self.leader = -1
         """The trick's leader relative to the seat, or -1 (none written)."""
         self.flags = ()
+        self.phase = -1
+        self.turn = None
+        self.claim = None
+        """The flags' slots, and the phase, turn and claim they were written for (-1: none)."""
         self.won = None
         self.sizes = None
 
@@ -170,16 +187,22 @@ class Seen:
 class BridgeObserver:
     """Writes the vectors of one environment's seats (and keeps what it wrote for each)."""
 
-    __slots__ = ("_scores", "_seen")
+    __slots__ = ("_mask", "_masked", "_scores", "_seen")
 
     _seen: list[Seen]
     _scores: tuple[object, list[list[float]]]
+    _masked: object
+    _mask: int
 
     def __init__(self) -> None:
         self._seen = [Seen() for _ in range(4)]
         """Per seat, what :meth:`write_state` last wrote into its kept vector."""
         self._scores = (None, [])
         """The score slots of each side for the sheet they were made with."""
+        self._masked = None
+        self._mask = 0
+        """The state whose mask :meth:`write_state` found in its look, and the mask:
+        :meth:`mask_state` of the same state, next, returns it."""
 
     def write_view(self, view: BridgeView, sheet: Mapping[str, Any], slots: Any) -> None:
         """Hand, dummy, tricks, the auction, the contract, seats, score: the seat's typed
@@ -193,18 +216,24 @@ class BridgeObserver:
         sizes = view.hand_sizes
         declarer = view.declarer
         bid = view.bid
+        self._bidding(
+            slots,
+            seen,
+            me,
+            auction.calls,
+            -1 if declarer is None or bid is None else bid,
+            view.doubled,
+            -1 if declarer is None else declarer,
+        )
+        leader = view.trick_leader
         self._look(
             slots,
             seen,
             me,
             view.hand,
             view.dummy or 0,
-            auction.calls,
-            -1 if declarer is None or bid is None else bid,
-            view.doubled,
-            -1 if declarer is None else declarer,
             _PHASE_INDEX[view.phase],
-            view.trick_leader,
+            -1 if leader is None else leader,
             view.trick,
             view.tricks,
             view.turn,
@@ -221,95 +250,158 @@ class BridgeObserver:
     def write_state(
         self, state: BridgeState, seat: int, sheet: Mapping[str, Any], slots: Any, kept: bool
     ) -> bool:
-        """By the same observer, from the state's accessors for what the seat sees (own and
-        dummy's cards once faced, the calls, the tricks), only what changed since its last
+        """By the same observer, from the state's :meth:`~BridgeState.look` (own and
+        dummy's cards once faced, the tricks; the calls and contract from its accessors, in
+        the auction and once when the contract is made), only what changed since its last
         look (``kept``: ``slots`` hold what this wrote last for the seat). ``False``,
         nothing written, for a passed-out deal (the view's)."""
-        leader = state.leader
-        phase = state.phase
-        bidding = phase is _AUCTION
-        if leader < 0 and not bidding:  # passed out
+        contract, phase, hands, turn, leader, trick, done, won, claim, playable = state.look()
+        if phase == 1:  # the mask of the seat to act, asked next
+            self._masked = state
+            self._mask = playable
+        elif phase == 2:
+            self._masked = state
+            self._mask = ANSWERS
+        elif leader < 0 and phase:  # passed out
             return False
         seen = self._seen[seat]
-        deal = state.deal
-        done = state.completed_tricks
         finished = len(done)
         if (
-            not kept
-            or seen.deal is not deal
-            or seen.sheet is not sheet
+            contract is not seen.contract
+            or sheet is not seen.sheet
+            or not kept
             or finished < seen.done
-            or (leader < 0 and seen.bid >= 0)  # back in the auction
         ):
-            self._start(
-                slots, seen, seat, deal.dealer, state.auction.dealer, state.vulnerable, sheet
-            )
-            seen.deal = deal
-            seen.sheet = sheet
-        trick = state.trick
-        if leader < 0:
-            self._look(
-                slots,
-                seen,
-                seat,
-                state.hand(seat),
-                0,
-                state.auction.calls,
-                -1,
-                0,
-                -1,
-                0,
-                None,
-                trick,
-                done,
-                state.turn,
-                None,
-                state.tricks_won,
-                _FULL_HANDS,
-            )
-            return True
-        # A claim is pending or accepted only outside the play (a rejected one is dropped),
-        # and tricks won change only with a trick finished or a claim accepted: in the play
-        # the look skips reading what it knows.
-        playing = phase is _PLAY
-        claim = None if playing else state.claimed_tricks
-        won = seen.won
-        if not playing or finished != seen.done or won is None:
-            won = state.tricks_won
-        calls: tuple[int, ...]
-        if seen.bid >= 0:  # the contract is written and holds for the deal (else _start)
-            calls, bid, doubled, declarer = seen.auction, seen.bid, 0, seen.declarer
-        else:
+            deal = state.deal
+            if (
+                not kept
+                or seen.deal is not deal
+                or seen.sheet is not sheet
+                or finished < seen.done
+                or (leader < 0 and seen.bid >= 0)  # back in the auction
+            ):
+                self._start(
+                    slots, seen, seat, deal.dealer, state.auction.dealer, state.vulnerable, sheet
+                )
+                seen.deal = deal
+                seen.sheet = sheet
+            if leader >= 0:
+                found = state.declarer
+                self._bidding(
+                    slots,
+                    seen,
+                    seat,
+                    state.auction.calls,
+                    state.bid,
+                    state.doubled,
+                    -1 if found is None else found,
+                )
+            seen.contract = contract
+        hand = hands[seat]
+        dummy = 0
+        sizes: tuple[float, ...]
+        if leader < 0:  # the auction: the calls made since the last look
             calls = state.auction.calls
-            bid = state.bid
-            doubled = state.doubled
-            found = state.declarer
-            declarer = -1 if found is None else found
-            seen.auction, seen.declarer = calls, declarer
-        shown = declarer >= 0 and (finished > 0 or bool(trick) or phase is _CLAIM)
-        self._look(
-            slots,
-            seen,
-            seat,
-            state.hand(seat),
-            state.hand((declarer + 2) & 3) if shown else 0,
-            calls,
-            bid,
-            doubled,
-            declarer,
-            _PHASE_INDEX[phase],
-            leader,
-            trick,
-            done,
-            state.turn,
-            claim,
-            won,
-            HAND_SIZES[finished][len(trick)][(leader - seat) & 3],
-        )
+            if len(calls) != seen.calls:
+                _write_calls(calls, seat, slots, seen)
+            sizes = _FULL_HANDS
+        else:
+            if finished or trick or phase == 2:  # dummy is face up from the opening lead on
+                dummy = hands[(seen.declarer + 2) & 3]
+            sizes = HAND_SIZES[finished][len(trick)][(leader - seat) & 3]
+        # What changed since the seat's last look but the calls: _look's body, written out
+        # here (a call of a dozen arguments is a good part of a look); tests/rl check both
+        # against a second encoder of the JSON view.
+        me = seat
+        bit = CARD_BIT
+        changed = hand ^ seen.hand
+        if changed:  # HAND is 0: a card's slot is its index
+            if changed & (changed - 1):
+                while changed:
+                    card = changed.bit_length() - 1
+                    slots[card] = 1.0 if hand & bit[card] else 0.0
+                    changed ^= bit[card]
+            else:  # one card, the usual look in the play: no loop
+                slots[changed.bit_length() - 1] = 1.0 if hand & changed else 0.0
+            seen.hand = hand
+        changed = dummy ^ seen.dummy
+        if changed:
+            if changed & (changed - 1):
+                while changed:
+                    card = changed.bit_length() - 1
+                    slots[DUMMY + card] = 1.0 if dummy & bit[card] else 0.0
+                    changed ^= bit[card]
+            else:
+                slots[DUMMY + changed.bit_length() - 1] = 1.0 if dummy & changed else 0.0
+            seen.dummy = dummy
+        same_trick = finished == seen.done
+        if not same_trick:
+            for first, cards, _ in done[seen.done :]:
+                base = _PLAYED_BASE[(first - me) & 3]
+                if len(cards) == 4:  # always, in the play (a claim adds no trick)
+                    slots[base[0] + cards[0]] = 1.0
+                    slots[base[1] + cards[1]] = 1.0
+                    slots[base[2] + cards[2]] = 1.0
+                    slots[base[3] + cards[3]] = 1.0
+                    continue
+                for i, card in enumerate(cards):
+                    slots[base[i] + card] = 1.0
+            seen.done = finished
+        if leader >= 0:
+            r = (leader - me) & 3
+            placed = seen.trick
+            if same_trick and r == seen.leader and len(placed) <= len(trick):
+                # The same trick as last look, grown: only its new cards.
+                base = _TRICK_BASE[r]
+                for i in range(len(placed), len(trick)):
+                    slot = base[i] + trick[i]
+                    slots[slot] = 1.0
+                    placed.append(slot)
+            elif trick or placed:
+                for slot in placed:
+                    slots[slot] = 0.0
+                placed = []
+                base = _TRICK_BASE[r]
+                for i, card in enumerate(trick):
+                    slot = base[i] + card
+                    slots[slot] = 1.0
+                    placed.append(slot)
+                seen.trick = placed
+            if r != seen.leader:
+                if seen.leader >= 0:
+                    slots[LEADER + seen.leader] = 0.0
+                slots[LEADER + r] = 1.0
+                seen.leader = r
+        if phase != seen.phase or turn != seen.turn or claim != seen.claim:
+            flags: tuple[int, ...]
+            if claim is None and turn is not None:  # the usual flags, without a call
+                flags = (PHASE + phase, TURN + ((turn - me) & 3))
+            else:
+                flags = _flags(me, phase, turn, claim)
+            for slot in seen.flags:
+                slots[slot] = 0.0
+            for slot in flags:
+                slots[slot] = 1.0
+            seen.flags = flags
+            seen.phase, seen.turn, seen.claim = phase, turn, claim
+        if won is not seen.won:  # one tuple per finished trick (or accepted claim)
+            side = me & 1
+            slots[WON_AT] = THIRTEENTHS[won[side]]
+            slots[WON_AT + 1] = THIRTEENTHS[won[1 - side]]
+            seen.won = won
+        if sizes is not seen.sizes:
+            slots[SIZES_AT] = sizes[0]
+            slots[SIZES_AT + 1] = sizes[1]
+            slots[SIZES_AT + 2] = sizes[2]
+            slots[SIZES_AT + 3] = sizes[3]
+            seen.sizes = sizes
         return True
 
     def mask_state(self, state: BridgeState, picks: tuple[int, ...]) -> int | None:
-        """Cards that follow suit, or ``accept``/``reject``; auctions use the strings."""
+        """Cards that follow suit, or ``accept``/``reject``; auctions use the strings (the
+        state's last look found them, when this is its state)."""
+        if state is self._masked:
+            return self._mask
         phase = state.phase
         if phase is _PLAY:
             return state.playable_cards()
@@ -341,45 +433,17 @@ class BridgeObserver:
             at += 1
         seen.clear(calls_from)
 
-    def _look(
+    def _bidding(
         self,
         slots: Any,
         seen: Seen,
         me: int,
-        hand: int,
-        dummy: int,
         calls: tuple[int, ...],
         bid: int,
         doubled: int,
         declarer: int,
-        phase: int,
-        leader: int | None,
-        trick: Sequence[int],
-        done: Sequence[tuple[int, Sequence[int], int]],
-        turn: int | None,
-        claim: int | None,
-        won: tuple[int, int],
-        sizes: tuple[float, ...],
     ) -> None:
-        """What changed since ``seen``: own and dummy's cards (0 until faced), the calls,
-        the contract (``bid`` -1 until there is one), the finished tricks, the trick and its
-        leader (``None`` in the auction), the phase, turn and a claim's tricks, tricks won
-        by side and the hand sizes (/ 13) by relative seat."""
-        bit = CARD_BIT
-        changed = hand ^ seen.hand
-        if changed:  # HAND is 0: a card's slot is its index
-            while changed:
-                card = changed.bit_length() - 1
-                slots[card] = 1.0 if hand & bit[card] else 0.0
-                changed ^= bit[card]
-            seen.hand = hand
-        changed = dummy ^ seen.dummy
-        if changed:
-            while changed:
-                card = changed.bit_length() - 1
-                slots[DUMMY + card] = 1.0 if dummy & bit[card] else 0.0
-                changed ^= bit[card]
-            seen.dummy = dummy
+        """The calls made since ``seen``, and the contract (``bid`` -1 until there is one)."""
         if len(calls) != seen.calls:
             _write_calls(calls, me, slots, seen)
         if bid != seen.bid:  # the contract, once (an earlier auction starts again)
@@ -388,6 +452,49 @@ class BridgeObserver:
             slots[DOUBLED + doubled] = 1.0
             slots[DECLARER + ((declarer - me) & 3)] = 1.0
             seen.bid = bid
+            seen.declarer = declarer
+
+    def _look(
+        self,
+        slots: Any,
+        seen: Seen,
+        me: int,
+        hand: int,
+        dummy: int,
+        phase: int,
+        leader: int,
+        trick: Sequence[int],
+        done: Sequence[tuple[int, Sequence[int], int]],
+        turn: int | None,
+        claim: int | None,
+        won: tuple[int, int],
+        sizes: tuple[float, ...],
+    ) -> None:
+        """What changed since ``seen`` but the calls: own and dummy's cards (0 until faced),
+        the finished tricks, the trick and its leader (-1 in the auction), the phase, turn
+        and a claim's tricks, tricks won by side and the hand sizes (/ 13) by relative
+        seat."""
+        bit = CARD_BIT
+        changed = hand ^ seen.hand
+        if changed:  # HAND is 0: a card's slot is its index
+            if changed & (changed - 1):
+                while changed:
+                    card = changed.bit_length() - 1
+                    slots[card] = 1.0 if hand & bit[card] else 0.0
+                    changed ^= bit[card]
+            else:  # one card, the usual look in the play: no loop
+                slots[changed.bit_length() - 1] = 1.0 if hand & changed else 0.0
+            seen.hand = hand
+        changed = dummy ^ seen.dummy
+        if changed:
+            if changed & (changed - 1):
+                while changed:
+                    card = changed.bit_length() - 1
+                    slots[DUMMY + card] = 1.0 if dummy & bit[card] else 0.0
+                    changed ^= bit[card]
+            else:
+                slots[DUMMY + changed.bit_length() - 1] = 1.0 if dummy & changed else 0.0
+            seen.dummy = dummy
         finished = len(done)
         same_trick = finished == seen.done
         if not same_trick:
@@ -402,7 +509,7 @@ class BridgeObserver:
                 for i, card in enumerate(cards):
                     slots[base[i] + card] = 1.0
             seen.done = finished
-        if leader is not None:
+        if leader >= 0:
             r = (leader - me) & 3
             placed = seen.trick
             if same_trick and r == seen.leader and len(placed) <= len(trick):
@@ -427,17 +534,18 @@ class BridgeObserver:
                     slots[LEADER + seen.leader] = 0.0
                 slots[LEADER + r] = 1.0
                 seen.leader = r
-        flags: tuple[int, ...]
-        if claim is None and turn is not None:  # the usual flags, without a call
-            flags = (PHASE + phase, TURN + ((turn - me) & 3))
-        else:
-            flags = _flags(me, phase, turn, claim)
-        if flags != seen.flags:
+        if phase != seen.phase or turn != seen.turn or claim != seen.claim:
+            flags: tuple[int, ...]
+            if claim is None and turn is not None:  # the usual flags, without a call
+                flags = (PHASE + phase, TURN + ((turn - me) & 3))
+            else:
+                flags = _flags(me, phase, turn, claim)
             for slot in seen.flags:
                 slots[slot] = 0.0
             for slot in flags:
                 slots[slot] = 1.0
             seen.flags = flags
+            seen.phase, seen.turn, seen.claim = phase, turn, claim
         if won is not seen.won:  # one tuple per finished trick (or accepted claim)
             side = me & 1
             slots[WON_AT] = THIRTEENTHS[won[side]]

@@ -486,6 +486,71 @@ class BridgeState:
         """The cards ``seat`` holds now."""
         return seat_hand(self._hands, seat)
 
+    def look(
+        self,
+    ) -> tuple[
+        object,
+        int,
+        tuple[CardSet, ...],
+        int | None,
+        int,
+        tuple[Card, ...],
+        tuple[tuple[int, tuple[Card, ...], int], ...],
+        tuple[int, int],
+        int | None,
+        CardSet,
+    ]:
+        """What an observer reads of the state at every look, in one call: ``(contract,
+        phase, hands, turn, leader, trick, tricks, won, claim, playable)``.
+
+        ``contract`` is a key, the same object for every state of one deal from the end
+        of its auction on (their :attr:`deal`, :attr:`auction`, :attr:`bid`,
+        :attr:`doubled`, :attr:`declarer` are the same: an observer reads them again only
+        when the key changes; every state of the auction has the deal's first key);
+        ``phase`` is the index of :attr:`phase` in :class:`Phase` (0 auction .. 3 over);
+        ``hands`` are the four hands (the observer shows a seat its own, and dummy's once
+        face up); then :attr:`turn`, :attr:`leader`, :attr:`trick`,
+        :attr:`completed_tricks`, :attr:`tricks_won`, :attr:`claimed_tricks` and
+        :meth:`playable_cards`. A dozen accessor calls cost an environment step more than
+        the engine's action does.
+        """
+        # As a tuple of any length: compiled, indexing it by a seat boxes no tuple of four.
+        hands: tuple[CardSet, ...] = self._hands
+        phase = self._phase
+        turn = self._turn
+        packed = self._trick
+        # _trick_cards(packed), written out: one call less at every look.
+        count = packed & 3
+        trick: tuple[Card, ...] = ()
+        playable = 0
+        if phase == PLAY:
+            h0, h1, h2, h3 = hands  # not seat_hand: no call on the hot path
+            playable = h0 if turn == 0 else h1 if turn == 1 else h2 if turn == 2 else h3
+            if count:
+                first = packed >> 2 & 63
+                playable = playable & SUIT_MASKS[first // 13] or playable
+                if count == 1:
+                    trick = (first,)
+                elif count == 2:
+                    trick = (first, packed >> 8 & 63)
+                else:
+                    trick = (first, packed >> 8 & 63, packed >> 14 & 63)
+        elif count:
+            trick = _trick_cards(packed)
+        claim = self._claim
+        return (
+            self._table,
+            phase,
+            hands,
+            None if phase == OVER else turn,
+            self._leader,
+            trick,
+            self._done,
+            self._won,
+            None if claim is None else claim.tricks,
+            playable,
+        )
+
     def is_over(self) -> bool:
         """All 13 tricks played, a claim accepted, or the deal passed out."""
         return self._phase == OVER
