@@ -19,7 +19,7 @@ seat's last look); :meth:`~BridgeObserver.write_state` feeds the same
 auction or once a contract is made, its accessors, and writes the rest itself
 (``_look``'s body, spelled out: its call of a dozen arguments was a good part
 of a look). ``tests/rl`` check both paths against a second encoder of the JSON
-view, and ``bench/rl_bytes.py`` against another checkout's bytes.
+view, and ``bench/rl_digests.py`` against another checkout's bytes.
 """
 
 from __future__ import annotations
