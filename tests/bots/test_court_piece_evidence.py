@@ -253,3 +253,47 @@ def test_believable_worlds_give_a_calling_opponent_more_trumps() -> None:
     before = sum(drawn_before) / len(drawn_before)
     now = sum(drawn_now) / len(drawn_now)
     assert now > before + 0.4  # about 3.5 trumps before, 4.2 with the call read
+
+
+def test_the_partners_call_is_read_only_when_asked() -> None:
+    view = {**_play_view([], {"leader": 1, "cards": []}), "seat": 3}
+    assert CallEvidence.from_view(view) is None  # as before: our side's call is not read
+    call = CallEvidence.from_view(view, partner=True)
+    assert call is not None and (call.caller, call.trump) == (1, "SHDC".index("H"))
+    assert CallEvidence.from_view({**view, "seat": 1}, partner=True) is None  # his own hand
+
+
+def test_the_partners_call_weighs_worlds_softened_by_its_power(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Hard's worlds for the caller's partner: off by default, ``PARTNER_CALL`` as a power."""
+    view = {**_play_view([], {"leader": 1, "cards": []}), "seat": 3}
+    long_hearts = _mask(
+        "AH", "KH", "QH", "JH", "TH", "9H", "2S", "3S", "4S", "2C", "3C", "4C", "5D"
+    )
+    short_hearts = _mask(
+        "AH", "KH", "2S", "3S", "4S", "5S", "2C", "3C", "4C", "5C", "2D", "3D", "4D"
+    )
+    assert hard.PARTNER_CALL == 0.0 and hard._believability(view) is None
+    call = CallEvidence.from_view(view, partner=True)
+    assert call is not None
+    for power in (1.0, 0.5):
+        monkeypatch.setattr(hard, "PARTNER_CALL", power)
+        weight = hard._believability(view)
+        assert weight is not None
+        for hand in (long_hearts, short_hearts):
+            assert weight([0, hand, 0, 0]) == pytest.approx(call.weight([0, hand, 0, 0]) ** power)
+        assert weight([0, long_hearts, 0, 0]) > weight([0, short_hearts, 0, 0])
+
+
+def test_an_opponents_call_is_read_as_before_whatever_the_partner_setting(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    view = {**_play_view([], {"leader": 1, "cards": []}), "seat": 2}
+    call = CallEvidence.from_view(view)
+    assert call is not None
+    monkeypatch.setattr(hard, "PARTNER_CALL", 0.5)
+    weight = hard._believability(view)
+    assert weight is not None
+    hand = _mask("AH", "KH", "2S", "3S", "4S", "5S", "2C", "3C", "4C", "5C", "2D", "3D", "4D")
+    assert weight([0, hand, 0, 0]) == call.weight([0, hand, 0, 0])
