@@ -307,10 +307,8 @@ class CallEvidence:
         """The call's evidence, or ``None`` where there is none to read.
 
         None when our side called, unless ``partner`` and the partner called
-        (the viewer knows his own hand; a Hard partner names trump by double
-        dummy, another suit than the longest of his five in about a third of
-        deals, so his call is read only with ``partner``, and softened:
-        :meth:`weight`'s ``power``).
+        (the viewer knows his own hand; Hard reads a partner's call only when
+        :data:`atout.bots.court_piece.hard.PARTNER_CALL` asks, to a power).
         None too when the caller's played cards are not all known (the courts
         rules keep old tricks face down: after the first trick his deal can
         no longer be put together).
