@@ -100,9 +100,9 @@ TRUMP_PRIOR = 0.7
 the others in the trump call, in the mean value over worlds (+1 a world where the suit
 makes seven, -1 one where it fails): another suit is named only if it makes in 35% more
 of the worlds. Why so much: with the few worlds a call can solve (6 at effort 6, about 12
-in 1.2 s) the count is noisy, and on 346 random deals judged double dummy in the real deal
-the old tie-break (0.05) named a suit that makes 11.8 +- 4.4 times fewer than Medium's
-rule at 6 worlds and 8.5 +- 5.0 at 12; at 0.7, 1.2 +- 1.0 and 0.5 +- 0.5
+in 1.2 s) the count is noisy, and on 385 random deals judged double dummy in the real deal
+the old tie-break (0.05) named a suit that makes 15.2 +- 4.6 times fewer than Medium's
+rule at 6 worlds and 11.5 +- 5.2 at 12; at 0.7, 1.5 +- 1.0 and 0.5 +- 0.5
 (``bench/cp_calls.py``, ``docs/figures.md``)."""
 
 GREEDY = tree.POLICY_CODES["greedy"]
