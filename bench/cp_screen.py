@@ -1,6 +1,7 @@
 """Screen a Court Piece Hard idea on critical decisions, fast: extract them once, replay often.
 
 Usage:
+``python bench/cp_screen.py records DIR [--opponent O] [--matches N] [--seed S]``
 ``python bench/cp_screen.py extract RECORDS OUT.pkl [--decisions N] [--per-match K]``
 ``python bench/cp_screen.py screen OUT.pkl [--effort E] [--set module.NAME=value]
 [--salt S] [--save RESULTS.json]``
@@ -12,7 +13,11 @@ The decisions are ``bench/cp_critical.py``'s (side 0 of a ``bench/panel.py
 it), from any side 0: Hard's records, or Medium's against an opponent (``run_games``
 with ``["medium", opponent] * 2``, seconds a match, where Hard's cost 12 s),
 which gives hundreds of positions against the aggressive player as cheaply as
-against Medium. ``extract`` keeps each position with its opponent model
+against Medium. ``records`` plays those: ``N`` seeds from ``S`` (default
+:data:`SEED`, 37000 on, past ``bench/panel.py``'s 20-40 so that no deal Hard's
+match figures are read on is screened), both seatings, Medium against ``O``,
+into ``DIR`` (about 8 critical decisions a match against Medium: 150 seeds
+give 1,000 and more in minutes). ``extract`` keeps each position with its opponent model
 and which cards keep the deal (the double-dummy solve is paid once);
 ``screen`` asks this checkout's Hard again (effort ``E``, no clock, seeded by
 the position and ``--salt``), ``--set`` changing a module constant first
@@ -42,8 +47,28 @@ from atout.bots.court_piece.opponents import OpponentModel
 from atout.bots.levels import typed
 from atout.games.court_piece_view import CourtPieceView
 from atout.notation.record import load_record
+from atout.sim.tournament import run_games
 from atout.solver import solve
 from cp_losses import TARGET, side_wins  # bench/, beside this script
+
+SEED = 38_000
+"""``records``' first seed: away from the seeds ``bench/panel.py`` measures Hard on."""
+
+
+def play_records(folder: Path, opponent: str, matches: int, seed: int) -> str:
+    """Medium (side 0) against ``opponent`` over ``matches`` seeds, both seatings, kept in
+    ``folder`` for ``extract``; one line of what was played."""
+    folder.mkdir(parents=True, exist_ok=True)
+    summary = run_games(
+        "court-piece",
+        {},
+        ["medium", opponent] * 2,
+        games=matches,
+        seed=seed,
+        duplicate=True,
+        records=folder,
+    )
+    return f"{summary['games']} matches, medium won {summary['win_rate'][0]:.3f}"
 
 
 def extract(records: Path, decisions: int, per_match: int) -> list[dict[str, Any]]:
@@ -104,9 +129,9 @@ def _set(assignment: str) -> None:
 
 
 def main() -> None:
-    """One command: extract, screen, compare or draw-cost."""
+    """One command: records, extract, screen, compare or draw-cost."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("command", choices=["extract", "screen", "compare", "draw-cost"])
+    parser.add_argument("command", choices=["records", "extract", "screen", "compare", "draw-cost"])
     parser.add_argument("paths", type=Path, nargs="+")
     parser.add_argument("--decisions", type=int, default=200)
     parser.add_argument("--per-match", type=int, default=1000)
@@ -114,10 +139,15 @@ def main() -> None:
     parser.add_argument("--set", action="append", default=[], dest="assignments")
     parser.add_argument("--salt", default="")
     parser.add_argument("--save", type=Path)
+    parser.add_argument("--opponent", default="medium")
+    parser.add_argument("--matches", type=int, default=150)
+    parser.add_argument("--seed", type=int, default=SEED)
     args = parser.parse_args()
     for assignment in args.assignments:
         _set(assignment)
-    if args.command == "extract":
+    if args.command == "records":
+        print(play_records(args.paths[0], args.opponent, args.matches, args.seed))
+    elif args.command == "extract":
         records, out = args.paths
         rows = extract(records, args.decisions, args.per_match)
         out.write_bytes(pickle.dumps(rows))

@@ -2,7 +2,7 @@
 
 Usage: ``python bench/panel.py [--matches N] [--games court-piece,...]
 [--opponents cautious,aggressive,medium,greedy] [--effort N] [--workers W] [--records DIR]
-[--decisions D]``
+[--decisions D] [--set module.NAME=value]``
 
 Each pairing plays ``N`` seeds twice (duplicate: the same deals with the sides
 swapped), Hard at an effort in work units (samples per decision, no clock:
@@ -23,6 +23,8 @@ The full figures: ``python bench/panel.py --matches 200 --workers 2`` (hours her
 from __future__ import annotations
 
 import argparse
+import ast
+import importlib
 from pathlib import Path
 from typing import Any
 
@@ -88,6 +90,13 @@ def decision_times(game: str, opponent: str, decisions: int) -> str:
     return f"{game:15} hard vs {opponent:<10} budget {DEFAULT_BUDGET} s, {time_summary(times)}"
 
 
+def _set(assignment: str) -> None:
+    """``module.NAME=value``: set a module constant (a Python literal) before playing."""
+    name, value = assignment.split("=", 1)
+    module, attribute = name.rsplit(".", 1)
+    setattr(importlib.import_module(module), attribute, ast.literal_eval(value))
+
+
 def main() -> None:
     """Print each pairing's line as it comes."""
     parser = argparse.ArgumentParser(description=__doc__)
@@ -100,7 +109,10 @@ def main() -> None:
     parser.add_argument("--workers", type=int, default=1)
     parser.add_argument("--records", type=Path, help="Keep each match's record here.")
     parser.add_argument("--decisions", type=int, default=0, help="Also time this many decisions.")
+    parser.add_argument("--set", action="append", default=[], dest="assignments")
     args = parser.parse_args()
+    for assignment in args.assignments:
+        _set(assignment)
     for game in args.games.split(","):
         effort = args.effort or EFFORT[game]
         for opponent in args.opponents.split(","):

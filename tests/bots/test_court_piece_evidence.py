@@ -20,11 +20,13 @@ from atout.bots.court_piece.evidence import (
     StyledEvidence,
     call_likelihood,
 )
+from atout.bots.levels import typed
 from atout.bots.registry import make_bot
 from atout.bots.sampling import World, believable_world, court_piece_sampler, court_piece_world
 from atout.cards import SUIT_MASKS, cards_of, mask_of, parse_card, suit_of
 from atout.core import Match
 from atout.games import get_game
+from atout.games.court_piece_view import CourtPieceView
 
 from .court_piece_deals import card_play_views
 
@@ -230,7 +232,9 @@ def test_believable_worlds_give_a_calling_opponent_more_trumps() -> None:
         match = Match.new(get_game("court-piece"), {}, random.Random(seed))
         bots = [make_bot("greedy", "court-piece", seed * 4 + s) for s in range(4)]
         while match.view(match.actor)["phase"] == "trump":
-            match = match.apply(bots[match.actor].choose(match.view(match.actor)), match.turn)
+            actor = match.actor
+            assert actor is not None
+            match = match.apply(bots[actor].choose(match.view(actor)), match.turn)
         caller = match.view(0)["caller"]
         defender = (caller + 1) % 4
         view = match.view(defender)
@@ -238,7 +242,7 @@ def test_believable_worlds_give_a_calling_opponent_more_trumps() -> None:
         held = mask_of(parse_card(c) for c in match.view(caller)["hand"])
         real.append((held & trumps).bit_count())
         sampler = court_piece_sampler(view)
-        weight = hard._believability(view)
+        weight = hard._believability(typed(view, CourtPieceView))
         assert weight is not None
 
         def draw(
@@ -253,3 +257,47 @@ def test_believable_worlds_give_a_calling_opponent_more_trumps() -> None:
     before = sum(drawn_before) / len(drawn_before)
     now = sum(drawn_now) / len(drawn_now)
     assert now > before + 0.4  # about 3.5 trumps before, 4.2 with the call read
+
+
+def test_the_partners_call_is_read_only_when_asked() -> None:
+    view = {**_play_view([], {"leader": 1, "cards": []}), "seat": 3}
+    assert CallEvidence.from_view(view) is None  # as before: our side's call is not read
+    call = CallEvidence.from_view(view, partner=True)
+    assert call is not None and (call.caller, call.trump) == (1, "SHDC".index("H"))
+    assert CallEvidence.from_view({**view, "seat": 1}, partner=True) is None  # his own hand
+
+
+def test_the_partners_call_weighs_worlds_softened_by_its_power(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Hard's worlds for the caller's partner: off by default, ``PARTNER_CALL`` as a power."""
+    view = {**_play_view([], {"leader": 1, "cards": []}), "seat": 3}
+    long_hearts = _mask(
+        "AH", "KH", "QH", "JH", "TH", "9H", "2S", "3S", "4S", "2C", "3C", "4C", "5D"
+    )
+    short_hearts = _mask(
+        "AH", "KH", "2S", "3S", "4S", "5S", "2C", "3C", "4C", "5C", "2D", "3D", "4D"
+    )
+    assert hard.PARTNER_CALL == 0.0 and hard._believability(typed(view, CourtPieceView)) is None
+    call = CallEvidence.from_view(view, partner=True)
+    assert call is not None
+    for power in (1.0, 0.5):
+        monkeypatch.setattr(hard, "PARTNER_CALL", power)
+        weight = hard._believability(typed(view, CourtPieceView))
+        assert weight is not None
+        for hand in (long_hearts, short_hearts):
+            assert weight([0, hand, 0, 0]) == pytest.approx(call.weight([0, hand, 0, 0]) ** power)
+        assert weight([0, long_hearts, 0, 0]) > weight([0, short_hearts, 0, 0])
+
+
+def test_an_opponents_call_is_read_as_before_whatever_the_partner_setting(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    view = {**_play_view([], {"leader": 1, "cards": []}), "seat": 2}
+    call = CallEvidence.from_view(view)
+    assert call is not None
+    monkeypatch.setattr(hard, "PARTNER_CALL", 0.5)
+    weight = hard._believability(typed(view, CourtPieceView))
+    assert weight is not None
+    hand = _mask("AH", "KH", "2S", "3S", "4S", "5S", "2C", "3C", "4C", "5C", "2D", "3D", "4D")
+    assert weight([0, hand, 0, 0]) == call.weight([0, hand, 0, 0])

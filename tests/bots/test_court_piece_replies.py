@@ -261,6 +261,20 @@ def test_a_panel_player_is_answered_by_his_posterior_in_each_world() -> None:
     assert share[3] == pytest.approx(0.1, abs=0.03)  # anyone
 
 
+def test_rule_players_answered_by_the_book_when_rule_reply_says_so(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    cautious = {"greedy": 0.1, "medium": 0.05, "cautious": 0.7, "aggressive": 0.05, "uniform": 0.1}
+    rule = {"greedy": 0.9, "medium": 0.05, "cautious": 0.02, "aggressive": 0.02, "uniform": 0.01}
+    monkeypatch.setattr(hard, "RULE_REPLY", tree.BOOK)
+    rows = hard._replies(2, random.Random(2), 30, _model({1: rule, 3: rule}))
+    assert rows == [[0, tree.BOOK, 0, tree.BOOK]] * 30  # our side's entries are not read
+    assert hard._replies(2, random.Random(2), 3, None) == [[0, tree.BOOK, 0, tree.BOOK]] * 3
+    mixed = hard._replies(0, random.Random(2), 500, _model({1: cautious, 3: rule}))
+    assert mixed is not None and all(row[3] == tree.BOOK for row in mixed)
+    assert sum(row[1] == 1 for row in mixed) / 500 == pytest.approx(0.7, abs=0.06)
+
+
 @pytest.mark.parametrize(
     ("change", "message"),
     [

@@ -301,12 +301,14 @@ class CallEvidence:
     """The cards the caller has played in this deal."""
 
     @classmethod
-    def from_view(cls, view: CourtPieceView | Mapping[str, Any]) -> CallEvidence | None:
+    def from_view(
+        cls, view: CourtPieceView | Mapping[str, Any], *, partner: bool = False
+    ) -> CallEvidence | None:
         """The call's evidence, or ``None`` where there is none to read.
 
-        None when our side called: the viewer knows his own hand, and a Hard
-        partner names trump by double dummy, another suit than the longest of
-        his five in about a third of deals, so his call is not read this way.
+        None when our side called, unless ``partner`` and the partner called
+        (the viewer knows his own hand; Hard reads a partner's call only when
+        :data:`atout.bots.court_piece.hard.PARTNER_CALL` asks, to a power).
         None too when the caller's played cards are not all known (the courts
         rules keep old tricks face down: after the first trick his deal can
         no longer be put together).
@@ -314,7 +316,8 @@ class CallEvidence:
         seen = typed(view, CourtPieceView)
         seat, caller, trump = seen.seat, seen.caller, seen.trump
         assert seat is not None
-        if not 0 <= caller < 4 or caller % 2 == seat % 2 or trump is None:
+        ours = caller % 2 == seat % 2
+        if not 0 <= caller < 4 or caller == seat or (ours and not partner) or trump is None:
             return None
         shown = seen.tricks
         if shown is None and any(seen.tricks_won):

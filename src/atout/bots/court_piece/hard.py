@@ -40,8 +40,10 @@ the medium bot's card is played at once.
 The trump call is simulated with DDS: for each world (the caller's eight
 unseen cards drawn as well), DDS says whether the caller's side makes seven
 tricks with each suit as trump, the caller leading; the suit that makes
-most often is named. (Naming the suit the tree search rates best did worse
-on the deals where the two differ: ``docs/figures.md``.)
+most often is named, with Medium's suit ahead by :data:`TRUMP_PRIOR` (a
+few worlds' count is noisier than Medium's rule of length and honours).
+(Naming the suit the tree search rates best did worse on the deals where
+the two differ: ``docs/figures.md``.)
 """
 
 from __future__ import annotations
@@ -70,7 +72,10 @@ from atout.solver.dds import dds_solve
 __all__ = [
     "BURN_IN",
     "ITERATIONS_PER_SAMPLE",
+    "PARTNER_CALL",
+    "RULE_REPLY",
     "SWAPS_PER_WORLD",
+    "TRUMP_PRIOR",
     "WORLDS_PER_SAMPLE",
     "choose",
 ]
@@ -88,6 +93,32 @@ most half its budget; the tree search takes the rest of the budget."""
 ITERATIONS_PER_SAMPLE = 16384
 """The tree search's iteration cap per unit of ``samples`` (about a million by default, more
 than 0.4 s allows: the cap only ends searches with no deadline)."""
+
+
+TRUMP_PRIOR = 0.7
+"""What Medium's suit (:func:`medium.name_trump`: length, then honours) is worth ahead of
+the others in the trump call, in the mean value over worlds (+1 a world where the suit
+makes seven, -1 one where it fails): another suit is named only if it makes in 35% more
+of the worlds. Why so much: with the few worlds a call can solve (6 at effort 6, about 12
+in 1.2 s) the count is noisy, and on 385 random deals judged double dummy in the real deal
+the old tie-break (0.05) named a suit that makes 15.2 +- 4.6 times fewer than Medium's
+rule at 6 worlds and 11.5 +- 5.2 at 12; at 0.7, 1.5 +- 1.0 and 0.5 +- 0.5
+(``bench/cp_calls.py``, ``docs/figures.md``)."""
+
+GREEDY = tree.POLICY_CODES["greedy"]
+
+RULE_REPLY = GREEDY
+"""How the search answers an opponent who reads as a rule player (:data:`tree.POLICY_CODES`,
+or :data:`tree.BOOK`). Greedy: the book's rules (Medium's own) kept no more won deals on
+critical decisions (``docs/figures.md``); with greedy no reply rows are passed at all."""
+
+
+PARTNER_CALL = 0.0
+"""How much the partner's trump call says of his hand: a world weighs his call's likelihood
+(:class:`CallEvidence`, the longest suit of his first five) to this power; 0: not read.
+At 1.0, on 1,200 critical decisions of Medium pairs' matches (the partner calls by
+Medium's rule), Hard kept the won deal 993 times where it kept 998 without (two salts of
+the same Hard: 998 and 980): nothing to read, so off (``docs/figures.md``)."""
 
 
 def _need(won: list[int], side: int, *, courts: bool) -> tuple[int, tuple[float, float]]:
@@ -171,19 +202,21 @@ def _replies(
 
     An opponent who does not read as a rule player (rule mass under
     :data:`STYLED_BELOW`) gets a policy drawn from his posterior in each world,
-    independently; the other one replies greedily. Medium counts as greedy here
-    (:mod:`.tree`).
+    independently; the other one replies by :data:`RULE_REPLY` (greedy: Medium
+    counts as greedy here, :mod:`.tree`).
     """
-    if opponents is None:
-        return None
-    styled = [s for s in ((seat + 1) % 4, (seat + 3) % 4) if opponents.rule_mass(s) < STYLED_BELOW]
-    if not styled:
+    them = ((seat + 1) % 4, (seat + 3) % 4)
+    styled = [s for s in them if opponents is not None and opponents.rule_mass(s) < STYLED_BELOW]
+    if not styled and RULE_REPLY == GREEDY:
         return None
     codes = [tree.POLICY_CODES[p] for p in POLICIES]
-    weights = {s: [opponents.posterior(s)[p] for p in POLICIES] for s in styled}
+    weights = {}
+    for s in styled:
+        assert opponents is not None
+        weights[s] = [opponents.posterior(s)[p] for p in POLICIES]
     rows = []
     for _ in range(count):
-        row = [0, 0, 0, 0]
+        row = [RULE_REPLY if s in them else GREEDY for s in range(4)]
         for s in styled:
             row[s] = rng.choices(codes, weights[s])[0]
         rows.append(row)
@@ -237,13 +270,25 @@ def _believability(
         }
         if styled:
             play_weight = StyledEvidence(plays, styled).weight
-    call = CallEvidence.from_view(view)
-    if call is None:
+    call_weight = _call_weight(view)
+    if call_weight is None:
         return play_weight if plays.plays else None
     if not plays.plays:
-        return call.weight
-    call_weight = call.weight
+        return call_weight
     return lambda hands: play_weight(hands) * call_weight(hands)
+
+
+def _call_weight(view: CourtPieceView) -> Callable[[list[CardSet]], float] | None:
+    """How much a world weighs for the trump call: an opponent's, or with
+    :data:`PARTNER_CALL` the partner's (to that power); ``None`` when no call is read."""
+    call = CallEvidence.from_view(view)
+    if call is not None:
+        return call.weight
+    told = CallEvidence.from_view(view, partner=True) if PARTNER_CALL > 0 else None
+    if told is None:
+        return None
+    power = PARTNER_CALL
+    return lambda hands: float(told.weight(hands) ** power)
 
 
 def _gone(view: CourtPieceView) -> CardSet:
@@ -287,5 +332,5 @@ def _call_trump(view: CourtPieceView, rng: random.Random, deadline: float, sampl
         deadline=deadline,
         min_samples=2,
         max_samples=2 * samples,
-        prior={preferred: 0.05},
+        prior={preferred: TRUMP_PRIOR},
     )
