@@ -309,92 +309,9 @@ class BridgeObserver:
             if finished or trick or phase == 2:  # dummy is face up from the opening lead on
                 dummy = hands[(seen.declarer + 2) & 3]
             sizes = HAND_SIZES[finished][len(trick)][(leader - seat) & 3]
-        # What changed since the seat's last look but the calls: _look's body, written out
-        # here (a call of a dozen arguments is a good part of a look); tests/rl check both
-        # against a second encoder of the JSON view.
-        me = seat
-        bit = CARD_BIT
-        changed = hand ^ seen.hand
-        if changed:  # HAND is 0: a card's slot is its index
-            if changed & (changed - 1):
-                while changed:
-                    card = changed.bit_length() - 1
-                    slots[card] = 1.0 if hand & bit[card] else 0.0
-                    changed ^= bit[card]
-            else:  # one card, the usual look in the play: no loop
-                slots[changed.bit_length() - 1] = 1.0 if hand & changed else 0.0
-            seen.hand = hand
-        changed = dummy ^ seen.dummy
-        if changed:
-            if changed & (changed - 1):
-                while changed:
-                    card = changed.bit_length() - 1
-                    slots[DUMMY + card] = 1.0 if dummy & bit[card] else 0.0
-                    changed ^= bit[card]
-            else:
-                slots[DUMMY + changed.bit_length() - 1] = 1.0 if dummy & changed else 0.0
-            seen.dummy = dummy
-        same_trick = finished == seen.done
-        if not same_trick:
-            for first, cards, _ in done[seen.done :]:
-                base = _PLAYED_BASE[(first - me) & 3]
-                if len(cards) == 4:  # always, in the play (a claim adds no trick)
-                    slots[base[0] + cards[0]] = 1.0
-                    slots[base[1] + cards[1]] = 1.0
-                    slots[base[2] + cards[2]] = 1.0
-                    slots[base[3] + cards[3]] = 1.0
-                    continue
-                for i, card in enumerate(cards):
-                    slots[base[i] + card] = 1.0
-            seen.done = finished
-        if leader >= 0:
-            r = (leader - me) & 3
-            placed = seen.trick
-            if same_trick and r == seen.leader and len(placed) <= len(trick):
-                # The same trick as last look, grown: only its new cards.
-                base = _TRICK_BASE[r]
-                for i in range(len(placed), len(trick)):
-                    slot = base[i] + trick[i]
-                    slots[slot] = 1.0
-                    placed.append(slot)
-            elif trick or placed:
-                for slot in placed:
-                    slots[slot] = 0.0
-                placed = []
-                base = _TRICK_BASE[r]
-                for i, card in enumerate(trick):
-                    slot = base[i] + card
-                    slots[slot] = 1.0
-                    placed.append(slot)
-                seen.trick = placed
-            if r != seen.leader:
-                if seen.leader >= 0:
-                    slots[LEADER + seen.leader] = 0.0
-                slots[LEADER + r] = 1.0
-                seen.leader = r
-        if phase != seen.phase or turn != seen.turn or claim != seen.claim:
-            flags: tuple[int, ...]
-            if claim is None and turn is not None:  # the usual flags, without a call
-                flags = (PHASE + phase, TURN + ((turn - me) & 3))
-            else:
-                flags = _flags(me, phase, turn, claim)
-            for slot in seen.flags:
-                slots[slot] = 0.0
-            for slot in flags:
-                slots[slot] = 1.0
-            seen.flags = flags
-            seen.phase, seen.turn, seen.claim = phase, turn, claim
-        if won is not seen.won:  # one tuple per finished trick (or accepted claim)
-            side = me & 1
-            slots[WON_AT] = THIRTEENTHS[won[side]]
-            slots[WON_AT + 1] = THIRTEENTHS[won[1 - side]]
-            seen.won = won
-        if sizes is not seen.sizes:
-            slots[SIZES_AT] = sizes[0]
-            slots[SIZES_AT + 1] = sizes[1]
-            slots[SIZES_AT + 2] = sizes[2]
-            slots[SIZES_AT + 3] = sizes[3]
-            seen.sizes = sizes
+        self._look(
+            slots, seen, seat, hand, dummy, phase, leader, trick, done, turn, claim, won, sizes
+        )
         return True
 
     def mask_state(self, state: BridgeState, picks: tuple[int, ...]) -> int | None:
