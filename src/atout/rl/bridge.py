@@ -53,8 +53,6 @@ from atout.rl.spec import GameSpec, Layout, Sheet, StateMasker, StateWriter
 
 __all__ = ["BridgeSpec"]
 
-_AUCTION = Phase.AUCTION
-
 LAYOUT = Layout()
 HAND = LAYOUT.add("hand", 52, cards=True)
 DUMMY = LAYOUT.add("dummy", 52, cards=True)
@@ -95,15 +93,7 @@ class BridgeSpec(GameSpec):
     actions = (*card_names((1 << 52) - 1), *(call_name(i) for i in range(38)), "accept", "reject")
     layout = LAYOUT
     points_scale = 100.0
-
-    def in_auction(self, state: Any) -> bool:
-        """The auction phase (``2C`` is then a bid, not the club two)."""
-        return state.phase is Phase.AUCTION
-
-    def index_now(self, action: str, state: Any) -> int:
-        """:meth:`GameSpec.index_now` with :meth:`in_auction` written out: the environment
-        asks it at every step of a card that shares a bid's notation (24 of the 52)."""
-        return self._call_index[action] if state.phase is _AUCTION else self.index[action]
+    auction = Phase.AUCTION  # 2C is then a bid, not the club two
 
     def __init__(self, rules: Any) -> None:
         super().__init__(rules)

@@ -94,7 +94,6 @@ so that a kitty phase's 286 legal discards are read without splitting them again
 PICK = observer.PICK
 """Action index of the first discard pick (card ``c`` is ``PICK + c``)."""
 _KITTY = PHASE_INDEX[Phase.KITTY]
-_AUCTION = Phase.AUCTION
 
 
 def _actions() -> tuple[str, ...]:
@@ -118,15 +117,7 @@ class FiveHundredSpec(GameSpec):
     points_scale = 100.0
     plain_actions = PICK  # cards, joker leads and calls: the table; picks wait for three
     actor_is_turn = True
-
-    def index_now(self, action: str, state: Any) -> int:
-        """As :meth:`GameSpec.index_now`, the phase read here (one call less: ``6S`` to
-        ``9H`` are cards and calls, about a third of the cards played)."""
-        return self._call_index[action] if state.phase is _AUCTION else self.index[action]
-
-    def in_auction(self, state: Any) -> bool:
-        """The auction phase (``6S`` is then a bid, not the spade six)."""
-        return state.phase is Phase.AUCTION
+    auction = Phase.AUCTION  # 6S is then a bid, not the spade six
 
     def __init__(self, rules: Any) -> None:
         super().__init__(rules)

@@ -156,13 +156,16 @@ class GameSpec:
     """For a game that overrides :meth:`resolve`: the indexes below this one are each the
     table's action (``step`` reads them without calling :meth:`resolve_state`)."""
     masks_repeat: bool = True
+    """Whether the same mask comes back often enough to keep an array of each one seen twice
+    (:class:`~atout.rl.arrays.Masks`); a game whose masks are nearly all new says no."""
     actor_is_turn: bool = False
     """Whether the seat that decides is always the seat to act (no dummy), and nobody once
     the deal is over: the environment then records an action under the seat it selected
     and reads ``actor`` alone after it, without asking the state's ``turn`` and
     ``is_over()``."""
-    """Whether the same mask comes back often enough to keep an array of each one seen twice
-    (:class:`~atout.rl.arrays.Masks`); a game whose masks are nearly all new says no."""
+    auction: Any = None
+    """The state's phase in which a notation shared by a card and a call names the call
+    (bridge's and Five Hundred's auction); ``None`` for a game without calls."""
 
     def __init__(self, rules: Any) -> None:
         self.rules = rules
@@ -195,14 +198,11 @@ class GameSpec:
         """
         return self._call_index if legal and legal[0] == "pass" else self.index
 
-    def in_auction(self, state: Any) -> bool:
-        """Whether ``state`` is in an auction, where a shared notation names the call."""
-        return False
-
     def index_now(self, action: str, state: Any) -> int:
-        """The index ``action`` has in ``state`` (a shared notation: the call in an auction,
-        the card otherwise)."""
-        return self._call_index[action] if self.in_auction(state) else self.index[action]
+        """The index ``action`` has in ``state`` (a shared notation: the call in the
+        :attr:`auction` phase, the card otherwise). The environment asks it at every step of
+        a shared notation (a third of Five Hundred's cards), so the phase is read here."""
+        return self._call_index[action] if state.phase is self.auction else self.index[action]
 
     def legal_indexes(self, legal: Sequence[str], picks: tuple[int, ...]) -> list[int]:
         """The action indexes allowed now (``picks``: indexes chosen so far in a split action)."""
