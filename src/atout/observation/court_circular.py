@@ -74,6 +74,19 @@ _ZEROS: Final = memoryview(bytes(4 * SIZE)).cast("f")
 """A whole vector of zeros (a ``float32`` memoryview to assign from)."""
 
 
+def _mask(state: CourtCircularState, phase: Phase, hand: int, cards: tuple[int, ...]) -> int | None:
+    """The mask of the seat to act: in the play its ``hand`` and ``concede`` when allowed;
+    at the Lead's choice ``lead X`` for the trick's ``cards``; ``None`` once over."""
+    if phase is _PLAY:
+        return hand | CONCEDE_BIT if state.may_concede() else hand
+    if phase is _LEAD:
+        bits = 0
+        for card in cards:
+            bits |= 1 << LEADS + card
+        return bits
+    return None
+
+
 class Seen:
     """What the observer last wrote for one seat.
 
@@ -257,16 +270,9 @@ class CourtCircularObserver:
                 seen.trick = trick
         self._look(slots, seen, seat, hand, other.bit_count(), cards, turn, phase)
         if turn == seat:  # the seat to act: its mask, asked next
-            self._masked = state
-            if phase is _PLAY:
-                self._mask = hand | CONCEDE_BIT if state.may_concede() else hand
-            elif phase is _LEAD:
-                bits = 0
-                for card in cards:
-                    bits |= 1 << LEADS + card
-                self._mask = bits
-            else:
-                self._masked = None
+            mask = _mask(state, phase, hand, cards)
+            self._masked = None if mask is None else state
+            self._mask = mask or 0
         return True
 
     def mask_state(self, state: CourtCircularState, picks: tuple[int, ...]) -> int | None:
@@ -278,14 +284,8 @@ class CourtCircularObserver:
         if phase is _PLAY:
             turn = state.turn
             assert turn is not None
-            hand = state.hand(turn)
-            return hand | CONCEDE_BIT if state.may_concede() else hand
-        if phase is _LEAD:
-            bits = 0
-            for card in state.trick:
-                bits |= 1 << LEADS + card
-            return bits
-        return None
+            return _mask(state, phase, state.hand(turn), ())
+        return _mask(state, phase, 0, state.trick)
 
     def _start(
         self, slots: Any, seen: Seen, me: int, dealer: int, sheet: Mapping[str, Any]
