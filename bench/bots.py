@@ -16,6 +16,8 @@ p95 <= 2 s.
 from __future__ import annotations
 
 import argparse
+import ast
+import importlib
 import json
 import random
 import statistics
@@ -125,6 +127,14 @@ def decision_times(game: str, decisions: int, budget: float) -> str:
     """Hard's time per decision (all decisions with a choice), against greedy."""
     times = hard_decision_seconds(game, "greedy", decisions, budget)
     return f"{game:15} hard decision time over {time_summary(times)}"
+
+
+def set_constant(assignment: str) -> None:
+    """``module.NAME=value``: set a module constant (a Python literal) before playing, so one
+    checkout plays both versions of an idea (``--set`` of ``panel.py`` and ``cp_screen.py``)."""
+    name, value = assignment.split("=", 1)
+    module, attribute = name.rsplit(".", 1)
+    setattr(importlib.import_module(module), attribute, ast.literal_eval(value))
 
 
 def main() -> None:

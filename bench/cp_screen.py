@@ -30,9 +30,7 @@ drawing each decision's worlds at effort 6 (36 worlds).
 from __future__ import annotations
 
 import argparse
-import ast
 import copy
-import importlib
 import json
 import math
 import pickle
@@ -49,7 +47,8 @@ from atout.games.court_piece_view import CourtPieceView
 from atout.notation.record import load_record
 from atout.sim.tournament import run_games
 from atout.solver import solve
-from cp_losses import TARGET, side_wins  # bench/, beside this script
+from bots import set_constant  # bench/, beside this script
+from cp_losses import TARGET, side_wins
 
 SEED = 38_000
 """``records``' first seed: away from the seeds ``bench/panel.py`` measures Hard on."""
@@ -122,12 +121,6 @@ def draw_cost(rows: list[dict[str, Any]]) -> float:
     return time.process_time() - start
 
 
-def _set(assignment: str) -> None:
-    name, value = assignment.split("=", 1)
-    module, attribute = name.rsplit(".", 1)
-    setattr(importlib.import_module(module), attribute, ast.literal_eval(value))
-
-
 def main() -> None:
     """One command: records, extract, screen, compare or draw-cost."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -144,7 +137,7 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=SEED)
     args = parser.parse_args()
     for assignment in args.assignments:
-        _set(assignment)
+        set_constant(assignment)
     if args.command == "records":
         print(play_records(args.paths[0], args.opponent, args.matches, args.seed))
     elif args.command == "extract":

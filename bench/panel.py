@@ -23,15 +23,17 @@ The full figures: ``python bench/panel.py --matches 200 --workers 2`` (hours her
 from __future__ import annotations
 
 import argparse
-import ast
-import importlib
 from pathlib import Path
 from typing import Any
 
 from atout.bots import DEFAULT_BUDGET
 from atout.games import get_game
 from atout.sim.tournament import run_games
-from bots import hard_decision_seconds, time_summary  # bench/bots.py, beside this script
+from bots import (  # bench/bots.py, beside this script
+    hard_decision_seconds,
+    set_constant,
+    time_summary,
+)
 
 GAMES = ("court-piece", "five-hundred", "bridge", "court-circular")
 OPTIONS: dict[str, dict[str, Any]] = {"bridge": {"scoring": "duplicate", "boards": 1}}
@@ -90,13 +92,6 @@ def decision_times(game: str, opponent: str, decisions: int) -> str:
     return f"{game:15} hard vs {opponent:<10} budget {DEFAULT_BUDGET} s, {time_summary(times)}"
 
 
-def _set(assignment: str) -> None:
-    """``module.NAME=value``: set a module constant (a Python literal) before playing."""
-    name, value = assignment.split("=", 1)
-    module, attribute = name.rsplit(".", 1)
-    setattr(importlib.import_module(module), attribute, ast.literal_eval(value))
-
-
 def main() -> None:
     """Print each pairing's line as it comes."""
     parser = argparse.ArgumentParser(description=__doc__)
@@ -112,7 +107,7 @@ def main() -> None:
     parser.add_argument("--set", action="append", default=[], dest="assignments")
     args = parser.parse_args()
     for assignment in args.assignments:
-        _set(assignment)
+        set_constant(assignment)
     for game in args.games.split(","):
         effort = args.effort or EFFORT[game]
         for opponent in args.opponents.split(","):

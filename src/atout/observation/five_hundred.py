@@ -120,22 +120,23 @@ _CARD_SLOTS: Final = {
 }
 """The slots of a seat's sub-block of ``trick`` or ``played`` by card, by the sub-block's first
 slot (ints made once: past 256, an int computed per card is a new object)."""
-_TRICK_AT: Final = tuple(
-    tuple(
-        tuple(_order_slots(TRICK, me, skip, leader) for leader in range(4)) for skip in range(-1, 4)
+
+
+def _order_table(block: int) -> tuple[tuple[tuple[tuple[tuple[int, ...], ...], ...], ...], ...]:
+    """``[me][skip + 1][leader][i][card]``: :func:`_order_slots` of ``block`` for every seat,
+    sitter-out and leader, made once (the seat arithmetic of every card was a tenth of a
+    look)."""
+    return tuple(
+        tuple(
+            tuple(_order_slots(block, me, skip, leader) for leader in range(4))
+            for skip in range(-1, 4)
+        )
+        for me in range(4)
     )
-    for me in range(4)
-)
-"""``_TRICK_AT[me][skip + 1][leader][i][card]``: :func:`_order_slots` of the ``trick`` block,
-made once (the seat arithmetic of every card was a tenth of a look)."""
-_PLAYED_AT: Final = tuple(
-    tuple(
-        tuple(_order_slots(PLAYED, me, skip, leader) for leader in range(4))
-        for skip in range(-1, 4)
-    )
-    for me in range(4)
-)
-"""``_PLAYED_AT[me][skip + 1][leader][i][card]``: :func:`_order_slots` of the ``played`` block."""
+
+
+_TRICK_AT: Final = _order_table(TRICK)
+_PLAYED_AT: Final = _order_table(PLAYED)
 _PLAY_FLAGS: Final = tuple(
     tuple((PHASE + _PLAY, LEADER + leader, TURN + turn) for turn in range(4)) for leader in range(4)
 )
