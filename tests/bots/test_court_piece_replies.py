@@ -275,6 +275,33 @@ def test_rule_players_answered_by_the_book_when_rule_reply_says_so(
     assert sum(row[1] == 1 for row in mixed) / 500 == pytest.approx(0.7, abs=0.06)
 
 
+def test_read_rules_answers_each_rule_player_by_the_rule_his_reading_favours(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A Medium opponent's worlds get the book's replies in proportion to his reading,
+    a greedy one's greedy replies; a styled opponent's medium share is the book's too."""
+    book = {"greedy": 0.2, "medium": 0.6, "cautious": 0.1, "aggressive": 0.05, "uniform": 0.05}
+    greedy = {"greedy": 0.9, "medium": 0.02, "cautious": 0.04, "aggressive": 0.02, "uniform": 0.02}
+    monkeypatch.setattr(hard, "READ_RULES", True)
+    rows = hard._replies(0, random.Random(2), 4000, _model({1: book, 3: greedy}))
+    assert rows is not None and len(rows) == 4000
+    assert all(row[0] == row[2] == 0 for row in rows)  # our side's entries
+    assert {row[1] for row in rows} | {row[3] for row in rows} == {0, tree.BOOK}
+    assert sum(row[1] == tree.BOOK for row in rows) / 4000 == pytest.approx(0.75, abs=0.03)
+    assert sum(row[3] == tree.BOOK for row in rows) / 4000 == pytest.approx(0.022, abs=0.01)
+    first_cards = _model({}).posterior(1)  # the prior: greedy 0.3, the book 0.2
+    early = hard._replies(2, random.Random(3), 4000, _model({}))
+    assert early is not None
+    share = first_cards["medium"] / (first_cards["greedy"] + first_cards["medium"])
+    assert sum(row[1] == tree.BOOK for row in early) / 4000 == pytest.approx(share, abs=0.03)
+    cautious = {"greedy": 0.1, "medium": 0.2, "cautious": 0.6, "aggressive": 0.05, "uniform": 0.05}
+    styled = hard._replies(0, random.Random(4), 4000, _model({1: cautious, 3: greedy}))
+    assert styled is not None
+    assert sum(row[1] == tree.BOOK for row in styled) / 4000 == pytest.approx(0.2, abs=0.03)
+    assert sum(row[1] == 1 for row in styled) / 4000 == pytest.approx(0.6, abs=0.03)
+    assert hard._replies(0, random.Random(2), 3, None) is None  # no reading: greedy as before
+
+
 @pytest.mark.parametrize(
     ("change", "message"),
     [

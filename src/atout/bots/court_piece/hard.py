@@ -60,7 +60,7 @@ from atout.bots.court_piece.evidence import (
     StyledEvidence,
 )
 from atout.bots.court_piece.opponents import OpponentModel
-from atout.bots.court_piece.policies import POLICIES
+from atout.bots.court_piece.policies import POLICIES, RULE
 from atout.bots.levels import View, legal_cards, typed
 from atout.bots.pimc import pimc
 from atout.bots.revokes import proven_revoke
@@ -73,6 +73,7 @@ __all__ = [
     "BURN_IN",
     "ITERATIONS_PER_SAMPLE",
     "PARTNER_CALL",
+    "READ_RULES",
     "RULE_REPLY",
     "SWAPS_PER_WORLD",
     "TRUMP_PRIOR",
@@ -111,6 +112,12 @@ RULE_REPLY = GREEDY
 """How the search answers an opponent who reads as a rule player (:data:`tree.POLICY_CODES`,
 or :data:`tree.BOOK`). Greedy: the book's rules (Medium's own) kept no more won deals on
 critical decisions (``docs/figures.md``); with greedy no reply rows are passed at all."""
+
+READ_RULES = False
+"""Whether the reading also says which rule an opponent plays: each world answers him by
+greedy or the book (:data:`tree.BOOK`) in proportion to the greedy and medium mass of his
+posterior (:meth:`OpponentModel.posterior`), a styled opponent's medium share by the book
+too; off: :data:`RULE_REPLY` for every opponent who reads as a rule player."""
 
 
 PARTNER_CALL = 0.0
@@ -198,27 +205,33 @@ def _replies(
     seat: int, rng: random.Random, count: int, opponents: OpponentModel | None
 ) -> list[list[int]] | None:
     """Each world's reply policy for each opponent (:data:`tree.POLICY_CODES`), or ``None``
-    when both read as rule players (greedy replies, as before; no random number is drawn).
+    when both read as rule players and are answered by greedy (as before; no random number
+    is drawn).
 
     An opponent who does not read as a rule player (rule mass under
     :data:`STYLED_BELOW`) gets a policy drawn from his posterior in each world,
-    independently; the other one replies by :data:`RULE_REPLY` (greedy: Medium
-    counts as greedy here, :mod:`.tree`).
+    independently. The other one replies by :data:`RULE_REPLY` (greedy: Medium
+    counts as greedy here, :mod:`.tree`), or with :data:`READ_RULES` by greedy or
+    the book drawn from his posterior's rule players alone (and a styled
+    opponent's medium share is the book's then, not greedy's).
     """
     them = ((seat + 1) % 4, (seat + 3) % 4)
     styled = [s for s in them if opponents is not None and opponents.rule_mass(s) < STYLED_BELOW]
-    if not styled and RULE_REPLY == GREEDY:
+    read = READ_RULES and opponents is not None
+    if not styled and not read and RULE_REPLY == GREEDY:
         return None
-    codes = [tree.POLICY_CODES[p] for p in POLICIES]
+    codes = [tree.BOOK if read and p == "medium" else tree.POLICY_CODES[p] for p in POLICIES]
     weights = {}
-    for s in styled:
-        assert opponents is not None
-        weights[s] = [opponents.posterior(s)[p] for p in POLICIES]
+    for s in them:
+        if opponents is None or not (s in styled or read):
+            continue
+        posterior = opponents.posterior(s)
+        weights[s] = [posterior[p] if s in styled or p in RULE else 0.0 for p in POLICIES]
     rows = []
     for _ in range(count):
         row = [RULE_REPLY if s in them else GREEDY for s in range(4)]
-        for s in styled:
-            row[s] = rng.choices(codes, weights[s])[0]
+        for s, weight in weights.items():
+            row[s] = rng.choices(codes, weight)[0]
         rows.append(row)
     return rows
 
