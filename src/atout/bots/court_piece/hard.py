@@ -26,11 +26,11 @@ the same test that weighs his plays by the mixture of styles) draws from his
 whole posterior (greedy, the book, the panel's cautious or aggressive style,
 or a random card), so the search answers him as he plays across the worlds,
 in the proportions he has shown. Why the book for Medium and not greedy's
-replies, which agree with only 44% of his leads: on 561 paired deals against
-Medium Hard won 54 that the greedy-answering search lost and lost 28 (sign
-test p = 0.005; 62.4% of deals against 57.8%); answering every rule player by
-the book instead lost matches to greedy (15/20 against 19/20), hence the
-reading (``docs/figures.md``).
+replies, which agree with only 44% of his leads: on 841 paired deals against
+Medium (120 matches) Hard won 76 that the greedy-answering search lost and
+lost 42 (sign test p = 0.002; 62.2% of deals against 58.1%); answering
+every rule player by the book instead lost matches to greedy (15/20 against
+19/20), hence the reading (``docs/figures.md``).
 
 Why not double dummy in each world: DDS treats the opponents as
 perfect. Against the greedy bot the tree search, which sees no hidden card,
@@ -124,11 +124,11 @@ READ_RULES = True
 greedy or the book (:data:`tree.BOOK`) in proportion to the greedy and medium mass of his
 posterior (:meth:`OpponentModel.posterior`), a styled opponent's medium share by the book
 too; off: :data:`RULE_REPLY` for every opponent who reads as a rule player. Against Medium
-(80 matches, seeds 37000-37039 both seatings, effort 6) 62/80 matches against 60/80 off and
-54 paired deals won by it only against 28 (p = 0.005); against greedy the reading gives
-greedy's replies to 96% of worlds (``docs/figures.md``). Answering every rule player by
-the book (:data:`RULE_REPLY` = :data:`tree.BOOK`) did as well against Medium (30/40) but
-lost to greedy (15/20 against 19/20)."""
+(120 matches, seeds 37000-37059 both seatings, effort 6) 90/120 matches against 87/120 off
+and 76 paired deals won by it only against 42 (p = 0.002); against greedy 35/40 both (the
+reading gives greedy's replies to 95% of worlds; ``docs/figures.md``). Answering every rule
+player by the book (:data:`RULE_REPLY` = :data:`tree.BOOK`) did as well against Medium
+(30/40) but lost to greedy (15/20 against 19/20)."""
 
 
 PARTNER_CALL = 0.0

@@ -28,8 +28,8 @@ This is the information-set answer, single-observer ISMCTS:
   Hard answers an opponent who reads as the book player by the book, one
   who reads as greedy by greedy, each world drawing between them in
   proportion to his reading: greedy names only 44% of Medium's leads, and
-  against Medium the book's replies won 54 paired deals that greedy's lost,
-  against 28 (``docs/figures.md``). (In :data:`POLICY_CODES` medium still
+  against Medium the book's replies won 76 paired deals that greedy's lost,
+  against 42 (``docs/figures.md``). (In :data:`POLICY_CODES` medium still
   maps to greedy's code: Hard picks :data:`BOOK` for it itself.)
 * Below the tree, our side plays the greedy rule and each opponent his
   policy until one side has the tricks that decide the deal; the value is
