@@ -2,8 +2,9 @@
 
 The kernel's styles against :func:`atout.bots.styles.choose_card` and its book player
 against :func:`atout.bots.book.choose_card`, the kernel against the
-Python reference with every policy, exactly the old search when every opponent reads as a
-rule player, and a search that finds what beats a style's actual replies.
+Python reference with every policy, rule players answered by greedy or the book as their
+reading says (exactly the old search with ``READ_RULES`` off), and a search that finds what
+beats a style's actual replies.
 """
 
 from __future__ import annotations
@@ -227,17 +228,33 @@ def _model(posteriors: dict[int, dict[str, float]], plays: int = MIN_PLAYS) -> O
 
 def test_an_opponent_reads_as_a_rule_player_until_his_cards_have_said_enough() -> None:
     """A rule player's first cards, judged in uniform worlds, often fit a cautious player
-    better: until MIN_PLAYS plays said something he is answered greedily, as before."""
+    better: until MIN_PLAYS plays said something he is answered by the rules alone."""
     cautious = {"greedy": 0.1, "medium": 0.05, "cautious": 0.7, "aggressive": 0.05, "uniform": 0.1}
     early = _model({1: cautious, 3: cautious}, plays=MIN_PLAYS - 1)
     assert early.rule_mass(1) == 1.0
-    assert hard._replies(0, random.Random(2), 10, early) is None
+    rows = hard._replies(0, random.Random(2), 200, early)
+    assert rows is not None and {row[1] for row in rows} == {0, tree.BOOK}
     later = _model({1: cautious, 3: cautious})
     assert later.rule_mass(1) < STYLED_BELOW
-    assert hard._replies(0, random.Random(2), 10, later) is not None
+    rows = hard._replies(0, random.Random(2), 200, later)
+    assert rows is not None and 1 in {row[1] for row in rows}  # cautious
 
 
-def test_rule_players_are_answered_greedily_with_no_random_number_drawn() -> None:
+def test_without_read_rules_the_early_reading_is_answered_greedily(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    cautious = {"greedy": 0.1, "medium": 0.05, "cautious": 0.7, "aggressive": 0.05, "uniform": 0.1}
+    monkeypatch.setattr(hard, "READ_RULES", False)
+    early = _model({1: cautious, 3: cautious}, plays=MIN_PLAYS - 1)
+    assert hard._replies(0, random.Random(2), 10, early) is None
+    assert hard._replies(0, random.Random(2), 10, _model({1: cautious, 3: cautious})) is not None
+
+
+def test_rule_players_are_answered_greedily_with_no_random_number_drawn(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """With READ_RULES off, the search as it was before opponents were read."""
+    monkeypatch.setattr(hard, "READ_RULES", False)
     rule = {"greedy": 0.5, "medium": 0.3, "cautious": 0.1, "aggressive": 0.05, "uniform": 0.05}
     model = _model({1: rule, 3: rule})
     assert model.rule_mass(1) >= STYLED_BELOW
@@ -254,11 +271,15 @@ def test_a_panel_player_is_answered_by_his_posterior_in_each_world() -> None:
     model = _model({1: cautious, 3: rule})
     rows = hard._replies(0, random.Random(2), 2000, model)
     assert rows is not None and len(rows) == 2000
-    assert all(row[0] == row[2] == row[3] == 0 for row in rows)  # our side, and the rule player
-    share = {code: sum(row[1] == code for row in rows) / 2000 for code in range(4)}
+    assert all(row[0] == row[2] == 0 for row in rows)  # our side
+    share = {code: sum(row[1] == code for row in rows) / 2000 for code in range(5)}
     assert share[1] == pytest.approx(0.7, abs=0.04)  # cautious
-    assert share[0] == pytest.approx(0.15, abs=0.03)  # greedy and the book, both greedy
+    assert share[0] == pytest.approx(0.1, abs=0.03)  # greedy
+    assert share[tree.BOOK] == pytest.approx(0.05, abs=0.02)  # the book
     assert share[3] == pytest.approx(0.1, abs=0.03)  # anyone
+    ruled = sum(row[3] == tree.BOOK for row in rows) / 2000  # the rule player: 0.05 of 0.95
+    assert ruled == pytest.approx(0.053, abs=0.02)
+    assert all(row[3] in (0, tree.BOOK) for row in rows)
 
 
 def test_rule_players_answered_by_the_book_when_rule_reply_says_so(
@@ -267,12 +288,39 @@ def test_rule_players_answered_by_the_book_when_rule_reply_says_so(
     cautious = {"greedy": 0.1, "medium": 0.05, "cautious": 0.7, "aggressive": 0.05, "uniform": 0.1}
     rule = {"greedy": 0.9, "medium": 0.05, "cautious": 0.02, "aggressive": 0.02, "uniform": 0.01}
     monkeypatch.setattr(hard, "RULE_REPLY", tree.BOOK)
+    monkeypatch.setattr(hard, "READ_RULES", False)
     rows = hard._replies(2, random.Random(2), 30, _model({1: rule, 3: rule}))
     assert rows == [[0, tree.BOOK, 0, tree.BOOK]] * 30  # our side's entries are not read
     assert hard._replies(2, random.Random(2), 3, None) == [[0, tree.BOOK, 0, tree.BOOK]] * 3
     mixed = hard._replies(0, random.Random(2), 500, _model({1: cautious, 3: rule}))
     assert mixed is not None and all(row[3] == tree.BOOK for row in mixed)
     assert sum(row[1] == 1 for row in mixed) / 500 == pytest.approx(0.7, abs=0.06)
+
+
+def test_read_rules_answers_each_rule_player_by_the_rule_his_reading_favours(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A Medium opponent's worlds get the book's replies in proportion to his reading,
+    a greedy one's greedy replies; a styled opponent's medium share is the book's too."""
+    book = {"greedy": 0.2, "medium": 0.6, "cautious": 0.1, "aggressive": 0.05, "uniform": 0.05}
+    greedy = {"greedy": 0.9, "medium": 0.02, "cautious": 0.04, "aggressive": 0.02, "uniform": 0.02}
+    rows = hard._replies(0, random.Random(2), 4000, _model({1: book, 3: greedy}))
+    assert rows is not None and len(rows) == 4000
+    assert all(row[0] == row[2] == 0 for row in rows)  # our side's entries
+    assert {row[1] for row in rows} | {row[3] for row in rows} == {0, tree.BOOK}
+    assert sum(row[1] == tree.BOOK for row in rows) / 4000 == pytest.approx(0.75, abs=0.03)
+    assert sum(row[3] == tree.BOOK for row in rows) / 4000 == pytest.approx(0.022, abs=0.01)
+    first_cards = _model({}).posterior(1)  # the prior: greedy 0.3, the book 0.2
+    early = hard._replies(2, random.Random(3), 4000, _model({}))
+    assert early is not None
+    share = first_cards["medium"] / (first_cards["greedy"] + first_cards["medium"])
+    assert sum(row[1] == tree.BOOK for row in early) / 4000 == pytest.approx(share, abs=0.03)
+    cautious = {"greedy": 0.1, "medium": 0.2, "cautious": 0.6, "aggressive": 0.05, "uniform": 0.05}
+    styled = hard._replies(0, random.Random(4), 4000, _model({1: cautious, 3: greedy}))
+    assert styled is not None
+    assert sum(row[1] == tree.BOOK for row in styled) / 4000 == pytest.approx(0.2, abs=0.03)
+    assert sum(row[1] == 1 for row in styled) / 4000 == pytest.approx(0.6, abs=0.03)
+    assert hard._replies(0, random.Random(2), 3, None) is None  # no reading: greedy as before
 
 
 @pytest.mark.parametrize(
@@ -322,7 +370,11 @@ them before it read opponents (commit 5ad00fc, with no reading of the opponents)
 
 
 @pytest.mark.parametrize(("opponent", "seed"), list(OLD_CARDS))
-def test_opponents_read_as_rule_players_get_the_old_cards(opponent: str, seed: int) -> None:
+def test_opponents_read_as_rule_players_get_the_old_cards(
+    opponent: str, seed: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """With READ_RULES off (rule players answered by greedy), the cards of 5ad00fc."""
+    monkeypatch.setattr(hard, "READ_RULES", False)
     rng = random.Random(seed)
     match = Match.new(get_game("court-piece"), {}, rng)
     model = _ReadAsRulePlayers()
