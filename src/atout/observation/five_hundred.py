@@ -58,6 +58,7 @@ WON_AT: Final = 861
 SIZES_AT: Final = 863
 SCORE_AT: Final = 867
 SIZE: Final = 869
+assert SIZES_AT == WON_AT + 2  # one slice writes both (FiveHundredObserver._counts)
 SLOTS: Final = {
     "hand": HAND,
     "trick": TRICK,
@@ -160,8 +161,9 @@ Looked = tuple[
 (``(phase, deal, auction, completed tricks, high bid, hand, trick, leader or -1, named
 suit or -1, turn or -1, tricks won, cards held by relative seat, exposed hand or 0)``),
 or the same fields of a typed view (no deal)."""
-_SIZES_KEPT: Final = 4096
-"""At most this many ``hand_sizes`` slots kept (a few hundred occur)."""
+_COUNTS_KEPT: Final = 8192
+"""At most this many ``tricks_won`` and ``hand_sizes`` slices kept per side (a few thousand
+occur)."""
 _IN_AUCTION: Final = Phase.AUCTION
 _IN_KITTY: Final = Phase.KITTY
 _IN_PLAY: Final = Phase.PLAY
@@ -239,12 +241,12 @@ class Seen:
 class FiveHundredObserver:
     """Writes the vectors of one environment's seats (and keeps what it wrote for each)."""
 
-    __slots__ = ("_kitty_of", "_scores", "_seen", "_sizes")
+    __slots__ = ("_counts", "_kitty_of", "_scores", "_seen")
 
     _seen: list[Seen]
     _kitty_of: tuple[object, int]
     _scores: tuple[object, list[list[float]]]
-    _sizes: dict[tuple[int, int, int, int], Any]
+    _counts: list[dict[tuple[int, tuple[int, int, int, int]], Any]]
 
     def __init__(self) -> None:
         self._seen = [Seen() for _ in range(4)]
@@ -253,9 +255,10 @@ class FiveHundredObserver:
         """The kitty as a card set, for the deal it was made from."""
         self._scores = (None, [])
         """The score slots of each side for the sheet they were made with."""
-        self._sizes = {}
-        """The ``hand_sizes`` slots (a ``float32`` memoryview) by cards held per relative
-        seat: one slice written, not four slots (they all change between a seat's looks)."""
+        self._counts = [{}, {}]
+        """Per side (a seat's parity), the ``tricks_won`` and ``hand_sizes`` slots, next to
+        each other, as a ``float32`` memoryview by ``(won, sizes)`` (``_look``'s): one slice
+        written, not six slots (in the play they all change between a seat's looks)."""
 
     def write_view(
         self,
@@ -523,22 +526,19 @@ class FiveHundredObserver:
             for slot in flags:
                 slots[slot] = 1.0
             seen.flags = flags
-        if won != seen.won:
-            if me & 1:
-                slots[WON_AT] = (won >> 4) / 10
-                slots[WON_AT + 1] = (won & 15) / 10
-            else:
-                slots[WON_AT] = (won & 15) / 10
-                slots[WON_AT + 1] = (won >> 4) / 10
-            seen.won = won
-        if sizes != seen.sizes:
-            written = self._sizes.get(sizes)
+        if sizes != seen.sizes or won != seen.won:
+            kept = self._counts[me & 1]
+            written = kept.get((won, sizes))
             if written is None:
-                if len(self._sizes) >= _SIZES_KEPT:
-                    self._sizes.clear()
-                written = memoryview(array("f", [THIRTEENTHS[n] for n in sizes]))
-                self._sizes[sizes] = written
-            slots[SIZES_AT : SIZES_AT + 4] = written
+                if len(kept) >= _COUNTS_KEPT:
+                    kept.clear()
+                ours, theirs = (won >> 4, won & 15) if me & 1 else (won & 15, won >> 4)
+                written = memoryview(
+                    array("f", [ours / 10, theirs / 10, *[THIRTEENTHS[n] for n in sizes]])
+                )
+                kept[won, sizes] = written
+            slots[WON_AT : SIZES_AT + 4] = written
+            seen.won = won
             seen.sizes = sizes
 
     def _score_scalars(self, sheet: Mapping[str, Any], side: int) -> list[float]:
