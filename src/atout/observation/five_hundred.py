@@ -161,8 +161,8 @@ Looked = tuple[
 (``(phase, deal, auction, completed tricks, high bid, hand, trick, leader or -1, named
 suit or -1, turn or -1, tricks won, cards held by relative seat, exposed hand or 0)``),
 or the same fields of a typed view (no deal)."""
-_COUNTS_KEPT: Final = 8192
-"""At most this many ``tricks_won`` and ``hand_sizes`` slices kept per side (a few thousand
+_COUNTS_KEPT: Final = 4096
+"""At most this many ``tricks_won`` and ``hand_sizes`` slices kept per side (about two hundred
 occur)."""
 _IN_AUCTION: Final = Phase.AUCTION
 _IN_KITTY: Final = Phase.KITTY
@@ -185,6 +185,7 @@ class Seen:
         "hand",
         "kitty",
         "picks",
+        "playing",
         "sheet",
         "sizes",
         "skip",
@@ -204,6 +205,7 @@ class Seen:
     picks: int
     exposed: int
     done: int
+    playing: object
     trick: Sequence[int]
     trick_at: tuple[tuple[int, ...], ...]
     flags: tuple[int, ...]
@@ -228,6 +230,10 @@ class Seen:
         self.discards = 0
         self.picks = 0
         self.exposed = 0
+        self.playing = None
+        """The auction whose play the last full look wrote (calls, contract, kitty and
+        discards: what the play leaves alone; every state of a play shares one auction
+        tuple), or ``None``."""
         self.done = 0
         """Finished tricks already in the ``played`` block."""
         self.trick = ()
@@ -296,12 +302,11 @@ class FiveHundredObserver:
             (sizes[me], sizes[(me + 1) & 3], sizes[(me + 2) & 3], sizes[(me + 3) & 3]),
             0 if exposed is None else exposed[1],
         )
-        self._look(
+        self._deal(
             slots,
             seen,
             me,
-            looked,
-            PHASE_INDEX[view.phase],
+            view.auction,
             mask_of(view.kitty or ()),
             view.discards or 0,
             chosen,
@@ -314,6 +319,7 @@ class FiveHundredObserver:
                 -1 if contract.sits_out is None else contract.sits_out,
             ),
         )
+        self._look(slots, seen, me, looked, PHASE_INDEX[view.phase])
 
     def write_state(
         self,
@@ -331,10 +337,22 @@ class FiveHundredObserver:
         which the view would write whole).
 
         What changes during the deal comes from one call, ``state.look(seat)``; the
-        contract, the kitty and the discards from the accessors, once a deal."""
+        contract, the kitty and the discards from the accessors, once a deal. In the play
+        (most looks), once a look of it wrote them, only :meth:`_look`'s part changes."""
         looked = state.look(seat)
         stage, deal, auction, done, high, _, _, _, _, _, _, _, _ = looked
-        if stage is _IN_PLAY:  # by identity: a StrEnum's hash is a Python call
+        seen = self._seen[seat]
+        if (
+            seen.playing is auction  # a look of this play wrote the rest (no restart since)
+            and stage is _IN_PLAY  # by identity: a StrEnum's hash is a Python call
+            and kept
+            and seen.sheet is sheet
+            and len(done) >= seen.done
+            and not picks
+        ):
+            self._look(slots, seen, seat, looked, _PLAY)
+            return True
+        if stage is _IN_PLAY:
             phase = _PLAY
         elif stage is _IN_AUCTION:
             phase = _AUCTION
@@ -346,7 +364,6 @@ class FiveHundredObserver:
         if picks:
             for pick in picks:
                 chosen |= 1 << pick - PICK
-        seen = self._seen[seat]
         bidding = phase == _AUCTION
         if (
             not kept
@@ -378,7 +395,9 @@ class FiveHundredObserver:
                     discards = state.discards
             elif kitty and not discards and phase != _KITTY:  # the contractor, discarded
                 discards = state.discards
-        self._look(slots, seen, seat, looked, phase, kitty, discards, chosen, contract)
+        self._deal(slots, seen, seat, auction, kitty, discards, chosen, contract)
+        self._look(slots, seen, seat, looked, phase)
+        seen.playing = auction if phase == _PLAY else None
         return True
 
     def mask_state(self, state: FiveHundredState, picks: tuple[int, ...]) -> int | None:
@@ -419,41 +438,21 @@ class FiveHundredObserver:
         slots[SCORE_AT + 1] = other
         seen.clear()
 
-    def _look(
+    def _deal(
         self,
         slots: Any,
         seen: Seen,
         me: int,
-        looked: Looked,
-        phase: int,
+        auction: Sequence[tuple[int, int]],
         kitty: int,
         discards: int,
         picks: int,
         contract: tuple[int, int, int, int] | None,
     ) -> None:
-        """What changed since ``seen``: the card blocks (own hand, the kitty and discards
-        the seat sees, the discard's picks, an exposed hand), the calls, the contract
-        (``(bid, contractor, trump or 4, the seat that sits out or -1)``; ``None``: none
-        yet, or the one written, which holds for the deal), the finished
-        tricks, the trick, the flags (phase, leader, turn, a named suit), tricks won,
-        cards held by relative seat. ``looked`` is ``FiveHundredState.look``'s tuple (the
-        view's fields in the same order: :meth:`write_view`), ``phase`` its phase's
-        slot."""
-        _, _, auction, done, _, hand, trick, leader, named, turn, won, sizes, exposed = looked
-        bit = CARD_BIT
-        changed = hand ^ seen.hand
-        if changed:  # HAND is 0: a card's slot is its index
-            if changed & hand:  # cards came (a deal, the kitty)
-                while changed:
-                    card = changed.bit_length() - 1
-                    slots[card] = 1.0 if hand & bit[card] else 0.0
-                    changed ^= bit[card]
-            else:  # cards played, the usual look
-                while changed:
-                    card = changed.bit_length() - 1
-                    slots[card] = 0.0
-                    changed ^= bit[card]
-            seen.hand = hand
+        """What changes only before the play, since ``seen``: the kitty and discards the
+        seat sees, the discard's picks, the calls, the contract (``(bid, contractor, trump
+        or 4, the seat that sits out or -1)``; ``None``: none yet, or the one written, which
+        holds for the deal). Before :meth:`_look`, which reads the seat that sits out."""
         if kitty != seen.kitty:
             write_cards(slots, KITTY, kitty, seen.kitty)
             seen.kitty = kitty
@@ -463,9 +462,6 @@ class FiveHundredObserver:
         if picks != seen.picks:
             write_cards(slots, PICKS, picks, seen.picks)
             seen.picks = picks
-        if exposed != seen.exposed:
-            write_cards(slots, EXPOSED, exposed, seen.exposed)
-            seen.exposed = exposed
         if len(auction) != seen.calls:
             for who, code in auction[seen.calls :]:
                 if code < 0:
@@ -486,6 +482,31 @@ class FiveHundredObserver:
                 slots[slot] = 1.0
             seen.contract = placed
             seen.skip = skip
+
+    def _look(self, slots: Any, seen: Seen, me: int, looked: Looked, phase: int) -> None:
+        """What changed since ``seen`` that can change in the play: own hand, an exposed
+        hand, the finished tricks, the trick, the flags (phase, leader, turn, a named suit),
+        tricks won, cards held by relative seat. ``looked`` is ``FiveHundredState.look``'s
+        tuple (the view's fields in the same order: :meth:`write_view`), ``phase`` its
+        phase's slot."""
+        _, _, _, done, _, hand, trick, leader, named, turn, won, sizes, exposed = looked
+        bit = CARD_BIT
+        changed = hand ^ seen.hand
+        if changed:  # HAND is 0: a card's slot is its index
+            if changed & hand:  # cards came (a deal, the kitty)
+                while changed:
+                    card = changed.bit_length() - 1
+                    slots[card] = 1.0 if hand & bit[card] else 0.0
+                    changed ^= bit[card]
+            else:  # cards played, the usual look
+                while changed:
+                    card = changed.bit_length() - 1
+                    slots[card] = 0.0
+                    changed ^= bit[card]
+            seen.hand = hand
+        if exposed != seen.exposed:
+            write_cards(slots, EXPOSED, exposed, seen.exposed)
+            seen.exposed = exposed
         finished = len(done)
         if finished != seen.done:
             played_at = _PLAYED_AT[me][seen.skip + 1]
