@@ -138,10 +138,10 @@ def _order_table(block: int) -> tuple[tuple[tuple[tuple[tuple[int, ...], ...], .
 
 _TRICK_AT: Final = _order_table(TRICK)
 _PLAYED_AT: Final = _order_table(PLAYED)
-_PLAY_FLAGS: Final = tuple(
-    tuple((PHASE + _PLAY, LEADER + leader, TURN + turn) for turn in range(4)) for leader in range(4)
+_TURN_FLAGS: Final = tuple(
+    tuple((PHASE + phase, TURN + turn) for turn in range(4)) for phase in range(4)
 )
-"""``_PLAY_FLAGS[leader][turn]`` (relative seats): the flags of a look in the play, made once."""
+"""``_TURN_FLAGS[phase][turn]`` (turn relative): the phase and turn flags, made once."""
 Looked = tuple[
     Phase,
     object,
@@ -184,6 +184,7 @@ class Seen:
         "flags",
         "hand",
         "kitty",
+        "leading",
         "picks",
         "playing",
         "sheet",
@@ -208,6 +209,7 @@ class Seen:
     playing: object
     trick: Sequence[int]
     trick_at: tuple[tuple[int, ...], ...]
+    leading: int
     flags: tuple[int, ...]
     won: object
     sizes: tuple[int, ...]
@@ -239,7 +241,10 @@ class Seen:
         self.trick = ()
         """The trick's cards written (at ``trick_at``)."""
         self.trick_at = ()
+        self.leading = -1
+        """The ``leader`` slot set to 1, or -1."""
         self.flags = ()
+        """The other flags' slots set to 1 (phase, turn, named suit)."""
         self.won = None
         self.sizes = ()
 
@@ -530,15 +535,14 @@ class FiveHundredObserver:
                 seen.trick = trick
             else:
                 seen.trick = ()
-        flags: tuple[int, ...]
-        if leader >= 0 and turn >= 0:  # the play
-            flags = _PLAY_FLAGS[(leader - me) & 3][(turn - me) & 3]
-        else:
-            flags = (PHASE + phase,)
-            if leader >= 0:
-                flags = (*flags, LEADER + ((leader - me) & 3))
-            if turn >= 0:
-                flags = (*flags, TURN + ((turn - me) & 3))
+        leading = LEADER + ((leader - me) & 3) if leader >= 0 else -1
+        if leading != seen.leading:  # on its own: the flag a play look mostly moves
+            if seen.leading >= 0:
+                slots[seen.leading] = 0.0
+            if leading >= 0:
+                slots[leading] = 1.0
+            seen.leading = leading
+        flags = _TURN_FLAGS[phase][(turn - me) & 3] if turn >= 0 else (PHASE + phase,)
         if named >= 0:
             flags = (*flags, NAMED + named)
         if flags != seen.flags:
