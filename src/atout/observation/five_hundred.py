@@ -185,21 +185,25 @@ class Seen:
         "hand",
         "kitty",
         "leading",
+        "me",
         "picks",
+        "played_at",
         "playing",
         "sheet",
         "sizes",
-        "skip",
         "trick",
         "trick_at",
+        "tricks_at",
         "won",
     )
 
+    me: int
     deal: object
     sheet: object
     calls: int
     contract: tuple[int, ...]
-    skip: int
+    played_at: tuple[tuple[tuple[int, ...], ...], ...]
+    tricks_at: tuple[tuple[tuple[tuple[int, ...], ...], ...], ...]
     hand: int
     kitty: int
     discards: int
@@ -214,7 +218,9 @@ class Seen:
     won: object
     sizes: tuple[int, ...]
 
-    def __init__(self) -> None:
+    def __init__(self, me: int) -> None:
+        self.me = me
+        """The seat."""
         self.deal = None
         self.sheet = None
         self.clear()
@@ -225,8 +231,7 @@ class Seen:
         """Auction entries already written."""
         self.contract = ()
         """The contract's slots set to 1 (none before there is one)."""
-        self.skip = -1
-        """The seat that sits out (misère), or -1."""
+        self.sits_out(-1)
         self.hand = 0
         self.kitty = 0
         self.discards = 0
@@ -248,6 +253,12 @@ class Seen:
         self.won = None
         self.sizes = ()
 
+    def sits_out(self, skip: int) -> None:
+        """The ``played`` and ``trick`` slot tables of the seat when ``skip`` sits out (misère;
+        -1: nobody), by leader, then place in the trick and card (read once, not per look)."""
+        self.played_at = _PLAYED_AT[self.me][skip + 1]
+        self.tricks_at = _TRICK_AT[self.me][skip + 1]
+
 
 class FiveHundredObserver:
     """Writes the vectors of one environment's seats (and keeps what it wrote for each)."""
@@ -260,7 +271,7 @@ class FiveHundredObserver:
     _counts: list[dict[tuple[int, tuple[int, int, int, int]], Any]]
 
     def __init__(self) -> None:
-        self._seen = [Seen() for _ in range(4)]
+        self._seen = [Seen(me) for me in range(4)]
         """Per seat, what :meth:`write_state` last wrote into its kept vector."""
         self._kitty_of = (None, 0)
         """The kitty as a card set, for the deal it was made from."""
@@ -283,7 +294,7 @@ class FiveHundredObserver:
         ``picks``, the discard's picks made so far (action indexes)."""
         me = view.seat
         assert me is not None
-        seen = Seen()
+        seen = Seen(me)
         self._start(slots, seen, me, view.dealer, sheet)
         contract = view.contract
         chosen = 0
@@ -486,7 +497,7 @@ class FiveHundredObserver:
             for slot in placed:
                 slots[slot] = 1.0
             seen.contract = placed
-            seen.skip = skip
+            seen.sits_out(skip)
 
     def _look(self, slots: Any, seen: Seen, me: int, looked: Looked, phase: int) -> None:
         """What changed since ``seen`` that can change in the play: own hand, an exposed
@@ -514,9 +525,8 @@ class FiveHundredObserver:
             seen.exposed = exposed
         finished = len(done)
         if finished != seen.done:
-            played_at = _PLAYED_AT[me][seen.skip + 1]
             for first, played, _ in done[seen.done :]:
-                at = played_at[first]  # three or four cards, written out
+                at = seen.played_at[first]  # three or four cards, written out
                 slots[at[0][played[0]]] = 1.0
                 slots[at[1][played[1]]] = 1.0
                 slots[at[2][played[2]]] = 1.0
@@ -528,7 +538,7 @@ class FiveHundredObserver:
             for i, card in enumerate(seen.trick):
                 slots[at[i][card]] = 0.0
             if leader >= 0:
-                trick_at = _TRICK_AT[me][seen.skip + 1][leader]
+                trick_at = seen.tricks_at[leader]
                 for i, card in enumerate(trick):
                     slots[trick_at[i][card]] = 1.0
                 seen.trick_at = trick_at
