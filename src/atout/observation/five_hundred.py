@@ -203,7 +203,7 @@ class Seen:
     calls: int
     contract: tuple[int, ...]
     played_at: tuple[tuple[tuple[int, ...], ...], ...]
-    tricks_at: tuple[tuple[tuple[tuple[int, ...], ...], ...], ...]
+    tricks_at: tuple[tuple[tuple[int, ...], ...], ...]
     hand: int
     kitty: int
     discards: int
