@@ -552,7 +552,9 @@ class FiveHundredObserver:
             if leading >= 0:
                 slots[leading] = 1.0
             seen.leading = leading
-        flags = _TURN_FLAGS[phase][(turn - me) & 3] if turn >= 0 else (PHASE + phase,)
+        flags: tuple[int, ...] = (
+            _TURN_FLAGS[phase][(turn - me) & 3] if turn >= 0 else (PHASE + phase,)
+        )
         if named >= 0:
             flags = (*flags, NAMED + named)
         if flags != seen.flags:
