@@ -162,8 +162,8 @@ Looked = tuple[
 suit or -1, turn or -1, tricks won, cards held by relative seat, exposed hand or 0)``),
 or the same fields of a typed view (no deal)."""
 _COUNTS_KEPT: Final = 4096
-"""At most this many ``tricks_won`` and ``hand_sizes`` slices kept per side (about two hundred
-occur)."""
+"""At most this many ``tricks_won`` and ``hand_sizes`` slices kept per side and tricks won
+(about two hundred occur in all)."""
 _IN_AUCTION: Final = Phase.AUCTION
 _IN_KITTY: Final = Phase.KITTY
 _IN_PLAY: Final = Phase.PLAY
@@ -268,7 +268,7 @@ class FiveHundredObserver:
     _seen: list[Seen]
     _kitty_of: tuple[object, int]
     _scores: tuple[object, list[list[float]]]
-    _counts: list[dict[tuple[int, tuple[int, int, int, int]], Any]]
+    _counts: list[list[dict[tuple[int, int, int, int], Any]]]
 
     def __init__(self) -> None:
         self._seen = [Seen(me) for me in range(4)]
@@ -277,10 +277,11 @@ class FiveHundredObserver:
         """The kitty as a card set, for the deal it was made from."""
         self._scores = (None, [])
         """The score slots of each side for the sheet they were made with."""
-        self._counts = [{}, {}]
-        """Per side (a seat's parity), the ``tricks_won`` and ``hand_sizes`` slots, next to
-        each other, as a ``float32`` memoryview by ``(won, sizes)`` (``_look``'s): one slice
-        written, not six slots (in the play they all change between a seat's looks)."""
+        self._counts = [[{} for _ in range(256)] for _ in range(2)]
+        """Per side (a seat's parity) and tricks won (``_look``'s ``won``, below 256), the
+        ``tricks_won`` and ``hand_sizes`` slots, next to each other, as a ``float32``
+        memoryview by ``sizes``: one slice written, not six slots (in the play they all
+        change between a seat's looks); no key tuple made per look."""
 
     def write_view(
         self,
@@ -564,8 +565,8 @@ class FiveHundredObserver:
                 slots[slot] = 1.0
             seen.flags = flags
         if sizes != seen.sizes or won != seen.won:
-            kept = self._counts[me & 1]
-            written = kept.get((won, sizes))
+            kept = self._counts[me & 1][won]
+            written = kept.get(sizes)
             if written is None:
                 if len(kept) >= _COUNTS_KEPT:
                     kept.clear()
@@ -573,7 +574,7 @@ class FiveHundredObserver:
                 written = memoryview(
                     array("f", [ours / 10, theirs / 10, *[THIRTEENTHS[n] for n in sizes]])
                 )
-                kept[won, sizes] = written
+                kept[sizes] = written
             slots[WON_AT : SIZES_AT + 4] = written
             seen.won = won
             seen.sizes = sizes
