@@ -13,9 +13,11 @@ look were most of a pure-Python step's observer).
 
 :meth:`FiveHundredObserver.write_view` writes a whole vector from the seat's
 typed view (the observation's definition); :meth:`~FiveHundredObserver.write_state`
-feeds the same :meth:`~FiveHundredObserver._start` (a deal's look from zeros)
-and :meth:`~FiveHundredObserver._look` (what changed since the seat's last
-look) from that look tuple.
+feeds the same :meth:`~FiveHundredObserver._start` (a deal's look from zeros),
+:meth:`~FiveHundredObserver._deal` (what changes before the play: calls,
+contract, kitty, discards, picks) and :meth:`~FiveHundredObserver._look` (what
+the play changes: cards, trick, flags, counts) from that look tuple; in the
+play, once a look of it wrote ``_deal``'s part, a look is ``_look`` alone.
 """
 
 from __future__ import annotations
