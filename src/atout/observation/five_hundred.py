@@ -13,9 +13,11 @@ look were most of a pure-Python step's observer).
 
 :meth:`FiveHundredObserver.write_view` writes a whole vector from the seat's
 typed view (the observation's definition); :meth:`~FiveHundredObserver.write_state`
-feeds the same :meth:`~FiveHundredObserver._start` (a deal's look from zeros)
-and :meth:`~FiveHundredObserver._look` (what changed since the seat's last
-look) from that look tuple.
+feeds the same :meth:`~FiveHundredObserver._start` (a deal's look from zeros),
+:meth:`~FiveHundredObserver._deal` (what changes before the play: calls,
+contract, kitty, discards, picks) and :meth:`~FiveHundredObserver._look` (what
+the play changes: cards, trick, flags, counts) from that look tuple; in the
+play, once a look of it wrote ``_deal``'s part, a look is ``_look`` alone.
 """
 
 from __future__ import annotations
@@ -58,6 +60,7 @@ WON_AT: Final = 861
 SIZES_AT: Final = 863
 SCORE_AT: Final = 867
 SIZE: Final = 869
+assert SIZES_AT == WON_AT + 2  # one slice writes both (FiveHundredObserver._counts)
 SLOTS: Final = {
     "hand": HAND,
     "trick": TRICK,
@@ -137,10 +140,10 @@ def _order_table(block: int) -> tuple[tuple[tuple[tuple[tuple[int, ...], ...], .
 
 _TRICK_AT: Final = _order_table(TRICK)
 _PLAYED_AT: Final = _order_table(PLAYED)
-_PLAY_FLAGS: Final = tuple(
-    tuple((PHASE + _PLAY, LEADER + leader, TURN + turn) for turn in range(4)) for leader in range(4)
+_TURN_FLAGS: Final = tuple(
+    tuple((PHASE + phase, TURN + turn) for turn in range(4)) for phase in range(4)
 )
-"""``_PLAY_FLAGS[leader][turn]`` (relative seats): the flags of a look in the play, made once."""
+"""``_TURN_FLAGS[phase][turn]`` (turn relative): the phase and turn flags, made once."""
 Looked = tuple[
     Phase,
     object,
@@ -160,8 +163,9 @@ Looked = tuple[
 (``(phase, deal, auction, completed tricks, high bid, hand, trick, leader or -1, named
 suit or -1, turn or -1, tricks won, cards held by relative seat, exposed hand or 0)``),
 or the same fields of a typed view (no deal)."""
-_SIZES_KEPT: Final = 4096
-"""At most this many ``hand_sizes`` slots kept (a few hundred occur)."""
+_COUNTS_KEPT: Final = 4096
+"""At most this many ``tricks_won`` and ``hand_sizes`` slices kept per side and tricks won
+(about two hundred occur in all)."""
 _IN_AUCTION: Final = Phase.AUCTION
 _IN_KITTY: Final = Phase.KITTY
 _IN_PLAY: Final = Phase.PLAY
@@ -182,33 +186,43 @@ class Seen:
         "flags",
         "hand",
         "kitty",
+        "leading",
+        "me",
         "picks",
+        "played_at",
+        "playing",
         "sheet",
         "sizes",
-        "skip",
         "trick",
         "trick_at",
+        "tricks_at",
         "won",
     )
 
+    me: int
     deal: object
     sheet: object
     calls: int
     contract: tuple[int, ...]
-    skip: int
+    played_at: tuple[tuple[tuple[int, ...], ...], ...]
+    tricks_at: tuple[tuple[tuple[int, ...], ...], ...]
     hand: int
     kitty: int
     discards: int
     picks: int
     exposed: int
     done: int
+    playing: object
     trick: Sequence[int]
     trick_at: tuple[tuple[int, ...], ...]
+    leading: int
     flags: tuple[int, ...]
     won: object
     sizes: tuple[int, ...]
 
-    def __init__(self) -> None:
+    def __init__(self, me: int) -> None:
+        self.me = me
+        """The seat."""
         self.deal = None
         self.sheet = None
         self.clear()
@@ -219,43 +233,57 @@ class Seen:
         """Auction entries already written."""
         self.contract = ()
         """The contract's slots set to 1 (none before there is one)."""
-        self.skip = -1
-        """The seat that sits out (misère), or -1."""
+        self.sits_out(-1)
         self.hand = 0
         self.kitty = 0
         self.discards = 0
         self.picks = 0
         self.exposed = 0
+        self.playing = None
+        """The auction whose play the last full look wrote (calls, contract, kitty and
+        discards: what the play leaves alone; every state of a play shares one auction
+        tuple), or ``None``."""
         self.done = 0
         """Finished tricks already in the ``played`` block."""
         self.trick = ()
         """The trick's cards written (at ``trick_at``)."""
         self.trick_at = ()
+        self.leading = -1
+        """The ``leader`` slot set to 1, or -1."""
         self.flags = ()
+        """The other flags' slots set to 1 (phase, turn, named suit)."""
         self.won = None
         self.sizes = ()
+
+    def sits_out(self, skip: int) -> None:
+        """The ``played`` and ``trick`` slot tables of the seat when ``skip`` sits out (misère;
+        -1: nobody), by leader, then place in the trick and card (read once, not per look)."""
+        self.played_at = _PLAYED_AT[self.me][skip + 1]
+        self.tricks_at = _TRICK_AT[self.me][skip + 1]
 
 
 class FiveHundredObserver:
     """Writes the vectors of one environment's seats (and keeps what it wrote for each)."""
 
-    __slots__ = ("_kitty_of", "_scores", "_seen", "_sizes")
+    __slots__ = ("_counts", "_kitty_of", "_scores", "_seen")
 
     _seen: list[Seen]
     _kitty_of: tuple[object, int]
     _scores: tuple[object, list[list[float]]]
-    _sizes: dict[tuple[int, int, int, int], Any]
+    _counts: list[list[dict[tuple[int, int, int, int], Any]]]
 
     def __init__(self) -> None:
-        self._seen = [Seen() for _ in range(4)]
+        self._seen = [Seen(me) for me in range(4)]
         """Per seat, what :meth:`write_state` last wrote into its kept vector."""
         self._kitty_of = (None, 0)
         """The kitty as a card set, for the deal it was made from."""
         self._scores = (None, [])
         """The score slots of each side for the sheet they were made with."""
-        self._sizes = {}
-        """The ``hand_sizes`` slots (a ``float32`` memoryview) by cards held per relative
-        seat: one slice written, not four slots (they all change between a seat's looks)."""
+        self._counts = [[{} for _ in range(256)] for _ in range(2)]
+        """Per side (a seat's parity) and tricks won (``_look``'s ``won``, below 256), the
+        ``tricks_won`` and ``hand_sizes`` slots, next to each other, as a ``float32``
+        memoryview by ``sizes``: one slice written, not six slots (in the play they all
+        change between a seat's looks); no key tuple made per look."""
 
     def write_view(
         self,
@@ -269,7 +297,7 @@ class FiveHundredObserver:
         ``picks``, the discard's picks made so far (action indexes)."""
         me = view.seat
         assert me is not None
-        seen = Seen()
+        seen = Seen(me)
         self._start(slots, seen, me, view.dealer, sheet)
         contract = view.contract
         chosen = 0
@@ -293,12 +321,11 @@ class FiveHundredObserver:
             (sizes[me], sizes[(me + 1) & 3], sizes[(me + 2) & 3], sizes[(me + 3) & 3]),
             0 if exposed is None else exposed[1],
         )
-        self._look(
+        self._deal(
             slots,
             seen,
             me,
-            looked,
-            PHASE_INDEX[view.phase],
+            view.auction,
             mask_of(view.kitty or ()),
             view.discards or 0,
             chosen,
@@ -311,6 +338,7 @@ class FiveHundredObserver:
                 -1 if contract.sits_out is None else contract.sits_out,
             ),
         )
+        self._look(slots, seen, me, looked, PHASE_INDEX[view.phase])
 
     def write_state(
         self,
@@ -328,10 +356,22 @@ class FiveHundredObserver:
         which the view would write whole).
 
         What changes during the deal comes from one call, ``state.look(seat)``; the
-        contract, the kitty and the discards from the accessors, once a deal."""
+        contract, the kitty and the discards from the accessors, once a deal. In the play
+        (most looks), once a look of it wrote them, only :meth:`_look`'s part changes."""
         looked = state.look(seat)
         stage, deal, auction, done, high, _, _, _, _, _, _, _, _ = looked
-        if stage is _IN_PLAY:  # by identity: a StrEnum's hash is a Python call
+        seen = self._seen[seat]
+        if (
+            seen.playing is auction  # a look of this play wrote the rest (no restart since)
+            and stage is _IN_PLAY  # by identity: a StrEnum's hash is a Python call
+            and kept
+            and seen.sheet is sheet
+            and len(done) >= seen.done
+            and not picks
+        ):
+            self._look(slots, seen, seat, looked, _PLAY)
+            return True
+        if stage is _IN_PLAY:
             phase = _PLAY
         elif stage is _IN_AUCTION:
             phase = _AUCTION
@@ -343,7 +383,6 @@ class FiveHundredObserver:
         if picks:
             for pick in picks:
                 chosen |= 1 << pick - PICK
-        seen = self._seen[seat]
         bidding = phase == _AUCTION
         if (
             not kept
@@ -375,7 +414,9 @@ class FiveHundredObserver:
                     discards = state.discards
             elif kitty and not discards and phase != _KITTY:  # the contractor, discarded
                 discards = state.discards
-        self._look(slots, seen, seat, looked, phase, kitty, discards, chosen, contract)
+        self._deal(slots, seen, seat, auction, kitty, discards, chosen, contract)
+        self._look(slots, seen, seat, looked, phase)
+        seen.playing = auction if phase == _PLAY else None
         return True
 
     def mask_state(self, state: FiveHundredState, picks: tuple[int, ...]) -> int | None:
@@ -416,41 +457,21 @@ class FiveHundredObserver:
         slots[SCORE_AT + 1] = other
         seen.clear()
 
-    def _look(
+    def _deal(
         self,
         slots: Any,
         seen: Seen,
         me: int,
-        looked: Looked,
-        phase: int,
+        auction: Sequence[tuple[int, int]],
         kitty: int,
         discards: int,
         picks: int,
         contract: tuple[int, int, int, int] | None,
     ) -> None:
-        """What changed since ``seen``: the card blocks (own hand, the kitty and discards
-        the seat sees, the discard's picks, an exposed hand), the calls, the contract
-        (``(bid, contractor, trump or 4, the seat that sits out or -1)``; ``None``: none
-        yet, or the one written, which holds for the deal), the finished
-        tricks, the trick, the flags (phase, leader, turn, a named suit), tricks won,
-        cards held by relative seat. ``looked`` is ``FiveHundredState.look``'s tuple (the
-        view's fields in the same order: :meth:`write_view`), ``phase`` its phase's
-        slot."""
-        _, _, auction, done, _, hand, trick, leader, named, turn, won, sizes, exposed = looked
-        bit = CARD_BIT
-        changed = hand ^ seen.hand
-        if changed:  # HAND is 0: a card's slot is its index
-            if changed & hand:  # cards came (a deal, the kitty)
-                while changed:
-                    card = changed.bit_length() - 1
-                    slots[card] = 1.0 if hand & bit[card] else 0.0
-                    changed ^= bit[card]
-            else:  # cards played, the usual look
-                while changed:
-                    card = changed.bit_length() - 1
-                    slots[card] = 0.0
-                    changed ^= bit[card]
-            seen.hand = hand
+        """What changes only before the play, since ``seen``: the kitty and discards the
+        seat sees, the discard's picks, the calls, the contract (``(bid, contractor, trump
+        or 4, the seat that sits out or -1)``; ``None``: none yet, or the one written, which
+        holds for the deal). Before :meth:`_look`, which reads the seat that sits out."""
         if kitty != seen.kitty:
             write_cards(slots, KITTY, kitty, seen.kitty)
             seen.kitty = kitty
@@ -460,9 +481,6 @@ class FiveHundredObserver:
         if picks != seen.picks:
             write_cards(slots, PICKS, picks, seen.picks)
             seen.picks = picks
-        if exposed != seen.exposed:
-            write_cards(slots, EXPOSED, exposed, seen.exposed)
-            seen.exposed = exposed
         if len(auction) != seen.calls:
             for who, code in auction[seen.calls :]:
                 if code < 0:
@@ -482,12 +500,36 @@ class FiveHundredObserver:
             for slot in placed:
                 slots[slot] = 1.0
             seen.contract = placed
-            seen.skip = skip
+            seen.sits_out(skip)
+
+    def _look(self, slots: Any, seen: Seen, me: int, looked: Looked, phase: int) -> None:
+        """What changed since ``seen`` that can change in the play: own hand, an exposed
+        hand, the finished tricks, the trick, the flags (phase, leader, turn, a named suit),
+        tricks won, cards held by relative seat. ``looked`` is ``FiveHundredState.look``'s
+        tuple (the view's fields in the same order: :meth:`write_view`), ``phase`` its
+        phase's slot."""
+        _, _, _, done, _, hand, trick, leader, named, turn, won, sizes, exposed = looked
+        bit = CARD_BIT
+        changed = hand ^ seen.hand
+        if changed:  # HAND is 0: a card's slot is its index
+            if changed & hand:  # cards came (a deal, the kitty)
+                while changed:
+                    card = changed.bit_length() - 1
+                    slots[card] = 1.0 if hand & bit[card] else 0.0
+                    changed ^= bit[card]
+            else:  # cards played, the usual look
+                while changed:
+                    card = changed.bit_length() - 1
+                    slots[card] = 0.0
+                    changed ^= bit[card]
+            seen.hand = hand
+        if exposed != seen.exposed:
+            write_cards(slots, EXPOSED, exposed, seen.exposed)
+            seen.exposed = exposed
         finished = len(done)
         if finished != seen.done:
-            played_at = _PLAYED_AT[me][seen.skip + 1]
             for first, played, _ in done[seen.done :]:
-                at = played_at[first]  # three or four cards, written out
+                at = seen.played_at[first]  # three or four cards, written out
                 slots[at[0][played[0]]] = 1.0
                 slots[at[1][played[1]]] = 1.0
                 slots[at[2][played[2]]] = 1.0
@@ -499,22 +541,23 @@ class FiveHundredObserver:
             for i, card in enumerate(seen.trick):
                 slots[at[i][card]] = 0.0
             if leader >= 0:
-                trick_at = _TRICK_AT[me][seen.skip + 1][leader]
+                trick_at = seen.tricks_at[leader]
                 for i, card in enumerate(trick):
                     slots[trick_at[i][card]] = 1.0
                 seen.trick_at = trick_at
                 seen.trick = trick
             else:
                 seen.trick = ()
-        flags: tuple[int, ...]
-        if leader >= 0 and turn >= 0:  # the play
-            flags = _PLAY_FLAGS[(leader - me) & 3][(turn - me) & 3]
-        else:
-            flags = (PHASE + phase,)
-            if leader >= 0:
-                flags = (*flags, LEADER + ((leader - me) & 3))
-            if turn >= 0:
-                flags = (*flags, TURN + ((turn - me) & 3))
+        leading = LEADER + ((leader - me) & 3) if leader >= 0 else -1
+        if leading != seen.leading:  # on its own: the flag a play look mostly moves
+            if seen.leading >= 0:
+                slots[seen.leading] = 0.0
+            if leading >= 0:
+                slots[leading] = 1.0
+            seen.leading = leading
+        flags: tuple[int, ...] = (
+            _TURN_FLAGS[phase][(turn - me) & 3] if turn >= 0 else (PHASE + phase,)
+        )
         if named >= 0:
             flags = (*flags, NAMED + named)
         if flags != seen.flags:
@@ -523,22 +566,19 @@ class FiveHundredObserver:
             for slot in flags:
                 slots[slot] = 1.0
             seen.flags = flags
-        if won != seen.won:
-            if me & 1:
-                slots[WON_AT] = (won >> 4) / 10
-                slots[WON_AT + 1] = (won & 15) / 10
-            else:
-                slots[WON_AT] = (won & 15) / 10
-                slots[WON_AT + 1] = (won >> 4) / 10
-            seen.won = won
-        if sizes != seen.sizes:
-            written = self._sizes.get(sizes)
+        if sizes != seen.sizes or won != seen.won:
+            kept = self._counts[me & 1][won]
+            written = kept.get(sizes)
             if written is None:
-                if len(self._sizes) >= _SIZES_KEPT:
-                    self._sizes.clear()
-                written = memoryview(array("f", [THIRTEENTHS[n] for n in sizes]))
-                self._sizes[sizes] = written
-            slots[SIZES_AT : SIZES_AT + 4] = written
+                if len(kept) >= _COUNTS_KEPT:
+                    kept.clear()
+                ours, theirs = (won >> 4, won & 15) if me & 1 else (won & 15, won >> 4)
+                written = memoryview(
+                    array("f", [ours / 10, theirs / 10, *[THIRTEENTHS[n] for n in sizes]])
+                )
+                kept[sizes] = written
+            slots[WON_AT : SIZES_AT + 4] = written
+            seen.won = won
             seen.sizes = sizes
 
     def _score_scalars(self, sheet: Mapping[str, Any], side: int) -> list[float]:

@@ -474,7 +474,7 @@ class FiveHundredState:
         table = self._table
         phase = table.phase
         turn = self._turn
-        h0, h1, h2, h3 = self._hands
+        hands = self._hands
         trick = self._trick
         done = self._done
         named = -1
@@ -486,14 +486,14 @@ class FiveHundredState:
         else:
             leader = -1
             at = seat
-        if at == 0:  # the hands from the seat's on
-            a, b, c, d = h0, h1, h2, h3
+        if at == 0:  # the hands from the seat's on: a, b, c, d
+            a, b, c, d = hands
         elif at == 1:
-            a, b, c, d = h1, h2, h3, h0
+            d, a, b, c = hands
         elif at == 2:
-            a, b, c, d = h2, h3, h0, h1
+            c, d, a, b = hands
         else:
-            a, b, c, d = h3, h0, h1, h2
+            b, c, d, a = hands
         exposed = 0
         if table.high == OPEN_MISERE:
             shown = self.exposed()
