@@ -232,11 +232,11 @@ def _replies(
         return None
     codes = [tree.BOOK if read and p == "medium" else tree.POLICY_CODES[p] for p in POLICIES]
     weights = {}
-    for s in them:
-        if opponents is None or not (s in styled or read):
-            continue
-        posterior = opponents.posterior(s)
-        weights[s] = [posterior[p] if s in styled or p in RULE else 0.0 for p in POLICIES]
+    if opponents is not None:
+        for s in them:
+            if s in styled or read:
+                posterior = opponents.posterior(s)
+                weights[s] = [posterior[p] if s in styled or p in RULE else 0.0 for p in POLICIES]
     rows = []
     for _ in range(count):
         row = [RULE_REPLY if s in them else GREEDY for s in range(4)]
