@@ -98,6 +98,26 @@ HAND_IN_VIEW = """() => {
 }"""
 
 
+SETTLE = """async (most) => {
+  // Finite animations only (an endless one, a pulse, never settles); a card removed mid-way
+  // rejects its promise, which counts as settled too.
+  const moving = document.getAnimations().filter(
+    a => a.effect && a.effect.getComputedTiming().endTime !== Infinity);
+  const done = Promise.all(moving.map(a => a.finished.catch(() => null)));
+  await Promise.race([done, new Promise(r => setTimeout(r, most))]);
+}"""
+
+
+def settle(page: Any, most_ms: int = 3000) -> None:
+    """Wait for the page's animations to end, as a player's eye would (at most ``most_ms``).
+
+    A finished trick stays on the felt a moment, then its cards slide toward the winner's
+    name and fade: mid-slide a card passes over that name by design. What is measured is
+    the screen at rest, not a frame of the slide (a run that measured one failed at random).
+    """
+    page.evaluate(SETTLE, most_ms)
+
+
 def hand_in_view(page: Any) -> list[str]:
     """The bar, the hand and each of its cards within the screen, as the page is (not scrolled)."""
     problems: list[str] = page.evaluate(HAND_IN_VIEW)
@@ -144,7 +164,8 @@ def test_every_phase_fits_every_screen(
                 # The phones first: their hand is checked as the page opened, before any scroll.
                 for width, height in [*PHONES, SIZES[0]]:
                     page.set_viewport_size({"width": width, "height": height})
-                    page.wait_for_timeout(250)  # let the layout and any animation settle
+                    page.wait_for_timeout(250)  # let the layout settle
+                    settle(page)
                     shot = folder / f"{game}-{phase}-{width}x{height}.png"
                     page.screenshot(path=str(shot))
                     if (width, height) in PHONES:
