@@ -2,7 +2,7 @@
 
 Usage: ``python bench/panel.py [--matches N] [--games court-piece,...]
 [--opponents cautious,aggressive,medium,greedy] [--effort N] [--workers W] [--records DIR]
-[--decisions D] [--set module.NAME=value]``
+[--decisions D] [--set module.NAME=value] [--seed S]``
 
 Each pairing plays ``N`` seeds twice (duplicate: the same deals with the sides
 swapped), Hard at an effort in work units (samples per decision, no clock:
@@ -56,6 +56,7 @@ def strength(
     workers: int,
     records: Path | None,
     player: str = "hard",
+    seed: int = SEED,
 ) -> str:
     """One line: Hard (or ``player``, a bot name) against ``opponent`` over ``matches``
     duplicated seeds."""
@@ -67,7 +68,7 @@ def strength(
         OPTIONS.get(game, {}),
         _lineup(game, player, opponent),
         games=matches,
-        seed=SEED,
+        seed=seed,
         workers=workers,
         duplicate=True,
         effort=effort,
@@ -105,13 +106,18 @@ def main() -> None:
     parser.add_argument("--records", type=Path, help="Keep each match's record here.")
     parser.add_argument("--decisions", type=int, default=0, help="Also time this many decisions.")
     parser.add_argument("--set", action="append", default=[], dest="assignments")
+    parser.add_argument(
+        "--seed", type=int, default=SEED, help="The first seed (fresh deals: another block)."
+    )
     args = parser.parse_args()
     for assignment in args.assignments:
         set_constant(assignment)
     for game in args.games.split(","):
         effort = args.effort or EFFORT[game]
         for opponent in args.opponents.split(","):
-            line = strength(game, opponent, args.matches, effort, args.workers, args.records)
+            line = strength(
+                game, opponent, args.matches, effort, args.workers, args.records, seed=args.seed
+            )
             print(line, flush=True)
             if args.decisions:
                 print(decision_times(game, opponent, args.decisions), flush=True)
