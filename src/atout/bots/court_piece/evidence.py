@@ -45,7 +45,7 @@ from typing import Any
 
 from atout.bots.book import choose_card as book_card
 from atout.bots.court_piece.greedy import choose_card as greedy_card
-from atout.bots.court_piece.policies import RULE, play_options, policy_card
+from atout.bots.court_piece.policies import play_options, policy_card
 from atout.bots.court_piece.tree import kernel
 from atout.bots.levels import typed
 from atout.cards import SUIT_MASKS, Card, CardSet, cards_of, mask_of
@@ -60,6 +60,7 @@ __all__ = [
     "PlayEvidence",
     "StyledEvidence",
     "call_likelihood",
+    "rule_factor",
 ]
 
 SURPRISE = 0.05
@@ -164,6 +165,28 @@ class PlayEvidence:
                 weight *= SURPRISE
         return weight
 
+    def split(self, hands: Sequence[CardSet]) -> tuple[int, int]:
+        """Which plays each rule misses in a world: (greedy's, the book's), bit ``k`` set when
+        play ``k`` is not forced and that rule's card is not the one played."""
+        native = kernel()
+        if native is None or len(self.plays) > 64:
+            return self.split_python(hands)
+        greedy, book = native.rule_split(array("Q", hands).tobytes(), self.packed, self.trump)
+        return int(greedy), int(book)
+
+    def split_python(self, hands: Sequence[CardSet]) -> tuple[int, int]:
+        """:meth:`split` without the kernel (the reference: the same masks, a test)."""
+        greedy = book = 0
+        for k, play in enumerate(self.plays):
+            _, legal = play_options(play, hands)
+            if len(legal) <= 1:
+                continue
+            if greedy_card(legal, play.before, self.trump) != play.card:
+                greedy |= 1 << k
+            if not self._by_the_book(play, hands):
+                book |= 1 << k
+        return greedy, book
+
     def _by_the_book(self, play: _Play, hands: Sequence[CardSet]) -> bool:
         """Whether the by-the-book card (:mod:`atout.bots.book`) is the card played."""
         held = hands[play.seat] | play.since
@@ -187,6 +210,20 @@ his plays weighed by the whole mixture (:class:`StyledEvidence`); above it, by t
 play alone (:class:`PlayEvidence`)."""
 
 
+def rule_factor(posterior: Mapping[str, float], greedy: bool, book: bool) -> float:
+    """What a play weighs for an opponent read as a rule player, greedy's and the book's
+    cards told apart: ``(g * [greedy plays it] + b * [the book plays it]) / (g + b)``, ``g``
+    and ``b`` his posterior's greedy and medium mass, at least :data:`SURPRISE`.
+
+    >>> rule_factor({"greedy": 0.05, "medium": 0.9}, True, False)  # only greedy's card
+    0.05263157894736842
+    >>> rule_factor({"greedy": 0.05, "medium": 0.9}, False, True)
+    0.9473684210526316
+    """
+    g, b = posterior["greedy"], posterior["medium"]
+    return max(SURPRISE, (g * greedy + b * book) / (g + b))
+
+
 @dataclass(slots=True)
 class StyledEvidence:
     """The opponents' plays weighed by what each opponent has shown he is.
@@ -194,17 +231,43 @@ class StyledEvidence:
     ``posteriors[seat]`` is the mixture of :mod:`.opponents` for
     the seats that read as panel players or as anyone (rule mass under
     :data:`STYLED_BELOW`): a play of theirs weighs ``sum(p[s] * [s plays it])``
-    over the rule-playing components (the rule players count as one, as in
-    :class:`PlayEvidence`), at least :data:`SURPRISE`. The other seats are
-    read exactly as :class:`PlayEvidence` reads them.
+    over the rule-playing components, at least :data:`SURPRISE`.
+
+    ``rules`` (Hard's :data:`~atout.bots.court_piece.hard.READ_EVIDENCE`) holds the
+    posteriors of the seats that read as rule players, and then greedy and the book are
+    told apart: such a seat's play weighs :func:`rule_factor` (``g * [greedy plays it] +
+    b * [the book plays it]`` over ``g + b``), and a styled seat's rule components are
+    ``g * [greedy] + b * [book]``. Without ``rules`` the rule players count as one (a
+    play either makes is explained, ``(g + b) * [either]``) and the seats not in
+    ``posteriors`` are read exactly as :class:`PlayEvidence` reads them.
     """
 
     evidence: PlayEvidence
     posteriors: Mapping[int, Mapping[str, float]]
+    rules: Mapping[int, Mapping[str, float]] | None = None
     cache: dict[tuple[int, CardSet], float] = field(default_factory=dict, repr=False)
+    _styled_plays: int = field(init=False, repr=False)
+    """The plays (bit ``k``: play ``k``) of the seats in ``posteriors``."""
+    _factors: tuple[tuple[float, float], ...] = field(init=False, repr=False)
+    """Play ``k``'s weight when only greedy's card is his and when only the book's is
+    (:func:`rule_factor`; 1.0 both for a seat in neither ``posteriors`` nor ``rules``)."""
+
+    def __post_init__(self) -> None:
+        rules = self.rules or {}
+        self._styled_plays = sum(
+            1 << k for k, play in enumerate(self.evidence.plays) if play.seat in self.posteriors
+        )
+        self._factors = tuple(
+            (rule_factor(rules[play.seat], True, False), rule_factor(rules[play.seat], False, True))
+            if play.seat in rules
+            else (1.0, 1.0)
+            for play in self.evidence.plays
+        )
 
     def weight(self, hands: Sequence[CardSet]) -> float:
         """The likelihood of the opponents' plays in a world."""
+        if self.rules is not None:
+            return self._weight_apart(hands)
         evidence = self.evidence
         native = kernel()
         if native is None or len(evidence.plays) > 64:
@@ -221,26 +284,93 @@ class StyledEvidence:
                 if not rule:
                     weight *= SURPRISE
                 continue
-            key = (k, hands[play.seat])
-            factor = self.cache.get(key)
-            if factor is None:
-                factor = self._styled(play, hands, posterior, rule)
-                self.cache[key] = factor
-            weight *= factor
+            weight *= self._cached(k, hands, posterior, rule, rule)
         return weight
 
-    def _styled(
-        self, play: _Play, hands: Sequence[CardSet], posterior: Mapping[str, float], rule: bool
+    def _weight_apart(self, hands: Sequence[CardSet]) -> float:
+        """:meth:`weight` with greedy and the book told apart: one replay of both rules (the
+        kernel's ``rule_split``), then a factor for each play that is not explained by both
+        (in play order, as :meth:`weight_python` multiplies them: the same float)."""
+        greedy, book = self.evidence.split(hands)
+        styled = self._styled_plays
+        todo = (greedy | book) & ~styled | styled
+        factors = self._factors
+        weight = 1.0
+        while todo:
+            bit = todo & -todo
+            todo ^= bit
+            k = bit.bit_length() - 1
+            if styled & bit:
+                play = self.evidence.plays[k]
+                posterior = self.posteriors[play.seat]
+                weight *= self._cached(k, hands, posterior, not greedy & bit, not book & bit)
+            elif not greedy & bit:
+                weight *= factors[k][0]  # greedy's card, not the book's
+            elif not book & bit:
+                weight *= factors[k][1]  # the book's card, not greedy's
+            else:
+                weight *= SURPRISE
+        return weight
+
+    def weight_python(self, hands: Sequence[CardSet]) -> float:
+        """:meth:`weight` play by play in Python, no kernel and no cache (the reference: the
+        same value, a test)."""
+        evidence = self.evidence
+        weight = 1.0
+        for play in evidence.plays:
+            _, legal = play_options(play, hands)
+            if len(legal) <= 1:
+                continue
+            greedy = greedy_card(legal, play.before, evidence.trump) == play.card
+            book = evidence._by_the_book(play, hands)
+            if self.rules is None:
+                greedy = book = greedy or book
+            posterior = self.posteriors.get(play.seat)
+            if posterior is not None:
+                weight *= self._styled(play, hands, posterior, greedy, book)
+            elif self.rules is not None and play.seat in self.rules:
+                weight *= rule_factor(self.rules[play.seat], greedy, book)
+            elif not (greedy or book):
+                weight *= SURPRISE
+        return weight
+
+    def _cached(
+        self,
+        k: int,
+        hands: Sequence[CardSet],
+        posterior: Mapping[str, float],
+        greedy: bool,
+        book: bool,
     ) -> float:
-        """The play's likelihood under the mixture (``rule``: a rule player makes it)."""
+        """:meth:`_styled` for play ``k``, kept by the hand its seat holds in the world."""
+        play = self.evidence.plays[k]
+        key = (k, hands[play.seat])
+        factor = self.cache.get(key)
+        if factor is None:
+            factor = self._styled(play, hands, posterior, greedy, book)
+            self.cache[key] = factor
+        return factor
+
+    def _styled(
+        self,
+        play: _Play,
+        hands: Sequence[CardSet],
+        posterior: Mapping[str, float],
+        greedy: bool,
+        book: bool,
+    ) -> float:
+        """The play's likelihood under the mixture (``greedy``, ``book``: that rule makes it;
+        both the same when the rule players count as one)."""
         held, legal = play_options(play, hands)
         if len(legal) <= 1:
             return 1.0
         trump = self.evidence.trump
         total = 0.0
         for policy, p in posterior.items():
-            if policy in RULE:
-                total += p * rule
+            if policy == "greedy":
+                total += p * greedy
+            elif policy == "medium":
+                total += p * book
             elif policy != "uniform":
                 total += p * (policy_card(policy, play, trump, held, legal) == play.card)
         return max(SURPRISE, total)
