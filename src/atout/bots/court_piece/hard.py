@@ -7,8 +7,10 @@ in the Bavney chase the question is all thirteen tricks (or, defending, one).
 
 Card play: a few hundred believable worlds are drawn (worlds consistent
 with the view, in proportion to how well rule play explains the opponents'
-plays in each, and how likely an opponent's trump call is from the hand it
-holds there: :mod:`.evidence`; a chain of card swaps,
+plays in each, greedy's and the book's apart for an opponent read as one of
+them more than the other (:data:`READ_EVIDENCE`), and how likely an
+opponent's trump call is from the hand it holds there: :mod:`.evidence`; a
+chain of card swaps,
 :class:`atout.bots.sampling.SwapChain`, reaches them), then one ISMCTS tree
 is grown over all of them (:mod:`.tree`): our side's cards by
 UCB1, each opponent's by his reply policy in the world, the deal played out
