@@ -10,10 +10,9 @@ with the view, in proportion to how well rule play explains the opponents'
 plays in each, greedy's and the book's apart for an opponent read as one of
 them more than the other (:data:`READ_EVIDENCE`), and how likely an
 opponent's trump call is from the hand it holds there: :mod:`.evidence`; a
-chain of card swaps,
-:class:`atout.bots.sampling.SwapChain`, reaches them), then one ISMCTS tree
-is grown over all of them (:mod:`.tree`): our side's cards by
-UCB1, each opponent's by his reply policy in the world, the deal played out
+chain of card swaps, :class:`atout.bots.sampling.SwapChain`, reaches them),
+then one ISMCTS tree is grown over all of them (:mod:`.tree`): our side's
+cards by UCB1, each opponent's by his reply policy in the world, the deal played out
 below the tree by greedy for our side and those policies for theirs. The
 card tried most often is played; the search gives back the rest of its
 budget once no iteration left could change that card.
@@ -143,8 +142,11 @@ components are ``g * [greedy] + b * [book]``; off (or without a reading): a play
 either rule makes is explained (the evidence as it was, weight for weight). Why: the
 replies (:data:`READ_RULES`) already answer an opponent read as Medium by the book, but
 his worlds still took a play only greedy would make as his; Medium's leads are greedy's
-only 44% of the time, so those worlds put the wrong cards in his hand. Unmeasured in
-matches yet (against Medium with it off: 60.7% of deals, 74.5% of matches)."""
+only 44% of the time, so those worlds put the wrong cards in his hand. The reading is
+decisive after a deal (Medium's greedy mass 0.06 and less, greedy's 0.997 and more), so a
+play only the other rule makes then costs nearly :data:`SURPRISE`. Drawing the worlds
+costs 13% more CPU (``docs/figures.md``). Unmeasured in matches yet (against Medium with
+it off: 60.7% of deals, 74.5% of matches)."""
 
 
 PARTNER_CALL = 0.0
