@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import itertools
+import math
 import random
 from array import array
 from collections.abc import Callable
@@ -20,6 +21,7 @@ from atout.bots.court_piece.evidence import (
     StyledEvidence,
     call_likelihood,
 )
+from atout.bots.court_piece.opponents import OpponentModel
 from atout.bots.levels import typed
 from atout.bots.registry import make_bot
 from atout.bots.sampling import World, believable_world, court_piece_sampler, court_piece_world
@@ -301,3 +303,159 @@ def test_an_opponents_call_is_read_as_before_whatever_the_partner_setting(
     assert weight is not None
     hand = _mask("AH", "KH", "2S", "3S", "4S", "5S", "2C", "3C", "4C", "5C", "2D", "3D", "4D")
     assert weight([0, hand, 0, 0]) == call.weight([0, hand, 0, 0])
+
+
+def _posterior(greedy: float, medium: float, rest: float = 0.0) -> dict[str, float]:
+    """A reading putting ``greedy`` and ``medium`` on the rule players, ``rest`` on each other."""
+    return {"greedy": greedy, "medium": medium, "cautious": rest, "aggressive": rest} | {
+        "uniform": rest
+    }
+
+
+def _model(posteriors: dict[int, dict[str, float]]) -> OpponentModel:
+    """A reading of the given seats, each past the plays the styled test waits for."""
+    return OpponentModel(
+        log_posterior={
+            s: {p: math.log(v) for p, v in post.items()} for s, post in posteriors.items()
+        },
+        plays=dict.fromkeys(posteriors, 100),
+    )
+
+
+@pytest.mark.skipif(not tree.KERNEL, reason="C kernel not built")
+@settings(max_examples=40, deadline=None)
+@given(
+    st.integers(0, 10**6),
+    st.sampled_from([("greedy", "medium"), ("random", "medium"), ("easy", "greedy")]),
+)
+def test_the_kernel_splits_the_rules_misses_as_the_reference_does(
+    seed: int, kinds: tuple[str, str]
+) -> None:
+    """``rule_split`` in C gives the masks of the Python replay, and their union (both rules
+    miss) is ``rule_misses``."""
+    rng = random.Random(seed)
+    native = tree.kernel()
+    assert native is not None
+    for view in card_play_views(seed, kinds)[::3]:
+        evidence = PlayEvidence.from_view(view)
+        for _ in range(10):
+            hands = list(court_piece_world(view, rng).hands)
+            greedy, book = evidence.split(hands)
+            assert (greedy, book) == evidence.split_python(hands)
+            packed = array("Q", hands).tobytes()
+            assert greedy & book == native.rule_misses(packed, evidence.packed, evidence.trump)
+
+
+@pytest.mark.skipif(not tree.KERNEL, reason="C kernel not built")
+def test_the_kernel_split_refuses_what_rule_misses_refuses() -> None:
+    native = tree.kernel()
+    assert native is not None
+    hands = array("Q", [0, 1 << 5, 0, 0]).tobytes()
+    play = [1, 0, 0, -1, -1, -1, 5, 0, 0]
+    assert native.rule_split(hands, array("q", play).tobytes(), 0) == (0, 0)  # forced
+    for bad, message in [
+        ((hands[:16], array("q", play).tobytes(), 0), "four 64-bit hands"),
+        ((hands, array("q", play * 65).tobytes(), 0), "at most 64 plays"),
+        ((hands, array("q", play).tobytes(), 4), "trump must be"),
+        ((hands, array("q", [4, *play[1:]]).tobytes(), 0), "a seat 0..3"),
+    ]:
+        with pytest.raises(ValueError, match=message):
+            native.rule_split(*bad)
+
+
+@settings(max_examples=30, deadline=None)
+@given(
+    st.integers(0, 10**6),
+    st.sampled_from([("greedy", "medium"), ("random", "medium"), ("easy", "greedy")]),
+    st.floats(0.01, 0.99),
+    st.booleans(),
+)
+def test_rules_told_apart_weigh_every_world_as_the_reference_does(
+    seed: int, kinds: tuple[str, str], share: float, styled: bool
+) -> None:
+    """With greedy and the book told apart (``rules``), the kernel's masks and the set-bit
+    loop give the float of the play-by-play reference (and so does the Python fallback)."""
+    rng = random.Random(seed)
+    for view in card_play_views(seed, kinds)[::5]:
+        evidence = PlayEvidence.from_view(view)
+        seat = int(view["seat"])  # type: ignore[call-overload]
+        left, right = (seat + 1) % 4, (seat + 3) % 4
+        rules = {left: _posterior(0.9 * share, 0.9 * (1 - share), 0.025)}
+        mixture = {"greedy": 0.1, "medium": 0.3, "cautious": 0.3, "aggressive": 0.2}
+        posteriors = {right: mixture | {"uniform": 0.1}} if styled else {}
+        if not styled:
+            rules[right] = _posterior(1 - share, share)
+        for _ in range(10):
+            hands = list(court_piece_world(view, rng).hands)
+            read = StyledEvidence(evidence, posteriors, rules)
+            reference = read.weight_python(hands)
+            assert read.weight(hands) == reference
+            assert read.weight(hands) == reference  # the styled cache answers the same
+            with pytest.MonkeyPatch.context() as patch:
+                patch.setenv("ATOUT_NATIVE", "0")
+                assert StyledEvidence(evidence, posteriors, rules).weight(hands) == reference
+
+
+def _split_worlds(evidence: PlayEvidence) -> tuple[list[int], list[int]]:
+    """Two worlds for seat 1's lead: in one only greedy leads his card, in the other only the
+    book does (found by drawing his hand)."""
+    rng = random.Random(5)
+    found: dict[tuple[int, int], list[int]] = {}
+    deck = [c for c in range(52) if c != evidence.plays[0].card]
+    while (1, 0) not in found or (0, 1) not in found:
+        hands = [0, mask_of(rng.sample(deck, 6)), 0, 0]
+        found.setdefault(evidence.split_python(hands), hands)
+    return found[0, 1], found[1, 0]
+
+
+def test_a_medium_reading_believes_the_books_play_and_a_greedy_reading_greedys() -> None:
+    view = {**_view(["7H"], leader=1), "caller": 0}  # our call: only the lead is read
+    evidence = PlayEvidence.from_view(view)
+    greedy_only, book_only = _split_worlds(evidence)
+    assert evidence.weight(greedy_only) == evidence.weight(book_only) == 1.0  # as one: explained
+    medium = _posterior(0.02, 0.95, 0.01)
+    greedy = _posterior(0.95, 0.02, 0.01)
+    for reading, believed, doubted in [
+        (medium, book_only, greedy_only),
+        (greedy, greedy_only, book_only),
+    ]:
+        read = StyledEvidence(evidence, {}, {1: reading})
+        assert read.weight(believed) > 0.9
+        assert read.weight(doubted) < 0.1
+        # Hard's worlds, with the reading: the same.
+        weight = hard._believability(typed(view, CourtPieceView), _model({1: reading}))
+        assert weight is not None
+        assert weight(believed) > 10 * weight(doubted)
+        # A styled reading's rule components are told apart too.
+        styled = StyledEvidence(evidence, {1: reading}, {})
+        assert styled.weight(believed) > 10 * styled.weight(doubted)
+        assert StyledEvidence(evidence, {1: reading}).weight(doubted) >= 0.97  # as one: g + b
+
+
+@settings(max_examples=20, deadline=None)
+@given(st.integers(0, 10**6), st.sampled_from([("greedy", "medium"), ("random", "medium")]))
+def test_without_read_evidence_worlds_weigh_as_before(seed: int, kinds: tuple[str, str]) -> None:
+    """``READ_EVIDENCE`` off, or no reading: the rule players are one, weight for weight."""
+    rng = random.Random(seed)
+    medium = _posterior(0.05, 0.9, 0.0125)
+    mixture = {"greedy": 0.1, "medium": 0.2, "cautious": 0.4, "aggressive": 0.2, "uniform": 0.1}
+    for view in card_play_views(seed, kinds)[::5]:
+        seen = typed(view, CourtPieceView)
+        seat = int(view["seat"])  # type: ignore[call-overload]
+        left, right = (seat + 1) % 4, (seat + 3) % 4
+        evidence = PlayEvidence.from_view(view)
+        bare = hard._believability(seen)
+        with pytest.MonkeyPatch.context() as patch:
+            patch.setattr(hard, "READ_EVIDENCE", False)
+            rules = hard._believability(seen, _model({left: medium, right: medium}))
+            styled = hard._believability(seen, _model({left: medium, right: mixture}))
+        if not evidence.plays:
+            continue
+        assert bare is not None and rules is not None and styled is not None
+        as_one = StyledEvidence(evidence, {right: mixture})
+        call = hard._call_weight(seen)
+        for _ in range(10):
+            hands = list(court_piece_world(view, rng).hands)
+            called = 1.0 if call is None else call(hands)
+            assert bare(hands) == rules(hands) == evidence.weight_python(hands) * called
+            assert styled(hands) == as_one.weight_python(hands) * called

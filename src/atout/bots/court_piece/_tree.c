@@ -773,42 +773,39 @@ done:
     return result;
 }
 
-/* rule_misses(hands, plays, trump) -> bitmask: the plays rule play does not explain.
+/* rule_misses(hands, plays, trump) -> bitmask: the plays rule play does not explain;
+ * rule_split(hands, plays, trump) -> (greedy_misses, book_misses): each rule apart.
  *
  * The play evidence (atout/bots/court_piece/evidence.py) replays every earlier
  * opponent play in a sampled world: from the hand he held then (his hand in the world
  * plus the cards he has played since), would the greedy rule or the book (book_card,
- * atout.bots.book) have chosen that card? Bit k is set for play k when neither would.
- * A forced play (one legal card) explains itself. Thousands of worlds a decision ask
- * this; the book's check was in Python once, and most of the cost of drawing worlds.
+ * atout.bots.book) have chosen that card? rule_misses sets bit k for play k when neither
+ * would (the rule players read as one); rule_split tells them apart, for an opponent read
+ * as one of them more than the other: bit k of greedy_misses when greedy's card is not the
+ * one played, of book_misses when the book's is not. A forced play (one legal card)
+ * explains itself (no bit). Thousands of worlds a decision ask this; the book's check was
+ * in Python once, and most of the cost of drawing worlds.
  * plays: int64 fields per play: seat, since (cards played from then on), cards on the
  * table before it (0..3), those three cards (unused ones -1), the card played, then what
  * the book reads: the cards out of play before it and the voids shown (4 bits a seat). */
 #define PLAY_FIELDS 9
 
-static PyObject *rule_misses(PyObject *module, PyObject *args)
+/* Both questions' loop. split: ask the book for every play not forced; else only where
+ * greedy misses (the union is then greedy & book, the book's bits unset elsewhere).
+ * Returns 0, or -1 with the error set. */
+static int rule_replay(const Py_buffer *hands, const Py_buffer *plays, int trump, int split,
+                       u64 *greedy_misses, u64 *book_misses)
 {
-    Py_buffer hands, plays;
-    int trump;
-    if (!PyArg_ParseTuple(args, "y*y*i", &hands, &plays, &trump))
-        return NULL;
-    PyObject *result = NULL;
-    const u64 *hand = hands.buf;
-    const int64_t *field = plays.buf;
-    Py_ssize_t count = plays.len / (PLAY_FIELDS * (Py_ssize_t)sizeof(int64_t));
-    if (hands.len != 4 * (Py_ssize_t)sizeof(u64)) {
-        fail_with("hands must be four 64-bit hands");
-        goto done;
-    }
-    if (plays.len % (PLAY_FIELDS * (Py_ssize_t)sizeof(int64_t)) || count > 64) {
-        fail_with("plays must be at most 64 plays of 9 int64 fields");
-        goto done;
-    }
-    if (trump < 0 || trump > 3) {
-        fail_with("trump must be 0..3");
-        goto done;
-    }
-    u64 misses = 0;
+    const u64 *hand = hands->buf;
+    const int64_t *field = plays->buf;
+    Py_ssize_t count = plays->len / (PLAY_FIELDS * (Py_ssize_t)sizeof(int64_t));
+    if (hands->len != 4 * (Py_ssize_t)sizeof(u64))
+        return fail_with("hands must be four 64-bit hands");
+    if (plays->len % (PLAY_FIELDS * (Py_ssize_t)sizeof(int64_t)) || count > 64)
+        return fail_with("plays must be at most 64 plays of 9 int64 fields");
+    if (trump < 0 || trump > 3)
+        return fail_with("trump must be 0..3");
+    u64 greedy = 0, book = 0;
     for (Py_ssize_t k = 0; k < count; k++) {
         const int64_t *play = field + PLAY_FIELDS * k;
         int seat = (int)play[0], n = (int)play[2], card = (int)play[6];
@@ -819,27 +816,49 @@ static PyObject *rule_misses(PyObject *module, PyObject *args)
                     && play[8] >= 0 && play[8] < 1 << 16;
         for (int i = 0; i < n && valid; i++)
             valid = before[i] >= 0 && before[i] <= 51;
-        if (!valid) {
-            fail_with("a play must be a seat 0..3, sets of cards, 0..3 cards before it, a card "
-                      "and 4-bit voids");
-            goto done;
-        }
+        if (!valid)
+            return fail_with("a play must be a seat 0..3, sets of cards, 0..3 cards before it, "
+                             "a card and 4-bit voids");
         u64 held = hand[seat] | (u64)play[1];
         u64 cards = legal_cards(held, before, n);
-        if (popcount(cards) <= 1 || greedy_card(cards, before, n, trump) == card)
+        if (popcount(cards) <= 1)
+            continue;
+        if (greedy_card(cards, before, n, trump) != card)
+            greedy |= 1ULL << k;
+        else if (!split)
             continue;
         int voids[4];
         for (int s = 0; s < 4; s++)
             voids[s] = (int)(play[8] >> (4 * s) & 0xF);
         if (book_card(held, cards, before, n, seat, trump, gone, voids) != card)
-            misses |= 1ULL << k;
+            book |= 1ULL << k;
     }
-    result = PyLong_FromUnsignedLongLong(misses);
-done:
+    *greedy_misses = greedy;
+    *book_misses = book;
+    return 0;
+}
+
+/* The two questions' Python side: parse, replay, release, answer. */
+static PyObject *rule_answer(PyObject *args, int split)
+{
+    Py_buffer hands, plays;
+    int trump;
+    if (!PyArg_ParseTuple(args, "y*y*i", &hands, &plays, &trump))
+        return NULL;
+    u64 greedy, book;
+    PyObject *result = NULL;
+    if (rule_replay(&hands, &plays, trump, split, &greedy, &book) == 0)
+        result = split ? Py_BuildValue("(KK)", (unsigned long long)greedy,
+                                       (unsigned long long)book)
+                       : PyLong_FromUnsignedLongLong(greedy & book);
     PyBuffer_Release(&hands);
     PyBuffer_Release(&plays);
     return result;
 }
+
+static PyObject *rule_misses(PyObject *module, PyObject *args) { return rule_answer(args, 0); }
+
+static PyObject *rule_split(PyObject *module, PyObject *args) { return rule_answer(args, 1); }
 
 /* reply(policy, hand, legal, trick, seat, trump, gone, voids) -> card: one reply of the
  * search's opponents (not UNIFORM), for the tests that hold it to atout.bots.styles and book. */
@@ -889,6 +908,10 @@ static PyMethodDef tree_methods[] = {
      "rule_misses(hands, plays, trump) -> int\n"
      "Bit k set: play k was not forced and neither greedy nor the book would have made it.\n"
      "hands: four uint64 (array('Q')); plays: 9 int64 fields each (array('q'))."},
+    {"rule_split", rule_split, METH_VARARGS,
+     "rule_split(hands, plays, trump) -> (greedy_misses, book_misses)\n"
+     "Bit k set in greedy_misses: play k was not forced and greedy would not have made it;\n"
+     "in book_misses, the same for the book. Arguments as rule_misses'."},
     {"reply", reply, METH_VARARGS,
      "reply(policy, hand, legal, trick, seat, trump, gone, voids) -> card\n"
      "The card a reply policy (0 greedy, 1 cautious, 2 aggressive, 4 the book) plays;\n"

@@ -14,6 +14,21 @@ neither would make costs the world a factor :data:`SURPRISE`; a forced play
 says nothing. The weight is a likelihood, not a filter: a player who plays
 otherwise only makes the inference softer.
 
+That reads the two rule players as one, which is all there is to go on
+without a reading of the opponent. With one (Hard's :mod:`.opponents`, and
+:data:`atout.bots.court_piece.hard.READ_EVIDENCE`) they are told apart: an
+opponent who reads as a rule player has each play weigh
+``(g * [greedy plays it] + b * [the book plays it]) / (g + b)``, at least
+:data:`SURPRISE`, ``g`` and ``b`` his posterior's greedy and medium mass
+(:func:`rule_factor`). Why: the two differ on most leads (greedy names
+only 44% of Medium's, and 83-99% of his later cards), so against an
+opponent read as Medium a play only greedy would make says his hand is not
+the one that made it, yet read as one rule such worlds stayed as believable
+as the right ones. One
+read as a panel player or as anyone has his plays weighed by his whole
+mixture of styles (:class:`StyledEvidence`), the rule players' parts apart
+too.
+
 The Hard bot's worlds come in proportion to this weight (a chain of card
 swaps, :class:`atout.bots.sampling.SwapChain`), so the search goes to
 believable worlds. That is thousands of weights a decision, so both replays
@@ -23,7 +38,12 @@ of :func:`atout.bots.book.choose_card`, card for card, tests hold them to it).
 The book's check was done in Python for the plays greedy did not explain,
 most of the cost of a decision's worlds: in C the same worlds (the same
 weights, bit for bit) cost 4.5-8 times less CPU in positions against Medium
-(``docs/figures.md``).
+(``docs/figures.md``). Told apart, one kernel call (``rule_split``) gives
+each rule's misses as a bit mask, and only the plays some rule misses cost a
+multiplication by a factor worked out once per decision: drawing a
+decision's worlds costs 13% more CPU than with the rules read as one (200
+critical decisions of Medium pairs' matches, ``docs/figures.md``). Each path
+has a Python reference giving the same floats (tests).
 
 >>> view = {"seat": 0, "trump": "S", "trick": {"leader": 1, "cards": ["KH"]}, "tricks": []}
 >>> evidence = PlayEvidence.from_view(view)
@@ -45,7 +65,7 @@ from typing import Any
 
 from atout.bots.book import choose_card as book_card
 from atout.bots.court_piece.greedy import choose_card as greedy_card
-from atout.bots.court_piece.policies import RULE, play_options, policy_card
+from atout.bots.court_piece.policies import play_options, policy_card
 from atout.bots.court_piece.tree import kernel
 from atout.bots.levels import typed
 from atout.cards import SUIT_MASKS, Card, CardSet, cards_of, mask_of
@@ -60,6 +80,7 @@ __all__ = [
     "PlayEvidence",
     "StyledEvidence",
     "call_likelihood",
+    "rule_factor",
 ]
 
 SURPRISE = 0.05
@@ -164,6 +185,28 @@ class PlayEvidence:
                 weight *= SURPRISE
         return weight
 
+    def split(self, hands: Sequence[CardSet]) -> tuple[int, int]:
+        """Which plays each rule misses in a world: (greedy's, the book's), bit ``k`` set when
+        play ``k`` is not forced and that rule's card is not the one played."""
+        native = kernel()
+        if native is None or len(self.plays) > 64:
+            return self.split_python(hands)
+        greedy, book = native.rule_split(array("Q", hands).tobytes(), self.packed, self.trump)
+        return int(greedy), int(book)
+
+    def split_python(self, hands: Sequence[CardSet]) -> tuple[int, int]:
+        """:meth:`split` without the kernel (the reference: the same masks, a test)."""
+        greedy = book = 0
+        for k, play in enumerate(self.plays):
+            _, legal = play_options(play, hands)
+            if len(legal) <= 1:
+                continue
+            if greedy_card(legal, play.before, self.trump) != play.card:
+                greedy |= 1 << k
+            if not self._by_the_book(play, hands):
+                book |= 1 << k
+        return greedy, book
+
     def _by_the_book(self, play: _Play, hands: Sequence[CardSet]) -> bool:
         """Whether the by-the-book card (:mod:`atout.bots.book`) is the card played."""
         held = hands[play.seat] | play.since
@@ -187,6 +230,19 @@ his plays weighed by the whole mixture (:class:`StyledEvidence`); above it, by t
 play alone (:class:`PlayEvidence`)."""
 
 
+def rule_factor(posterior: Mapping[str, float], greedy: bool, book: bool) -> float:
+    """What a play weighs for an opponent read as a rule player, greedy's and the book's
+    cards told apart: ``(g * [greedy plays it] + b * [the book plays it]) / (g + b)``, ``g``
+    and ``b`` his posterior's greedy and medium mass, at least :data:`SURPRISE`.
+
+    >>> medium = {"greedy": 0.05, "medium": 0.9}
+    >>> round(rule_factor(medium, True, False), 3), round(rule_factor(medium, False, True), 3)
+    (0.053, 0.947)
+    """
+    g, b = posterior["greedy"], posterior["medium"]
+    return max(SURPRISE, (g * greedy + b * book) / (g + b))
+
+
 @dataclass(slots=True)
 class StyledEvidence:
     """The opponents' plays weighed by what each opponent has shown he is.
@@ -194,17 +250,43 @@ class StyledEvidence:
     ``posteriors[seat]`` is the mixture of :mod:`.opponents` for
     the seats that read as panel players or as anyone (rule mass under
     :data:`STYLED_BELOW`): a play of theirs weighs ``sum(p[s] * [s plays it])``
-    over the rule-playing components (the rule players count as one, as in
-    :class:`PlayEvidence`), at least :data:`SURPRISE`. The other seats are
-    read exactly as :class:`PlayEvidence` reads them.
+    over the rule-playing components, at least :data:`SURPRISE`.
+
+    ``rules`` (Hard's :data:`~atout.bots.court_piece.hard.READ_EVIDENCE`) holds the
+    posteriors of the seats that read as rule players, and then greedy and the book are
+    told apart: such a seat's play weighs :func:`rule_factor` (``g * [greedy plays it] +
+    b * [the book plays it]`` over ``g + b``), and a styled seat's rule components are
+    ``g * [greedy] + b * [book]``. Without ``rules`` the rule players count as one (a
+    play either makes is explained, ``(g + b) * [either]``) and the seats not in
+    ``posteriors`` are read exactly as :class:`PlayEvidence` reads them.
     """
 
     evidence: PlayEvidence
     posteriors: Mapping[int, Mapping[str, float]]
+    rules: Mapping[int, Mapping[str, float]] | None = None
     cache: dict[tuple[int, CardSet], float] = field(default_factory=dict, repr=False)
+    _styled_plays: int = field(init=False, repr=False)
+    """The plays (bit ``k``: play ``k``) of the seats in ``posteriors``."""
+    _factors: tuple[tuple[float, float], ...] = field(init=False, repr=False)
+    """Play ``k``'s weight when only greedy's card is his and when only the book's is
+    (:func:`rule_factor`; 1.0 both for a seat in neither ``posteriors`` nor ``rules``)."""
+
+    def __post_init__(self) -> None:
+        rules = self.rules or {}
+        self._styled_plays = sum(
+            1 << k for k, play in enumerate(self.evidence.plays) if play.seat in self.posteriors
+        )
+        self._factors = tuple(
+            (rule_factor(rules[play.seat], True, False), rule_factor(rules[play.seat], False, True))
+            if play.seat in rules
+            else (1.0, 1.0)
+            for play in self.evidence.plays
+        )
 
     def weight(self, hands: Sequence[CardSet]) -> float:
         """The likelihood of the opponents' plays in a world."""
+        if self.rules is not None:
+            return self._weight_apart(hands)
         evidence = self.evidence
         native = kernel()
         if native is None or len(evidence.plays) > 64:
@@ -221,26 +303,93 @@ class StyledEvidence:
                 if not rule:
                     weight *= SURPRISE
                 continue
-            key = (k, hands[play.seat])
-            factor = self.cache.get(key)
-            if factor is None:
-                factor = self._styled(play, hands, posterior, rule)
-                self.cache[key] = factor
-            weight *= factor
+            weight *= self._cached(k, hands, posterior, rule, rule)
         return weight
 
-    def _styled(
-        self, play: _Play, hands: Sequence[CardSet], posterior: Mapping[str, float], rule: bool
+    def _weight_apart(self, hands: Sequence[CardSet]) -> float:
+        """:meth:`weight` with greedy and the book told apart: one replay of both rules (the
+        kernel's ``rule_split``), then a factor for each play that is not explained by both
+        (in play order, as :meth:`weight_python` multiplies them: the same float)."""
+        greedy, book = self.evidence.split(hands)
+        styled = self._styled_plays
+        todo = (greedy | book) & ~styled | styled
+        factors = self._factors
+        weight = 1.0
+        while todo:
+            bit = todo & -todo
+            todo ^= bit
+            k = bit.bit_length() - 1
+            if styled & bit:
+                play = self.evidence.plays[k]
+                posterior = self.posteriors[play.seat]
+                weight *= self._cached(k, hands, posterior, not greedy & bit, not book & bit)
+            elif not greedy & bit:
+                weight *= factors[k][0]  # greedy's card, not the book's
+            elif not book & bit:
+                weight *= factors[k][1]  # the book's card, not greedy's
+            else:
+                weight *= SURPRISE
+        return weight
+
+    def weight_python(self, hands: Sequence[CardSet]) -> float:
+        """:meth:`weight` play by play in Python, no kernel and no cache (the reference: the
+        same value, a test)."""
+        evidence = self.evidence
+        weight = 1.0
+        for play in evidence.plays:
+            _, legal = play_options(play, hands)
+            if len(legal) <= 1:
+                continue
+            greedy = greedy_card(legal, play.before, evidence.trump) == play.card
+            book = evidence._by_the_book(play, hands)
+            if self.rules is None:
+                greedy = book = greedy or book
+            posterior = self.posteriors.get(play.seat)
+            if posterior is not None:
+                weight *= self._styled(play, hands, posterior, greedy, book)
+            elif self.rules is not None and play.seat in self.rules:
+                weight *= rule_factor(self.rules[play.seat], greedy, book)
+            elif not (greedy or book):
+                weight *= SURPRISE
+        return weight
+
+    def _cached(
+        self,
+        k: int,
+        hands: Sequence[CardSet],
+        posterior: Mapping[str, float],
+        greedy: bool,
+        book: bool,
     ) -> float:
-        """The play's likelihood under the mixture (``rule``: a rule player makes it)."""
+        """:meth:`_styled` for play ``k``, kept by the hand its seat holds in the world."""
+        play = self.evidence.plays[k]
+        key = (k, hands[play.seat])
+        factor = self.cache.get(key)
+        if factor is None:
+            factor = self._styled(play, hands, posterior, greedy, book)
+            self.cache[key] = factor
+        return factor
+
+    def _styled(
+        self,
+        play: _Play,
+        hands: Sequence[CardSet],
+        posterior: Mapping[str, float],
+        greedy: bool,
+        book: bool,
+    ) -> float:
+        """The play's likelihood under the mixture (``greedy``, ``book``: that rule makes it;
+        both the same when the rule players count as one)."""
         held, legal = play_options(play, hands)
         if len(legal) <= 1:
             return 1.0
         trump = self.evidence.trump
         total = 0.0
         for policy, p in posterior.items():
-            if policy in RULE:
-                total += p * rule
+            if policy == "greedy":
+                total += p * greedy
+            elif policy == "medium":
+                total += p * book
             elif policy != "uniform":
                 total += p * (policy_card(policy, play, trump, held, legal) == play.card)
         return max(SURPRISE, total)

@@ -7,11 +7,12 @@ in the Bavney chase the question is all thirteen tricks (or, defending, one).
 
 Card play: a few hundred believable worlds are drawn (worlds consistent
 with the view, in proportion to how well rule play explains the opponents'
-plays in each, and how likely an opponent's trump call is from the hand it
-holds there: :mod:`.evidence`; a chain of card swaps,
-:class:`atout.bots.sampling.SwapChain`, reaches them), then one ISMCTS tree
-is grown over all of them (:mod:`.tree`): our side's cards by
-UCB1, each opponent's by his reply policy in the world, the deal played out
+plays in each, greedy's and the book's apart for an opponent read as one of
+them more than the other (:data:`READ_EVIDENCE`), and how likely an
+opponent's trump call is from the hand it holds there: :mod:`.evidence`; a
+chain of card swaps, :class:`atout.bots.sampling.SwapChain`, reaches them),
+then one ISMCTS tree is grown over all of them (:mod:`.tree`): our side's
+cards by UCB1, each opponent's by his reply policy in the world, the deal played out
 below the tree by greedy for our side and those policies for theirs. The
 card tried most often is played; the search gives back the rest of its
 budget once no iteration left could change that card.
@@ -79,6 +80,7 @@ __all__ = [
     "BURN_IN",
     "ITERATIONS_PER_SAMPLE",
     "PARTNER_CALL",
+    "READ_EVIDENCE",
     "READ_RULES",
     "RULE_REPLY",
     "SWAPS_PER_WORLD",
@@ -129,6 +131,22 @@ and 76 paired deals won by it only against 42 (p = 0.002); against greedy 35/40 
 reading gives greedy's replies to 95% of worlds; ``docs/figures.md``). Answering every rule
 player by the book (:data:`RULE_REPLY` = :data:`tree.BOOK`) did as well against Medium
 (30/40) but lost to greedy (15/20 against 19/20)."""
+
+READ_EVIDENCE = True
+"""Whether the reading also says which rule explains an opponent's plays: in each world a
+play of an opponent who reads as a rule player weighs ``(g * [greedy plays it] + b * [the
+book plays it]) / (g + b)``, at least :data:`~atout.bots.court_piece.evidence.SURPRISE`
+(``g``, ``b``: his posterior's greedy and medium mass,
+:func:`~atout.bots.court_piece.evidence.rule_factor`), and a styled opponent's rule
+components are ``g * [greedy] + b * [book]``; off (or without a reading): a play that
+either rule makes is explained (the evidence as it was, weight for weight). Why: the
+replies (:data:`READ_RULES`) already answer an opponent read as Medium by the book, but
+his worlds still took a play only greedy would make as his; Medium's leads are greedy's
+only 44% of the time, so those worlds put the wrong cards in his hand. The reading is
+decisive after a deal (Medium's greedy mass 0.06 and less, greedy's 0.997 and more), so a
+play only the other rule makes then costs nearly :data:`SURPRISE`. Drawing the worlds
+costs 13% more CPU (``docs/figures.md``). Unmeasured in matches yet (against Medium with
+it off: 60.7% of deals, 74.5% of matches)."""
 
 
 PARTNER_CALL = 0.0
@@ -280,18 +298,24 @@ def _believability(
     """How much a world weighs: the opponents' plays and, if they called, their trump call.
 
     An opponent who reads as a panel player or as anyone (``opponents``) has his
-    plays weighed by his posterior mixture of styles (:class:`StyledEvidence`).
+    plays weighed by his posterior mixture of styles (:class:`StyledEvidence`); with
+    :data:`READ_EVIDENCE` one who reads as a rule player has them weighed by greedy and
+    the book apart, in proportion to his reading.
     ``None`` when neither says anything (one uniform world is then drawn per world used).
     """
     plays = PlayEvidence.from_view(view)
     play_weight = plays.weight
     if opponents is not None:
+        seats = {play.seat for play in plays.plays}
         styled = {
             seat: opponents.posterior(seat)
-            for seat in {play.seat for play in plays.plays}
+            for seat in seats
             if opponents.rule_mass(seat) < STYLED_BELOW
         }
-        if styled:
+        if READ_EVIDENCE:
+            rules = {seat: opponents.posterior(seat) for seat in seats if seat not in styled}
+            play_weight = StyledEvidence(plays, styled, rules).weight
+        elif styled:
             play_weight = StyledEvidence(plays, styled).weight
     call_weight = _call_weight(view)
     if call_weight is None:
