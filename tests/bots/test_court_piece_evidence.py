@@ -422,8 +422,10 @@ def test_a_medium_reading_believes_the_books_play_and_a_greedy_reading_greedys()
         read = StyledEvidence(evidence, {}, {1: reading})
         assert read.weight(believed) > 0.9
         assert read.weight(doubted) < 0.1
-        # Hard's worlds, with the reading: the same.
-        weight = hard._believability(typed(view, CourtPieceView), _model({1: reading}))
+        # Hard's worlds, with the reading and READ_EVIDENCE on (off by default): the same.
+        with pytest.MonkeyPatch.context() as patch:
+            patch.setattr(hard, "READ_EVIDENCE", True)
+            weight = hard._believability(typed(view, CourtPieceView), _model({1: reading}))
         assert weight is not None
         assert weight(believed) > 10 * weight(doubted)
         # A styled reading's rule components are told apart too.

@@ -24,8 +24,9 @@ opponent who reads as a rule player has each play weigh
 only 44% of Medium's, and 83-99% of his later cards), so against an
 opponent read as Medium a play only greedy would make says his hand is not
 the one that made it, yet read as one rule such worlds stayed as believable
-as the right ones. One
-read as a panel player or as anyone has his plays weighed by his whole
+as the right ones. (Measured, it changed nothing: 221 of 300 matches
+against Medium with it and without, so Hard's default keeps the rules as one.)
+One read as a panel player or as anyone has his plays weighed by his whole
 mixture of styles (:class:`StyledEvidence`), the rule players' parts apart
 too.
 

@@ -7,8 +7,8 @@ in the Bavney chase the question is all thirteen tricks (or, defending, one).
 
 Card play: a few hundred believable worlds are drawn (worlds consistent
 with the view, in proportion to how well rule play explains the opponents'
-plays in each, greedy's and the book's apart for an opponent read as one of
-them more than the other (:data:`READ_EVIDENCE`), and how likely an
+plays in each (greedy's and the book's apart with :data:`READ_EVIDENCE`, off
+by default: measured neutral), and how likely an
 opponent's trump call is from the hand it holds there: :mod:`.evidence`; a
 chain of card swaps, :class:`atout.bots.sampling.SwapChain`, reaches them),
 then one ISMCTS tree is grown over all of them (:mod:`.tree`): our side's
@@ -132,21 +132,26 @@ reading gives greedy's replies to 95% of worlds; ``docs/figures.md``). Answering
 player by the book (:data:`RULE_REPLY` = :data:`tree.BOOK`) did as well against Medium
 (30/40) but lost to greedy (15/20 against 19/20)."""
 
-READ_EVIDENCE = True
+READ_EVIDENCE = False
 """Whether the reading also says which rule explains an opponent's plays: in each world a
 play of an opponent who reads as a rule player weighs ``(g * [greedy plays it] + b * [the
 book plays it]) / (g + b)``, at least :data:`~atout.bots.court_piece.evidence.SURPRISE`
 (``g``, ``b``: his posterior's greedy and medium mass,
 :func:`~atout.bots.court_piece.evidence.rule_factor`), and a styled opponent's rule
 components are ``g * [greedy] + b * [book]``; off (or without a reading): a play that
-either rule makes is explained (the evidence as it was, weight for weight). Why: the
+either rule makes is explained (the evidence as it was, weight for weight). The idea: the
 replies (:data:`READ_RULES`) already answer an opponent read as Medium by the book, but
-his worlds still took a play only greedy would make as his; Medium's leads are greedy's
-only 44% of the time, so those worlds put the wrong cards in his hand. The reading is
-decisive after a deal (Medium's greedy mass 0.06 and less, greedy's 0.997 and more), so a
-play only the other rule makes then costs nearly :data:`SURPRISE`. Drawing the worlds
-costs 13% more CPU (``docs/figures.md``). Unmeasured in matches yet (against Medium with
-it off: 60.7% of deals, 74.5% of matches)."""
+his worlds still take a play only greedy would make as his (Medium's leads are greedy's
+only 44% of the time). The reading is decisive after a deal (Medium's greedy mass 0.06 and
+less, greedy's 0.997 and more), so on, a play only the other rule makes costs nearly
+:data:`SURPRISE`.
+
+Off by default because it measured neutral: against Medium on 300 fresh matches (seeds
+37100-37249, effort 6, duplicate) 221/300 on and 221/300 off, paired deals 150 won by it
+only against 136 (60.8% against 60.1% of 2,080, p = 0.44); with ``SURPRISE`` 0.01 as well,
+73/100 (deals 40 against 46 on the same seeds); against greedy 33/40 against 31/40. Drawing
+the worlds costs 13% more CPU, which a clock budget pays in worlds (``docs/figures.md``).
+Kept as a switch, tested both ways, for the next reading of the worlds to build on."""
 
 
 PARTNER_CALL = 0.0

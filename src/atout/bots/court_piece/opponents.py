@@ -19,8 +19,8 @@ generic :class:`atout.bots.reading.Tally`; this module says which plays a view
 shows, draws the worlds (from Hard's random stream) and names each style's card.
 
 ``rule_mass`` (greedy and book) near 1 means the evidence is read by the rule
-players, greedy's and the book's plays weighed by their shares of the posterior
-(:data:`atout.bots.court_piece.hard.READ_EVIDENCE`); an opponent who reads as a
+players (greedy's and the book's plays weighed by their shares of the posterior
+with :data:`atout.bots.court_piece.hard.READ_EVIDENCE`, off by default); an opponent who reads as a
 panel player gets his worlds weighed by the panel styles in proportion to their
 posterior (:class:`atout.bots.court_piece.evidence.StyledEvidence`).
 """
