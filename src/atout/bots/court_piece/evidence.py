@@ -335,14 +335,11 @@ class StyledEvidence:
     def weight_python(self, hands: Sequence[CardSet]) -> float:
         """:meth:`weight` play by play in Python, no kernel and no cache (the reference: the
         same value, a test)."""
-        evidence = self.evidence
+        greedy_misses, book_misses = self.evidence.split_python(hands)
         weight = 1.0
-        for play in evidence.plays:
-            _, legal = play_options(play, hands)
-            if len(legal) <= 1:
-                continue
-            greedy = greedy_card(legal, play.before, evidence.trump) == play.card
-            book = evidence._by_the_book(play, hands)
+        for k, play in enumerate(self.evidence.plays):
+            # A forced play is in neither mask: explained by both, it weighs 1.
+            greedy, book = not greedy_misses >> k & 1, not book_misses >> k & 1
             if self.rules is None:
                 greedy = book = greedy or book
             posterior = self.posteriors.get(play.seat)
