@@ -48,7 +48,9 @@ def test_court_piece_says_who_named_trump_and_sorts_the_five_cards(
 ) -> None:
     page = context.new_page()
     create_from_lobby(page, server, "court-piece")
-    page.wait_for_selector("#trump-badge")
+    # Our call's buttons, or a bot's named suit: the first frames may come before the page
+    # knows its seat (the badge then names the seat's player as another), so wait for either.
+    page.wait_for_selector("#trump-call, #trump-badge:has-text('named by')")
     if page.locator("#trump-call").count():
         five = hand_cards(page)
         assert len(five) == 5
