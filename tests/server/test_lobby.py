@@ -54,12 +54,24 @@ def test_a_table_every_person_left_leaves_the_list(client: TestClient) -> None:
         assert abandoned_for(room) == 0.0
         room.seats[0].away_since -= 2 * ABANDONED_SECONDS  # connected: still wanted
         assert table["id"] in listed(client)
+        closed_at = time.monotonic()
     gone(room)
+    # The server notes when the person left once it has seen the connection close.
+    deadline = time.monotonic() + 10
+    while room.seats[0].away_since < closed_at:
+        assert time.monotonic() < deadline, "the departure was never noted"
+        time.sleep(0.01)
     # The person left: the table stays listed a while, then leaves the list.
     assert 0.0 <= abandoned_for(room) < 1.0
     assert table["id"] in listed(client)
     room.seats[0].away_since = time.monotonic() - ABANDONED_SECONDS - 1
-    assert listed(client) == []
+    still = listed(client)
+    assert still == [], (
+        still,
+        abandoned_for(room),
+        [(s.connections, s.away_since, room.presence.lapsed(s.number)) for s in room.seats],
+        time.monotonic(),
+    )
     assert client.get(f"/api/tables/{table['id']}").json()["status"] == "playing"
 
 
