@@ -62,6 +62,38 @@ def test_court_piece_says_who_named_trump_and_sorts_the_five_cards(
     assert page.locator("#trump-badge").inner_text().endswith(f"named by {caller}")
 
 
+BADGES = """
+window.__badges = [];
+new MutationObserver(() => {
+  const badge = document.querySelector("#trump-badge");
+  const text = badge ? badge.innerText : null;
+  if (text && window.__badges[window.__badges.length - 1] !== text) window.__badges.push(text);
+}).observe(document, { childList: true, subtree: true, characterData: true });
+"""
+
+
+def test_a_seated_player_never_sees_their_own_seat_as_another_players(
+    server: str, context: Any
+) -> None:
+    """Every connection is first sent the spectators' frame; the page waits for its seat's,
+    on first load and on a reload alike, so the caller is never told "Ana is choosing"."""
+    page = context.new_page()
+    page.add_init_script(BADGES)
+    for _ in range(16):  # a table where we call trump (one in four)
+        create_from_lobby(page, server, "court-piece")
+        page.wait_for_selector("#trump-call, #trump-badge:has-text('named by')")
+        if page.locator("#trump-call").count():
+            break
+    else:
+        raise AssertionError("we never called trump at 16 tables")
+    first = page.evaluate("window.__badges")
+    page.reload()
+    page.wait_for_selector("#trump-call")
+    again = page.evaluate("window.__badges")
+    assert "You choose" in first[-1] and "You choose" in again[-1], (first, again)
+    assert not any("Ana is choosing" in text for text in first + again), (first, again)
+
+
 def test_the_five_hundred_hint_marks_the_three_kitty_cards(server: str, context: Any) -> None:
     page = context.new_page()
     create_from_lobby(page, server, "five-hundred")

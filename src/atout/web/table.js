@@ -30,6 +30,9 @@ export function openTable(root, tableId, navigate, settings = () => null) {
     ws: null,
     closed: false,
     retry: 0,
+    awaitingSeat: false, // a hello with our token is on its way: the spectators' frame waits
+    spectatorFrame: null,
+    seatTimer: null,
     focus: 0,
     keyFocus: false, // set by the first arrow key: until then no card looks chosen
     picked: new Set(),
@@ -53,6 +56,10 @@ export function openTable(root, tableId, navigate, settings = () => null) {
     s.ws = ws;
     ws.onopen = () => {
       s.retry = 0;
+      // Every connection is first sent the spectators' frame; with a seat to take, wait for
+      // the seated one the hello brings, or the page shows our own seat as another player's
+      // ("Ana is choosing" for a moment before "You choose").
+      s.awaitingSeat = Boolean(s.token);
       ws.send(JSON.stringify({ type: "hello", token: s.token, since: s.frame?.version ?? null }));
     };
     ws.onmessage = (event) => receive(JSON.parse(event.data));
@@ -70,7 +77,16 @@ export function openTable(root, tableId, navigate, settings = () => null) {
   }
 
   function receive(msg) {
+    if (msg.type === "state" && s.awaitingSeat && msg.seat == null) {
+      s.spectatorFrame = msg; // drawn only if the hello is refused or never answered
+      clearTimeout(s.seatTimer);
+      s.seatTimer = setTimeout(stopAwaitingSeat, 2000);
+      return;
+    }
     if (msg.type === "state") {
+      s.awaitingSeat = false;
+      s.spectatorFrame = null;
+      clearTimeout(s.seatTimer);
       const before = s.frame;
       s.frame = msg;
       s.seat = msg.seat ?? null;
@@ -101,6 +117,7 @@ export function openTable(root, tableId, navigate, settings = () => null) {
         forgetSeat(tableId);
         s.token = null;
       }
+      stopAwaitingSeat();
       s.message = errorText(msg.message);
       beep("error");
       render();
@@ -109,6 +126,16 @@ export function openTable(root, tableId, navigate, settings = () => null) {
       s.hintWhy = msg.why || null;
       render();
     }
+  }
+
+  function stopAwaitingSeat() {
+    // The hello was refused (or went unanswered): show the table as a spectator sees it.
+    clearTimeout(s.seatTimer);
+    if (s.closed) return;
+    const frame = s.spectatorFrame;
+    s.awaitingSeat = false;
+    s.spectatorFrame = null;
+    if (frame) receive(frame);
   }
 
   // Finished deals for the score sheets: the record tells those before this page, frames the rest.
