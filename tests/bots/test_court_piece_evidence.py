@@ -21,6 +21,7 @@ from atout.bots.court_piece.evidence import (
     StyledEvidence,
     call_likelihood,
     rule_call_likelihood,
+    rule_call_likelihood_python,
 )
 from atout.bots.court_piece.opponents import OpponentModel
 from atout.bots.levels import typed
@@ -187,6 +188,31 @@ def test_a_rules_call_likelihood_is_the_share_of_first_fives_it_names_the_suit_f
     for suit in range(4):
         share = named.count(suit) / len(named)
         assert rule_call_likelihood(mask_of(hand), suit, rule) == pytest.approx(share, abs=1e-12)
+
+
+@pytest.mark.skipif(not tree.KERNEL, reason="C kernel not built")
+@settings(max_examples=300, deadline=None)
+@given(
+    st.lists(st.integers(0, 51), min_size=5, max_size=20, unique=True),
+    st.integers(0, 3),
+    st.sampled_from(["greedy", "medium"]),
+)
+def test_the_kernels_call_likelihood_is_the_references(
+    cards: list[int], trump: int, rule: str
+) -> None:
+    deal = mask_of(cards)
+    assert rule_call_likelihood(deal, trump, rule) == pytest.approx(
+        rule_call_likelihood_python(deal, trump, rule), abs=1e-12
+    )
+
+
+def test_a_bad_call_question_is_refused_by_the_kernel() -> None:
+    native = tree.kernel()
+    if native is None:
+        pytest.skip("C kernel not built")
+    for deal, trump, rule in [(1 << 52, 0, 0), (31, 4, 0), (31, -1, 1), (31, 0, 2)]:
+        with pytest.raises(ValueError, match="call_likelihood needs"):
+            native.call_likelihood(deal, trump, rule)
 
 
 def test_medium_names_the_suit_with_the_honours_among_equal_lengths() -> None:
