@@ -322,7 +322,9 @@ def test_the_partners_call_is_read_only_when_asked() -> None:
 def test_the_partners_call_weighs_worlds_softened_by_its_power(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    """Hard's worlds for the caller's partner: off by default, ``PARTNER_CALL`` as a power."""
+    """Hard's worlds for the caller's partner: off by default, ``PARTNER_CALL`` as a power
+    (read by Medium's rule, :data:`hard.PARTNER_RULE`, with ``READ_CALL``; by lengths
+    without)."""
     view = {**_play_view([], {"leader": 1, "cards": []}), "seat": 3}
     long_hearts = _mask(
         "AH", "KH", "QH", "JH", "TH", "9H", "2S", "3S", "4S", "2C", "3C", "4C", "5D"
@@ -331,15 +333,18 @@ def test_the_partners_call_weighs_worlds_softened_by_its_power(
         "AH", "KH", "2S", "3S", "4S", "5S", "2C", "3C", "4C", "5C", "2D", "3D", "4D"
     )
     assert hard.PARTNER_CALL == 0.0 and hard._believability(typed(view, CourtPieceView)) is None
-    call = CallEvidence.from_view(view, partner=True)
-    assert call is not None
-    for power in (1.0, 0.5):
-        monkeypatch.setattr(hard, "PARTNER_CALL", power)
-        weight = hard._believability(typed(view, CourtPieceView))
-        assert weight is not None
-        for hand in (long_hearts, short_hearts):
-            assert weight([0, hand, 0, 0]) == pytest.approx(call.weight([0, hand, 0, 0]) ** power)
-        assert weight([0, long_hearts, 0, 0]) > weight([0, short_hearts, 0, 0])
+    told = CallEvidence.from_view(view, partner=True)
+    assert told is not None
+    for read, call in ((True, told.read_as(hard.PARTNER_RULE)), (False, told)):
+        monkeypatch.setattr(hard, "READ_CALL", read)
+        for power in (1.0, 0.5):
+            monkeypatch.setattr(hard, "PARTNER_CALL", power)
+            weight = hard._believability(typed(view, CourtPieceView))
+            assert weight is not None
+            for hand in (long_hearts, short_hearts):
+                expected = call.weight([0, hand, 0, 0]) ** power
+                assert weight([0, hand, 0, 0]) == pytest.approx(expected)
+            assert weight([0, long_hearts, 0, 0]) > weight([0, short_hearts, 0, 0])
 
 
 def test_an_opponents_call_is_read_as_before_whatever_the_partner_setting(

@@ -81,6 +81,7 @@ __all__ = [
     "BURN_IN",
     "ITERATIONS_PER_SAMPLE",
     "PARTNER_CALL",
+    "PARTNER_RULE",
     "READ_EVIDENCE",
     "READ_RULES",
     "RULE_REPLY",
@@ -160,6 +161,11 @@ READ_CALL = True
 (greedy's or Medium's exact rule, honours and all: :meth:`CallEvidence.read_as`), not by
 lengths alone. Medium names the suit with the honours among suits of equal length (and an
 ace-king doubleton over a small tripleton), which lengths cannot say."""
+
+
+PARTNER_RULE = {"medium": 1.0}
+"""How a partner calls, for :data:`PARTNER_CALL` with :data:`READ_CALL`: Hard names Medium's
+suit unless the simulation finds another makes far more often (:data:`TRUMP_PRIOR`)."""
 
 
 PARTNER_CALL = 0.0
@@ -352,6 +358,8 @@ def _call_weight(
     told = CallEvidence.from_view(view, partner=True) if PARTNER_CALL > 0 else None
     if told is None:
         return None
+    if READ_CALL:
+        told = told.read_as(PARTNER_RULE)
     power = PARTNER_CALL
     return lambda hands: float(told.weight(hands) ** power)
 
