@@ -12,7 +12,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from atout.bots.court_piece import hard, tree
+from atout.bots.court_piece import greedy, hard, medium, tree
 from atout.bots.court_piece.evidence import (
     CALL_FLOOR,
     SURPRISE,
@@ -20,6 +20,8 @@ from atout.bots.court_piece.evidence import (
     PlayEvidence,
     StyledEvidence,
     call_likelihood,
+    rule_call_likelihood,
+    rule_call_likelihood_python,
 )
 from atout.bots.court_piece.opponents import OpponentModel
 from atout.bots.levels import typed
@@ -174,6 +176,54 @@ def test_the_call_likelihood_is_the_share_of_five_card_draws_naming_the_suit(
     assert sum(shares) == pytest.approx(1.0)  # some suit is always named
 
 
+@settings(max_examples=25, deadline=None)
+@given(st.permutations(range(52)), st.sampled_from(["greedy", "medium"]))
+def test_a_rules_call_likelihood_is_the_share_of_first_fives_it_names_the_suit_from(
+    deck: list[int], rule: str
+) -> None:
+    """Exact, against every five of the thirteen: lengths, honours and the first suit on a tie."""
+    hand = deck[:13]
+    name = {"greedy": greedy.name_trump, "medium": medium.name_trump}[rule]
+    named = [name(list(five)) for five in itertools.combinations(hand, 5)]
+    for suit in range(4):
+        share = named.count(suit) / len(named)
+        assert rule_call_likelihood(mask_of(hand), suit, rule) == pytest.approx(share, abs=1e-12)
+
+
+@pytest.mark.skipif(not tree.KERNEL, reason="C kernel not built")
+@settings(max_examples=300, deadline=None)
+@given(
+    st.lists(st.integers(0, 51), min_size=5, max_size=20, unique=True),
+    st.integers(0, 3),
+    st.sampled_from(["greedy", "medium"]),
+)
+def test_the_kernels_call_likelihood_is_the_references(
+    cards: list[int], trump: int, rule: str
+) -> None:
+    deal = mask_of(cards)
+    assert rule_call_likelihood(deal, trump, rule) == pytest.approx(
+        rule_call_likelihood_python(deal, trump, rule), abs=1e-12
+    )
+
+
+def test_a_bad_call_question_is_refused_by_the_kernel() -> None:
+    native = tree.kernel()
+    if native is None:
+        pytest.skip("C kernel not built")
+    for deal, trump, rule in [(1 << 52, 0, 0), (31, 4, 0), (31, -1, 1), (31, 0, 2)]:
+        with pytest.raises(ValueError, match="call_likelihood needs"):
+            native.call_likelihood(deal, trump, rule)
+
+
+def test_medium_names_the_suit_with_the_honours_among_equal_lengths() -> None:
+    """What lengths alone cannot say: Medium's call holds the honours more often."""
+    honours = _mask("AH", "KH", "QH", "2S", "3S", "4S", "2C", "3C", "4C", "2D", "3D", "4D", "5D")
+    small = _mask("4H", "3H", "2H", "AS", "KS", "QS", "2C", "3C", "4C", "2D", "3D", "4D", "5D")
+    assert rule_call_likelihood(honours, 1, "medium") > 1.5 * rule_call_likelihood(
+        small, 1, "medium"
+    )
+
+
 def _play_view(tricks: list[dict[str, object]], trick: dict[str, object]) -> dict[str, object]:
     return {
         "seat": 0,
@@ -272,7 +322,9 @@ def test_the_partners_call_is_read_only_when_asked() -> None:
 def test_the_partners_call_weighs_worlds_softened_by_its_power(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    """Hard's worlds for the caller's partner: off by default, ``PARTNER_CALL`` as a power."""
+    """Hard's worlds for the caller's partner: off by default, ``PARTNER_CALL`` as a power
+    (read by Medium's rule, :data:`hard.PARTNER_RULE`, with ``READ_CALL``; by lengths
+    without)."""
     view = {**_play_view([], {"leader": 1, "cards": []}), "seat": 3}
     long_hearts = _mask(
         "AH", "KH", "QH", "JH", "TH", "9H", "2S", "3S", "4S", "2C", "3C", "4C", "5D"
@@ -281,15 +333,18 @@ def test_the_partners_call_weighs_worlds_softened_by_its_power(
         "AH", "KH", "2S", "3S", "4S", "5S", "2C", "3C", "4C", "5C", "2D", "3D", "4D"
     )
     assert hard.PARTNER_CALL == 0.0 and hard._believability(typed(view, CourtPieceView)) is None
-    call = CallEvidence.from_view(view, partner=True)
-    assert call is not None
-    for power in (1.0, 0.5):
-        monkeypatch.setattr(hard, "PARTNER_CALL", power)
-        weight = hard._believability(typed(view, CourtPieceView))
-        assert weight is not None
-        for hand in (long_hearts, short_hearts):
-            assert weight([0, hand, 0, 0]) == pytest.approx(call.weight([0, hand, 0, 0]) ** power)
-        assert weight([0, long_hearts, 0, 0]) > weight([0, short_hearts, 0, 0])
+    told = CallEvidence.from_view(view, partner=True)
+    assert told is not None
+    for read, call in ((True, told.read_as(hard.PARTNER_RULE)), (False, told)):
+        monkeypatch.setattr(hard, "READ_CALL", read)
+        for power in (1.0, 0.5):
+            monkeypatch.setattr(hard, "PARTNER_CALL", power)
+            weight = hard._believability(typed(view, CourtPieceView))
+            assert weight is not None
+            for hand in (long_hearts, short_hearts):
+                expected = call.weight([0, hand, 0, 0]) ** power
+                assert weight([0, hand, 0, 0]) == pytest.approx(expected)
+            assert weight([0, long_hearts, 0, 0]) > weight([0, short_hearts, 0, 0])
 
 
 def test_an_opponents_call_is_read_as_before_whatever_the_partner_setting(
@@ -449,6 +504,7 @@ def test_without_read_evidence_worlds_weigh_as_before(seed: int, kinds: tuple[st
         bare = hard._believability(seen)
         with pytest.MonkeyPatch.context() as patch:
             patch.setattr(hard, "READ_EVIDENCE", False)
+            patch.setattr(hard, "READ_CALL", False)
             rules = hard._believability(seen, _model({left: medium, right: medium}))
             styled = hard._believability(seen, _model({left: medium, right: mixture}))
         if not evidence.plays:
@@ -461,3 +517,43 @@ def test_without_read_evidence_worlds_weigh_as_before(seed: int, kinds: tuple[st
             called = 1.0 if call is None else call(hands)
             assert bare(hands) == rules(hands) == evidence.weight_python(hands) * called
             assert styled(hands) == as_one.weight_python(hands) * called
+
+
+def test_hard_reads_a_call_by_the_rule_the_callers_reading_names() -> None:
+    """Seat 1 called hearts. Read as Medium, a world where his hearts hold the honours among
+    suits of equal length beats one where his spades do; read as greedy, greedy's rule weighs
+    it; without a reading (or with ``READ_CALL`` off), lengths alone: a tie."""
+    seen = typed(_play_view([], {"leader": 1, "cards": []}), CourtPieceView)
+    honours = _mask("AH", "KH", "QH", "2S", "3S", "4S", "2C", "3C", "4C", "2D", "3D", "4D", "5D")
+    small = _mask("4H", "3H", "2H", "AS", "KS", "QS", "2C", "3C", "4C", "2D", "3D", "4D", "5D")
+    as_medium = hard._call_weight(seen, _model({1: _posterior(1e-9, 1.0, 1e-9)}))
+    as_greedy = hard._call_weight(seen, _model({1: _posterior(1.0, 1e-9, 1e-9)}))
+    unread = hard._call_weight(seen)
+    assert as_medium is not None and as_greedy is not None and unread is not None
+    assert as_medium([0, honours, 0, 0]) == pytest.approx(
+        rule_call_likelihood(honours, 1, "medium"), rel=1e-3
+    )
+    assert as_greedy([0, honours, 0, 0]) == pytest.approx(
+        rule_call_likelihood(honours, 1, "greedy"), rel=1e-3
+    )
+    assert as_medium([0, honours, 0, 0]) > 1.5 * as_medium([0, small, 0, 0])
+    assert unread([0, honours, 0, 0]) == unread([0, small, 0, 0])
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(hard, "READ_CALL", False)
+        off = hard._call_weight(seen, _model({1: _posterior(1e-9, 1.0, 1e-9)}))
+    assert off is not None and off([0, honours, 0, 0]) == unread([0, honours, 0, 0])
+
+
+def test_a_call_read_as_a_mixture_weighs_each_rule_by_its_share() -> None:
+    """The panel's cautious player calls by Medium's rule, the aggressive one by greedy's,
+    anyone names any suit a quarter of the time."""
+    call = CallEvidence(caller=1, trump=1, played=0)
+    hand = _mask("AH", "KH", "2H", "2S", "3S", "4S", "2C", "3C", "4C", "2D", "3D", "4D", "5D")
+    reading = {"greedy": 0.1, "medium": 0.2, "cautious": 0.3, "aggressive": 0.15, "uniform": 0.25}
+    mixed = call.read_as(reading).weight([0, hand, 0, 0])
+    expected = (
+        0.25 * rule_call_likelihood(hand, 1, "greedy")
+        + 0.5 * rule_call_likelihood(hand, 1, "medium")
+        + 0.25 * 0.25
+    )
+    assert mixed == pytest.approx(max(CALL_FLOOR, expected))

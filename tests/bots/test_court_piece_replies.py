@@ -373,10 +373,12 @@ them before it read opponents (commit 5ad00fc, with no reading of the opponents)
 def test_opponents_read_as_rule_players_get_the_old_cards(
     opponent: str, seed: int, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """With READ_RULES off (rule players answered by greedy) and READ_EVIDENCE off (their
-    plays explained by either rule), the cards of 5ad00fc."""
+    """With READ_RULES off (rule players answered by greedy), READ_EVIDENCE off (their
+    plays explained by either rule) and READ_CALL off (a call read by lengths), the cards
+    of 5ad00fc."""
     monkeypatch.setattr(hard, "READ_RULES", False)
     monkeypatch.setattr(hard, "READ_EVIDENCE", False)
+    monkeypatch.setattr(hard, "READ_CALL", False)
     rng = random.Random(seed)
     match = Match.new(get_game("court-piece"), {}, rng)
     model = _ReadAsRulePlayers()

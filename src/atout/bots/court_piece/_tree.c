@@ -895,6 +895,106 @@ static PyObject *reply(PyObject *module, PyObject *args)
     return PyLong_FromLong(reply_card(policy, hand, legal, trick, n, seat, trump, gone, voids, &rng));
 }
 
+/* A trump call read as evidence (atout.bots.court_piece.evidence.rule_call_likelihood): the
+ * key a call rule gives one suit's cards among the first five (`ranks`, 13 bits), as one
+ * integer ordered like the rule's tuple: greedy's name_trump (length, cards of ten and up,
+ * rank sum) or Medium's (length + 0.3 an honour + 0.5 an ace-king, then the rank sum; scaled
+ * by ten, which orders the same: no two other lengths and honours make the same sum). */
+static int call_key(unsigned ranks, int rule)
+{
+    int length = popcount(ranks), sum = 0;
+    for (u64 m = ranks; m; m &= m - 1)
+        sum += lowest_bit(m);
+    if (rule == 0)
+        return (length * 8 + popcount(ranks & 0x1F00)) * 64 + sum;
+    int tops = (ranks & 0x1800) == 0x1800 ? 5 : 0;
+    return (10 * length + 3 * popcount(ranks & 0x1E00) + tops) * 64 + sum;
+}
+
+static int by_value(const void *a, const void *b)
+{
+    int x = *(const int *)a, y = *(const int *)b;
+    return (x > y) - (x < y);
+}
+
+/* How many of `keys` (sorted) are below `key`, or at most `key` when `ties` win for them. */
+static int below(const int *keys, int count, int key, int ties)
+{
+    int low = 0, high = count;
+    while (low < high) {
+        int mid = (low + high) / 2;
+        if (keys[mid] < key || (ties && keys[mid] == key))
+            low = mid + 1;
+        else
+            high = mid;
+    }
+    return low;
+}
+
+/* Each size's keys, sorted, for one suit's subsets of at most five cards. Buffers are static:
+ * the kernel runs this holding the GIL. */
+static int suit_keys[4][6][1287];
+static int suit_counts[4][6];
+
+/* The share of the deal's five-card subsets from which the rule names `trump`: for each
+ * subset of the trump suit, the other suits' subsets that lose to it, by size, combined to
+ * five cards. */
+static double call_share(u64 deal, int trump, int rule)
+{
+    int n = popcount(deal);
+    if (n < 5)
+        return 0.0;
+    for (int s = 0; s < 4; s++) {
+        unsigned mask = (unsigned)(deal >> (13 * s) & 0x1FFF);
+        memset(suit_counts[s], 0, sizeof suit_counts[s]);
+        for (unsigned sub = mask;; sub = (sub - 1) & mask) {
+            int size = popcount(sub);
+            if (size <= 5)
+                suit_keys[s][size][suit_counts[s][size]++] = call_key(sub, rule);
+            if (!sub)
+                break;
+        }
+        for (int m = 0; m <= 5; m++)
+            qsort(suit_keys[s][m], (size_t)suit_counts[s][m], sizeof(int), by_value);
+    }
+    double ways = 0.0;
+    for (int k = 1; k <= 5; k++) {
+        for (int i = 0; i < suit_counts[trump][k]; i++) {
+            int key = suit_keys[trump][k][i];
+            double counts[6] = {1, 0, 0, 0, 0, 0};
+            for (int s = 0; s < 4; s++) {
+                if (s == trump)
+                    continue;
+                double next[6] = {0, 0, 0, 0, 0, 0};
+                for (int m = 0; m <= 5 - k; m++) {
+                    int losing = below(suit_keys[s][m], suit_counts[s][m], key, s > trump);
+                    for (int j = 0; j + m <= 5 - k; j++)
+                        next[j + m] += counts[j] * losing;
+                }
+                memcpy(counts, next, sizeof counts);
+            }
+            ways += counts[5 - k];
+        }
+    }
+    double total = 1.0;
+    for (int i = 0; i < 5; i++)
+        total = total * (n - i) / (i + 1);
+    return ways / total;
+}
+
+static PyObject *call_likelihood(PyObject *module, PyObject *args)
+{
+    unsigned long long deal;
+    int trump, rule;
+    if (!PyArg_ParseTuple(args, "Kii", &deal, &trump, &rule))
+        return NULL;
+    if ((deal & ~DECK) || trump < 0 || trump > 3 || rule < 0 || rule > 1) {
+        fail_with("call_likelihood needs a set of cards 0..51, a suit 0..3 and a rule 0..1");
+        return NULL;
+    }
+    return PyFloat_FromDouble(call_share(deal, trump, rule));
+}
+
 static PyMethodDef tree_methods[] = {
     {"search", tree_search, METH_VARARGS,
      "search(worlds, seat, trump, leader, trick, need, fail, make, exploration, seconds,\n"
@@ -912,6 +1012,10 @@ static PyMethodDef tree_methods[] = {
      "rule_split(hands, plays, trump) -> (greedy_misses, book_misses)\n"
      "Bit k set in greedy_misses: play k was not forced and greedy would not have made it;\n"
      "in book_misses, the same for the book. Arguments as rule_misses'."},
+    {"call_likelihood", call_likelihood, METH_VARARGS,
+     "call_likelihood(deal, trump, rule) -> float\n"
+     "The share of the deal's five-card subsets from which the rule (0 greedy, 1 Medium) names\n"
+     "trump (atout.bots.court_piece.evidence.rule_call_likelihood)."},
     {"reply", reply, METH_VARARGS,
      "reply(policy, hand, legal, trick, seat, trump, gone, voids) -> card\n"
      "The card a reply policy (0 greedy, 1 cautious, 2 aggressive, 4 the book) plays;\n"

@@ -9,7 +9,8 @@ Card play: a few hundred believable worlds are drawn (worlds consistent
 with the view, in proportion to how well rule play explains the opponents'
 plays in each (greedy's and the book's apart with :data:`READ_EVIDENCE`, off
 by default: measured neutral), and how likely an
-opponent's trump call is from the hand it holds there: :mod:`.evidence`; a
+opponent's trump call is from the hand it holds there, by the call rule his
+reading says he names trump by (:data:`READ_CALL`): :mod:`.evidence`; a
 chain of card swaps, :class:`atout.bots.sampling.SwapChain`, reaches them),
 then one ISMCTS tree is grown over all of them (:mod:`.tree`): our side's
 cards by UCB1, each opponent's by his reply policy in the world, the deal played out
@@ -80,6 +81,7 @@ __all__ = [
     "BURN_IN",
     "ITERATIONS_PER_SAMPLE",
     "PARTNER_CALL",
+    "PARTNER_RULE",
     "READ_EVIDENCE",
     "READ_RULES",
     "RULE_REPLY",
@@ -152,6 +154,18 @@ only against 136 (60.8% against 60.1% of 2,080, p = 0.44); with ``SURPRISE`` 0.0
 73/100 (deals 40 against 46 on the same seeds); against greedy 33/40 against 31/40. Drawing
 the worlds costs 13% more CPU, which a clock budget pays in worlds (``docs/figures.md``).
 Kept as a switch, tested both ways, for the next reading of the worlds to build on."""
+
+
+READ_CALL = True
+"""Whether an opponent's trump call is read by the rule his reading says he calls by
+(greedy's or Medium's exact rule, honours and all: :meth:`CallEvidence.read_as`), not by
+lengths alone. Medium names the suit with the honours among suits of equal length (and an
+ace-king doubleton over a small tripleton), which lengths cannot say."""
+
+
+PARTNER_RULE = {"medium": 1.0}
+"""How a partner calls, for :data:`PARTNER_CALL` with :data:`READ_CALL`: Hard names Medium's
+suit unless the simulation finds another makes far more often (:data:`TRUMP_PRIOR`)."""
 
 
 PARTNER_CALL = 0.0
@@ -322,7 +336,7 @@ def _believability(
             play_weight = StyledEvidence(plays, styled, rules).weight
         elif styled:
             play_weight = StyledEvidence(plays, styled).weight
-    call_weight = _call_weight(view)
+    call_weight = _call_weight(view, opponents)
     if call_weight is None:
         return play_weight if plays.plays else None
     if not plays.plays:
@@ -330,15 +344,22 @@ def _believability(
     return lambda hands: play_weight(hands) * call_weight(hands)
 
 
-def _call_weight(view: CourtPieceView) -> Callable[[list[CardSet]], float] | None:
-    """How much a world weighs for the trump call: an opponent's, or with
-    :data:`PARTNER_CALL` the partner's (to that power); ``None`` when no call is read."""
+def _call_weight(
+    view: CourtPieceView, opponents: OpponentModel | None = None
+) -> Callable[[list[CardSet]], float] | None:
+    """How much a world weighs for the trump call: an opponent's (by the rule his reading says
+    he calls by, with :data:`READ_CALL`), or with :data:`PARTNER_CALL` the partner's (to that
+    power); ``None`` when no call is read."""
     call = CallEvidence.from_view(view)
     if call is not None:
+        if READ_CALL and opponents is not None:
+            call = call.read_as(opponents.posterior(call.caller))
         return call.weight
     told = CallEvidence.from_view(view, partner=True) if PARTNER_CALL > 0 else None
     if told is None:
         return None
+    if READ_CALL:
+        told = told.read_as(PARTNER_RULE)
     power = PARTNER_CALL
     return lambda hands: float(told.weight(hands) ** power)
 
