@@ -174,8 +174,9 @@ suit unless the simulation finds another makes far more often (:data:`TRUMP_PRIO
 
 PARTNER_CALL = 0.0
 """How much the partner's trump call says of his hand: a world weighs his call's likelihood
-(:class:`CallEvidence`, the longest suit of his first five) to this power; 0: not read.
-At 1.0, on 1,200 critical decisions of Medium pairs' matches (the partner calls by
+(:class:`CallEvidence`: by Medium's rule, :data:`PARTNER_RULE`, with :data:`READ_CALL`; else
+by lengths) to this power; 0: not read. Measured by lengths only: at 1.0, on 1,200 critical
+decisions of Medium pairs' matches (the partner calls by
 Medium's rule), Hard kept the won deal 993 times where it kept 998 without (two salts of
 the same Hard: 998 and 980): nothing to read, so off (``docs/figures.md``)."""
 
