@@ -460,9 +460,10 @@ def _medium_key(ranks: tuple[int, ...]) -> tuple[int, int]:
 _RULE_KEYS = {"greedy": _greedy_key, "medium": _medium_key}
 
 
-@lru_cache(maxsize=4096)
+@lru_cache(maxsize=1024)
 def _suit_keys(ranks: int, rule: str) -> tuple[tuple[tuple[int, ...], ...], ...]:
-    """The rule's key of every subset of a suit's ranks (a 13-bit mask), by size 0..5, sorted."""
+    """The rule's key of every subset of a suit's ranks (a 13-bit mask), by size 0..5, sorted
+    (a few kilobytes a suit: the cache holds the suits a decision's chain meets, not all)."""
     held = [r for r in range(13) if ranks >> r & 1]
     key = _RULE_KEYS[rule]
     return tuple(
