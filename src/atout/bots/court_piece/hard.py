@@ -160,9 +160,9 @@ READ_CALL = True
 """Whether an opponent's trump call is read by the rule his reading says he calls by
 (greedy's or Medium's exact rule, honours and all: :meth:`CallEvidence.read_as`), not by
 lengths alone. Medium names the suit with the honours among suits of equal length (and an
-ace-king doubleton over a small tripleton), which lengths cannot say. Against Medium on 300
-fresh matches (seeds 37100-37249, effort 6, duplicate) 231/300 = 77.0% on, 221/300 off
-(matches won by one only 27 against 17, p = 0.17; paired deals 137 against 120); against
+ace-king doubleton over a small tripleton), which lengths cannot say. Against Medium on 400
+fresh matches (seeds 37100-37299, effort 6, duplicate) 308/400 = 77.0% on, 297/400 off
+(matches won by one only 36 against 25, p = 0.20; paired deals 187 against 163); against
 greedy 64/80 both (deals 40 against 30). Not beyond chance, never worse by more than one
 match a block, and free (2 microseconds a world in the kernel): on (``docs/figures.md``)."""
 
