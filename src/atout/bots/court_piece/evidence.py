@@ -59,7 +59,7 @@ from __future__ import annotations
 
 from array import array
 from bisect import bisect_left, bisect_right
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache, lru_cache
 from itertools import combinations
@@ -68,6 +68,8 @@ from typing import Any
 
 from atout.bots.book import choose_card as book_card
 from atout.bots.court_piece.greedy import choose_card as greedy_card
+from atout.bots.court_piece.greedy import suit_strength as greedy_strength
+from atout.bots.court_piece.medium import suit_strength as medium_strength
 from atout.bots.court_piece.policies import play_options, policy_card
 from atout.bots.court_piece.tree import kernel
 from atout.bots.levels import typed
@@ -447,29 +449,20 @@ then cards of ten and up, then ranks; the aggressive panel player too), Medium's
 honours, an ace-king worth half a card; the cautious player too), or any suit (``uniform``)."""
 
 
-def _greedy_key(ranks: tuple[int, ...]) -> tuple[int, int, int]:
-    return (len(ranks), sum(r >= 8 for r in ranks), sum(ranks))
-
-
-def _medium_key(ranks: tuple[int, ...]) -> tuple[int, int]:
-    honours = sum(1 for r in ranks if r >= 9)
-    tops = 5 if 12 in ranks and 11 in ranks else 0
-    return (10 * len(ranks) + 3 * honours + tops, sum(ranks))
-
-
-_RULE_KEYS = {"greedy": _greedy_key, "medium": _medium_key}
+_RULE_KEYS: Mapping[str, Callable[[Sequence[int]], tuple[float, ...]]] = {
+    "greedy": greedy_strength,
+    "medium": medium_strength,
+}
+"""Each call rule's key of one suit's ranks among the first five: the bots' own."""
 
 
 @lru_cache(maxsize=1024)
-def _suit_keys(ranks: int, rule: str) -> tuple[tuple[tuple[int, ...], ...], ...]:
+def _suit_keys(ranks: int, rule: str) -> tuple[tuple[tuple[float, ...], ...], ...]:
     """The rule's key of every subset of a suit's ranks (a 13-bit mask), by size 0..5, sorted
     (a few kilobytes a suit: the cache holds the suits a decision's chain meets, not all)."""
     held = [r for r in range(13) if ranks >> r & 1]
     key = _RULE_KEYS[rule]
-    return tuple(
-        tuple(sorted(key(tuple(sorted(chosen, reverse=True))) for chosen in combinations(held, m)))
-        for m in range(6)
-    )
+    return tuple(tuple(sorted(key(chosen) for chosen in combinations(held, m))) for m in range(6))
 
 
 _CALL_RULE_CODES = {"greedy": 0, "medium": 1}

@@ -22,7 +22,7 @@ from atout.cards import card_name, cards_of, rank_of, suit_of
 from atout.games.court_piece_view import CourtPieceView, Phase
 from atout.tricks import plain_trick_winner
 
-__all__ = ["choose", "choose_card", "name_trump"]
+__all__ = ["choose", "choose_card", "name_trump", "suit_strength"]
 
 
 def choose(view: View, rng: random.Random) -> str:
@@ -53,12 +53,16 @@ def choose_card(cards: Sequence[int], trick: Sequence[int], trump: int) -> int:
 
 def name_trump(first_five: Sequence[int]) -> int:
     """The suit to name from the first five cards: longest, then more high cards."""
+    return max(
+        range(4), key=lambda s: suit_strength([rank_of(c) for c in first_five if suit_of(c) == s])
+    )
 
-    def strength(suit: int) -> tuple[int, int, int]:
-        ranks = [rank_of(c) for c in first_five if suit_of(c) == suit]
-        return (len(ranks), sum(r >= 8 for r in ranks), sum(ranks))
 
-    return max(range(4), key=strength)
+def suit_strength(ranks: Sequence[int]) -> tuple[int, int, int]:
+    """A suit's claim to trump from its ranks among the first five (0 for a two, 12 for an
+    ace): length, then cards of ten and up, then the rank sum. The call's evidence reads
+    the same key (:func:`atout.bots.court_piece.evidence.rule_call_likelihood`)."""
+    return (len(ranks), sum(r >= 8 for r in ranks), sum(ranks))
 
 
 def _lawful(cards: list[int], hand: list[int], trick: tuple[int, ...]) -> list[int]:

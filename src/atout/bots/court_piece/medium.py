@@ -21,7 +21,7 @@ from atout.bots.sampling import shown_voids
 from atout.cards import card_name, mask_of
 from atout.games.court_piece_view import CourtPieceView, Phase
 
-__all__ = ["choose", "name_trump"]
+__all__ = ["choose", "name_trump", "suit_strength"]
 
 
 def choose(view: View, rng: random.Random) -> str:
@@ -64,11 +64,14 @@ def choose(view: View, rng: random.Random) -> str:
 
 def name_trump(first_five: Sequence[int]) -> int:
     """The suit to name: length first, then honours (A, K, Q, J) and their rank sum."""
+    return max(range(4), key=lambda s: suit_strength([c % 13 for c in first_five if c // 13 == s]))
 
-    def strength(suit: int) -> tuple[float, int]:
-        ranks = sorted((c % 13 for c in first_five if c // 13 == suit), reverse=True)
-        honours = sum(1 for r in ranks if r >= 9)
-        tops = 0.5 if ranks[:2] == [12, 11] else 0.0
-        return (len(ranks) + 0.3 * honours + tops, sum(ranks))
 
-    return max(range(4), key=strength)
+def suit_strength(ranks: Sequence[int]) -> tuple[float, int]:
+    """A suit's claim to trump from its ranks among the first five (0 for a two, 12 for an
+    ace): length, 0.3 an honour and 0.5 for the ace-king, then the rank sum. The call's
+    evidence reads the same key (:func:`atout.bots.court_piece.evidence.rule_call_likelihood`)."""
+    top = sorted(ranks, reverse=True)[:2]
+    honours = sum(1 for r in ranks if r >= 9)
+    tops = 0.5 if top == [12, 11] else 0.0
+    return (len(ranks) + 0.3 * honours + tops, sum(ranks))
