@@ -43,7 +43,7 @@ from atout.games.five_hundred.view import FiveHundredContract, FiveHundredView, 
 from atout.solver.dds import dds_solve
 from atout.solver.project import five_hundred_table
 
-__all__ = ["choose", "deal_score", "effective_hands"]
+__all__ = ["BID_SHORTFALL", "choose", "deal_score", "effective_hands"]
 
 
 def _discard_action(cards: Sequence[int]) -> str:
@@ -278,10 +278,7 @@ def _bid(view: FiveHundredView, rng: random.Random, deadline: float, samples: in
             if strain == NT:  # no DDS for no-trumps: trust the medium bot's estimate
                 out[action] = 0.5 if action == hint else -1.0
                 continue
-            # Double dummy flatters the declarer (he always finds the missing cards, and here
-            # the bot cannot even see its partner's hand): count half a trick less.
-            t = tricks[strain]
-            out[action] = (deal_score(code, t) + deal_score(code, t - 1)) / 200.0
+            out[action] = _bid_value(code, tricks[strain]) / 100.0
         return out
 
     return pimc(
@@ -292,6 +289,21 @@ def _bid(view: FiveHundredView, rng: random.Random, deadline: float, samples: in
         min_samples=3,
         max_samples=samples,
         prior={hint: 0.2, "pass": 0.1},
+    )
+
+
+BID_SHORTFALL = 0.5
+"""Tricks a bid counts short of double dummy in its world: double dummy flatters the declarer
+(he always finds the missing cards, and the bidder cannot even see his partner's hand)."""
+
+
+def _bid_value(code: int, tricks: int) -> float:
+    """A bid's result in a world where the contractor's side takes ``tricks`` double dummy,
+    :data:`BID_SHORTFALL` tricks counted short (between the whole tricks on either side)."""
+    whole = int(BID_SHORTFALL)
+    part = BID_SHORTFALL - whole
+    return (1 - part) * deal_score(code, tricks - whole) + part * deal_score(
+        code, tricks - whole - 1
     )
 
 
