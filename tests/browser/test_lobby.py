@@ -99,6 +99,7 @@ def test_friends_get_a_private_table_and_a_joiner_is_asked_for_a_name(
 ) -> None:
     ana = browser.new_context(viewport={"width": 1280, "height": 860})
     bo = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True)
+    cy = browser.new_context(viewport={"width": 1280, "height": 860})
     try:
         host = ana.new_page()
         host.goto(server + "/")
@@ -119,6 +120,13 @@ def test_friends_get_a_private_table_and_a_joiner_is_asked_for_a_name(
         expect(guest.locator("#message")).to_have_text("Write your name first.")
         expect(guest.locator("#join-name")).to_be_focused()
         guest.screenshot(path=str(artifacts / "join-asks-a-name-phone.png"))
+        # Someone else sitting down sends every watcher a new frame: the ask stays.
+        third = cy.new_page()
+        third.goto(f"{server}/t/{table}")
+        third.fill("#join-name", "Cy")
+        third.locator("button.join[data-seat='3']").click()
+        expect(guest.locator("button.join[data-seat='3']")).to_have_count(0)
+        expect(guest.locator("#message")).to_have_text("Write your name first.")
         guest.fill("#join-name", "Bo")
         guest.locator("button.join[data-seat='2']").click()
         guest.wait_for_selector(".seat-box.pos-bottom[data-seat='2']")
@@ -127,6 +135,7 @@ def test_friends_get_a_private_table_and_a_joiner_is_asked_for_a_name(
     finally:
         ana.close()
         bo.close()
+        cy.close()
 
 
 def test_the_lobby_fits_phones_and_desktops(server: str, browser: Any, artifacts: Path) -> None:

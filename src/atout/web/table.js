@@ -178,8 +178,10 @@ export function openTable(root, tableId, navigate, settings = () => null) {
   async function join(seat) {
     // A person sits down under a name the others can call them by.
     const name = (s.joinName ?? playerName()).trim();
+    // The ask stays until this person sits down: a state frame (another player's card, a
+    // watcher arriving) clears the server's messages, and must not take this one away.
+    s.askName = !name;
     if (!name) {
-      s.message = t("needName");
       render();
       root.querySelector("#join-name")?.focus();
       return;
@@ -551,6 +553,7 @@ export function openTable(root, tableId, navigate, settings = () => null) {
     more.push(h("button", { id: "leave-table", "aria-haspopup": asks ? "dialog" : undefined, onclick: leaveTable }, t("leaveTable")));
     buttons.push(h("details", { class: "menu", id: "table-menu" }, h("summary", { class: "button", "aria-label": t("menu") }, "⋯"), h("div", { class: "menu-items" }, more)));
     if (table.status === "waiting" && s.seat !== null) buttons.push(h("button", { id: "start", onclick: () => post("start") }, t("start")));
+    const note = s.message || (s.askName && s.seat === null ? t("needName") : "");
     return h(
       "header",
       { class: "bar" },
@@ -559,7 +562,7 @@ export function openTable(root, tableId, navigate, settings = () => null) {
       h("span", { class: `turn ${mine ? "mine" : ""}`, id: "status", role: "status" }, s.seat === null ? `${t("spectating")} · ${status}` : status),
       timerBadge(table, view),
       table.practice ? h("span", { class: "badge practice", id: "practice", title: t("practiceNote") }, t("practice")) : null,
-      s.message ? h("span", { class: "message", id: "message", role: "alert" }, s.message) : null,
+      note ? h("span", { class: "message", id: "message", role: "alert" }, note) : null,
       h("span", { class: "buttons" }, buttons),
     );
   }
