@@ -97,6 +97,40 @@ def test_the_invite_link_is_text_and_copies_without_the_clipboard_api(
         ctx.close()
 
 
+def test_the_invite_link_fits_beside_the_felt_on_every_screen(
+    server: str, browser: Any, artifacts: Path
+) -> None:
+    """The Copy button stays on screen in a phone's side column (it was pushed off at 844x390,
+    the page scrolling sideways), and a wide screen shows the link beside the felt, where the
+    side panel has nothing to show yet (it was an empty white box, the link under the felt)."""
+    for width, height in ((1280, 860), (844, 390), (390, 844)):
+        ctx = browser.new_context(
+            viewport={"width": width, "height": height}, is_mobile=width < 900
+        )
+        try:
+            page = ctx.new_page()
+            page.goto(server + "/")
+            page.fill("#name", "Ana")
+            page.click("#friends-court-piece")
+            page.wait_for_url(re.compile(r"/t/\w+"))
+            page.wait_for_selector("#invite-url")
+            page.screenshot(path=str(artifacts / f"invite-panel-{width}x{height}.png"))
+            scroll = page.evaluate("document.documentElement.scrollWidth")
+            assert scroll <= width, f"{width}x{height}: the table scrolls sideways ({scroll}px)"
+            copy = page.locator("#copy-invite").bounding_box()
+            assert copy and copy["x"] + copy["width"] <= width, (width, height, copy)
+            assert copy["height"] < 60, (width, height, copy)  # a button, not a stretched slab
+            if width >= 900:
+                felt = page.locator(".felt").bounding_box()
+                panel = page.locator("#invite-panel").bounding_box()
+                assert felt and panel
+                assert panel["x"] >= felt["x"] + felt["width"], (felt, panel)
+                assert panel["y"] < felt["y"] + felt["height"] / 2, (felt, panel)
+                expect(page.locator("#panel")).to_be_hidden()
+        finally:
+            ctx.close()
+
+
 def test_the_copy_button_uses_the_clipboard_where_there_is_one(server: str, browser: Any) -> None:
     ctx = browser.new_context()
     ctx.grant_permissions(["clipboard-read", "clipboard-write"], origin=server)
