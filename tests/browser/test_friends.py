@@ -74,7 +74,7 @@ def _ana_with_a_free_seat(server: str, context: Any) -> tuple[dict[str, Any], An
     return table, page
 
 
-def _open_friends_table(page: Any, server: str, game: str = "court-piece") -> str:
+def open_friends_table(page: Any, server: str, game: str = "court-piece") -> str:
     """Ana opens a table for friends from the lobby; its id."""
     page.goto(server + "/")
     page.fill("#name", "Ana")
@@ -90,7 +90,7 @@ def test_the_invite_link_is_text_and_copies_without_the_clipboard_api(
     ctx.add_init_script(NO_CLIPBOARD)
     try:
         page = ctx.new_page()
-        table = _open_friends_table(page, server, "bridge")
+        table = open_friends_table(page, server, "bridge")
         link = page.locator("#invite-url")
         expect(link).to_have_value(f"{server}/t/{table}")
         assert page.evaluate("navigator.clipboard") is None
@@ -114,7 +114,7 @@ def test_the_invite_link_fits_beside_the_felt_on_every_screen(
         )
         try:
             page = ctx.new_page()
-            _open_friends_table(page, server)
+            open_friends_table(page, server)
             page.wait_for_selector("#invite-url")
             page.screenshot(path=str(artifacts / f"invite-panel-{width}x{height}.png"))
             scroll = page.evaluate("document.documentElement.scrollWidth")
@@ -138,7 +138,7 @@ def test_the_copy_button_uses_the_clipboard_where_there_is_one(server: str, brow
     ctx.grant_permissions(["clipboard-read", "clipboard-write"], origin=server)
     try:
         page = ctx.new_page()
-        _open_friends_table(page, server)
+        open_friends_table(page, server)
         page.click("#copy-invite")
         expect(page.locator("#copy-note")).to_have_text("Copied!")
         assert page.evaluate("navigator.clipboard.readText()") == page.url

@@ -10,6 +10,7 @@ from typing import Any
 from playwright.sync_api import expect
 
 from atout.games import GAMES
+from tests.browser.test_friends import open_friends_table
 from tests.browser.test_table import open_custom
 
 RAW = re.compile(r"_|\b\d+\s*[–-]\s*\d+\b|[{}\[\]]")
@@ -102,11 +103,7 @@ def test_friends_get_a_private_table_and_a_joiner_is_asked_for_a_name(
     cy = browser.new_context(viewport={"width": 1280, "height": 860})
     try:
         host = ana.new_page()
-        host.goto(server + "/")
-        host.fill("#name", "Ana")
-        host.click("#friends-court-piece")
-        host.wait_for_url(re.compile(r"/t/\w+"))
-        table = host.url.rsplit("/", 1)[-1]
+        table = open_friends_table(host, server)
         host.wait_for_selector("#status:has-text('Waiting')")
         guest = bo.new_page()
         guest.goto(server + "/")
