@@ -1,7 +1,8 @@
 """Court Piece's ceiling: what a pair that sees every card wins in bench/panel.py's matches.
 
 Usage: ``python bench/cp_ceiling.py [--matches N] [--opponents medium,aggressive,greedy]
-[--trump hard|medium|dd] [--knows] [--workers W] [--records DIR]``
+[--trump hard|medium|dd] [--knows] [--sees partner|all] [--workers W] [--records DIR]
+[--seed S]``
 
 The same duplicate matches as ``bench/panel.py`` (its seeds, lineup and
 figures with 95% intervals: :func:`panel.strength`) with Hard replaced by an
@@ -41,16 +42,17 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from atout.bots.court_piece import medium, tree
+from atout.bots.court_piece import hard, medium, tree
 from atout.bots.court_piece.hard import _gone, _need, _voids
 from atout.bots.levels import typed
 from atout.bots.registry import make_bot
+from atout.bots.sampling import SwapChain, _court_piece_play_rules, deal_hidden
 from atout.cards import card_name, mask_of, parse_card
 from atout.games import get_game
 from atout.games.court_piece_view import CourtPieceView
 from atout.solver.dds import dds_solve
 from court_piece_deals import oracle_action  # bench/, beside this script
-from panel import EFFORT, strength
+from panel import EFFORT, SEED, strength
 
 GAME = get_game("court-piece")
 RULES = GAME.parse_rules({})
@@ -132,6 +134,77 @@ class Omniscient:
         return hands
 
 
+class Sighted(Omniscient):
+    """Hard that also sees its partner's hand (``--sees partner``) or every hand (``all``).
+
+    Its trump call and its search are Hard's; only its worlds change: with
+    ``partner`` each world keeps the partner's true hand and draws the
+    opponents' as Hard does (the same evidence, the chain over their two hands
+    alone); with ``all`` every world is the true deal. The gap between Hard,
+    the partner-sighted Hard and the all-sighted one says how much of what
+    Hard loses is its partner's hand and how much the opponents'.
+    """
+
+    def __init__(self, seed: int, sees: str) -> None:
+        super().__init__(seed, "hard")
+        self.sees = sees
+
+    def choose(self, view: Mapping[str, Any]) -> str:
+        """Hard's action, its worlds drawn with what this seat is let see."""
+        assert self.hard is not None
+        if view["phase"] != "play" or len(view["legal"]) < 2:
+            return self.hard.choose(view)
+        truth = self.hands(view)
+        plain = hard._world_source
+
+        def sighted(seen: CourtPieceView, rng: random.Random, opponents: Any = None) -> Any:
+            if self.sees == "all":
+                return lambda: list(truth)
+            return partner_sighted(seen, rng, opponents, truth)
+
+        hard._world_source = sighted  # type: ignore[assignment]
+        try:
+            return self.hard.choose(view)
+        finally:
+            hard._world_source = plain
+
+
+def partner_sighted(
+    seen: CourtPieceView, rng: random.Random, opponents: Any, truth: list[int]
+) -> Any:
+    """Hard's world source with the partner's hand fixed at the true one."""
+    seat = seen.seat
+    assert seat is not None
+    partner = (seat + 2) % 4
+    rules = _court_piece_play_rules(seen)
+    pool = rules.pool & ~truth[partner]
+    needs = [0 if s in (seat, partner) else rules.needs[s] for s in range(4)]
+    packets = deal_hidden(pool, needs, rules.forbidden, rng, accept=rules.keep, tries=8)
+    start = [truth[s] if s in (seat, partner) else packets[s] for s in range(4)]
+    weight = hard._believability(seen, opponents)
+    if weight is None:
+
+        def uniform() -> list[int]:
+            drawn = deal_hidden(pool, needs, rules.forbidden, rng, accept=rules.keep, tries=8)
+            return [truth[s] if s in (seat, partner) else drawn[s] for s in range(4)]
+
+        return uniform
+    them = [(seat + 1) % 4, (seat + 3) % 4]
+    chain = SwapChain(start, seats=them, forbidden=rules.forbidden, weight=weight, keep=rules.keep)
+    chain.advance(rng, hard.BURN_IN)
+    return lambda: chain.advance(rng, hard.SWAPS_PER_WORLD)
+
+
+def sighted_partner(game: str, seed: int) -> Sighted:
+    """``cp_ceiling:sighted_partner``: Hard that sees its partner's hand."""
+    return Sighted(seed, "partner")
+
+
+def sighted_all(game: str, seed: int) -> Sighted:
+    """``cp_ceiling:sighted_all``: Hard whose every world is the true deal."""
+    return Sighted(seed, "all")
+
+
 def dd_trump(hands: list[int], caller: int, fallback: str) -> str:
     """The suit in which double dummy gives the caller's side most tricks (ties: Medium's)."""
 
@@ -181,17 +254,32 @@ def main() -> None:
     parser.add_argument(
         "--knows", action="store_true", help="Search against the opponent's rules (Hard's call)."
     )
+    parser.add_argument(
+        "--sees",
+        choices=("partner", "all"),
+        help="Hard itself, its worlds keeping the partner's hand or the whole deal.",
+    )
     parser.add_argument("--workers", type=int, default=1)
     parser.add_argument("--records", type=Path, help="Keep each match's record here.")
+    parser.add_argument("--seed", type=int, default=SEED, help="The first seed.")
     args = parser.parse_args()
     for opponent in args.opponents.split(","):
         player = (
-            f"cp_ceiling:knowing_{opponent}"
+            f"cp_ceiling:sighted_{args.sees}"
+            if args.sees
+            else f"cp_ceiling:knowing_{opponent}"
             if args.knows
             else f"cp_ceiling:omniscient_{args.trump}"
         )
         line = strength(
-            GAME.id, opponent, args.matches, EFFORT[GAME.id], args.workers, args.records, player
+            GAME.id,
+            opponent,
+            args.matches,
+            EFFORT[GAME.id],
+            args.workers,
+            args.records,
+            player,
+            args.seed,
         )
         print(line, flush=True)
 
