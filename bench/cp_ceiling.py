@@ -1,7 +1,7 @@
 """Court Piece's ceiling: what a pair that sees every card wins in bench/panel.py's matches.
 
 Usage: ``python bench/cp_ceiling.py [--matches N] [--opponents medium,aggressive,greedy]
-[--trump hard|medium|dd] [--knows] [--sees partner|all] [--workers W] [--records DIR]
+[--trump hard|medium|dd] [--knows] [--sees partner|later|all] [--workers W] [--records DIR]
 [--seed S]``
 
 The same duplicate matches as ``bench/panel.py`` (its seeds, lineup and
@@ -135,7 +135,8 @@ class Omniscient:
 
 
 class Sighted(Omniscient):
-    """Hard that also sees its partner's hand (``--sees partner``) or every hand (``all``).
+    """Hard that also sees its partner's hand (``--sees partner``; ``later``: from the
+    second trick on) or every hand (``all``).
 
     Its trump call and its search are Hard's; only its worlds change: with
     ``partner`` each world keeps the partner's true hand and draws the
@@ -152,7 +153,8 @@ class Sighted(Omniscient):
     def choose(self, view: Mapping[str, Any]) -> str:
         """Hard's action, its worlds drawn with what this seat is let see."""
         assert self.hard is not None
-        if view["phase"] != "play" or len(view["legal"]) < 2:
+        blind = self.sees == "later" and not view["tricks"]
+        if view["phase"] != "play" or len(view["legal"]) < 2 or blind:
             return self.hard.choose(view)
         truth = self.hands(view)
         plain = hard._world_source
@@ -198,6 +200,11 @@ def partner_sighted(
 def sighted_partner(game: str, seed: int) -> Sighted:
     """``cp_ceiling:sighted_partner``: Hard that sees its partner's hand."""
     return Sighted(seed, "partner")
+
+
+def sighted_later(game: str, seed: int) -> Sighted:
+    """``cp_ceiling:sighted_later``: Hard that sees its partner's hand from the second trick."""
+    return Sighted(seed, "later")
 
 
 def sighted_all(game: str, seed: int) -> Sighted:
@@ -256,8 +263,8 @@ def main() -> None:
     )
     parser.add_argument(
         "--sees",
-        choices=("partner", "all"),
-        help="Hard itself, its worlds keeping the partner's hand or the whole deal.",
+        choices=("partner", "later", "all"),
+        help="Hard itself, its worlds keeping the partner's hand (from trick 2) or the deal.",
     )
     parser.add_argument("--workers", type=int, default=1)
     parser.add_argument("--records", type=Path, help="Keep each match's record here.")
