@@ -56,6 +56,7 @@ the two differ: ``docs/figures.md``.)
 
 from __future__ import annotations
 
+import math
 import random
 import time
 from collections.abc import Callable
@@ -68,6 +69,7 @@ from atout.bots.court_piece.evidence import (
     StyledEvidence,
 )
 from atout.bots.court_piece.opponents import OpponentModel
+from atout.bots.court_piece.partner import PartnerEvidence
 from atout.bots.court_piece.policies import POLICIES, RULE
 from atout.bots.levels import View, legal_cards, typed
 from atout.bots.pimc import pimc
@@ -81,6 +83,7 @@ __all__ = [
     "BURN_IN",
     "ITERATIONS_PER_SAMPLE",
     "PARTNER_CALL",
+    "PARTNER_READ",
     "PARTNER_RULE",
     "READ_EVIDENCE",
     "READ_RULES",
@@ -179,6 +182,21 @@ by lengths) to this power; 0: not read. Measured by lengths only: at 1.0, on 1,2
 decisions of Medium pairs' matches (the partner calls by
 Medium's rule), Hard kept the won deal 993 times where it kept 998 without (two salts of
 the same Hard: 998 and 980): nothing to read, so off (``docs/figures.md``)."""
+
+
+PARTNER_READ = 0.0
+"""How much the partner's plays say of his hand: a world weighs the likelihood of his cards
+under the model of Hard's own choice (:mod:`.partner`) to this power; 0: not read.
+
+Why try: Hard that sees its partner's hand from the second trick on won 70 of 80 matches
+against the aggressive panel player where Hard wins 60 (``bench/cp_ceiling.py --sees
+later``). Why off: the model predicts Hard's cards only 0.11-0.32 nats a decision better
+than a uniform choice, a few nats a deal against the twenty-odd a hand holds, and on the
+same 80 matches against aggressive (seeds 37100-37139, effort 6) Hard reading its partner
+won 63/80, paired deals 28 won by it only against 29; against Medium 62/80 against 63/80,
+deals 33 against 35. It costs a third more CPU a decision at effort 6 (79 ms to 104 ms,
+``docs/figures.md``). Kept as a switch, tested, for a sharper model of the partner (or a
+convention that makes his cards readable) to build on."""
 
 
 def _need(won: list[int], side: int, *, courts: bool) -> tuple[int, tuple[float, float]]:
@@ -341,12 +359,18 @@ def _believability(
             play_weight = StyledEvidence(plays, styled, rules).weight
         elif styled:
             play_weight = StyledEvidence(plays, styled).weight
+    factors: list[Callable[[list[CardSet]], float]] = [play_weight] if plays.plays else []
     call_weight = _call_weight(view, opponents)
-    if call_weight is None:
-        return play_weight if plays.plays else None
-    if not plays.plays:
-        return call_weight
-    return lambda hands: play_weight(hands) * call_weight(hands)
+    if call_weight is not None:
+        factors.append(call_weight)
+    told = PartnerEvidence.from_view(view, PARTNER_READ) if PARTNER_READ > 0 else None
+    if told is not None:
+        factors.append(told.weight)
+    if not factors:
+        return None
+    if len(factors) == 1:
+        return factors[0]
+    return lambda hands: math.prod(factor(hands) for factor in factors)
 
 
 def _call_weight(
