@@ -14,6 +14,8 @@ from atout.bots.levels import typed
 from atout.cards import SUIT_MASKS, mask_of, parse_card
 from atout.games.court_piece_view import CourtPieceView
 
+from .test_court_piece_evidence import _play_view
+
 
 def _mask(*names: str) -> int:
     return mask_of(parse_card(n) for n in names)
@@ -50,14 +52,8 @@ def test_the_model_is_a_distribution_over_the_legal_cards(
 
 
 def _view(tricks: list[dict[str, object]], trick: dict[str, object]) -> dict[str, object]:
-    return {
-        "seat": 0,
-        "caller": 0,
-        "trump": "S",
-        "tricks": tricks,
-        "trick": trick,
-        "tricks_won": [len(tricks), 0],
-    }
+    """Seat 0's view with spades trump, named by our side (no opponent's call to read)."""
+    return {**_play_view(tricks, trick), "caller": 0, "trump": "S"}
 
 
 def test_the_partners_plays_are_read_from_the_hand_he_held_then() -> None:
