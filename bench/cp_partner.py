@@ -122,7 +122,7 @@ def main() -> None:
             f"{model:.3f} a decision against uniform {uniform:.3f}, top card {hits:.1%}"
         )
         every = [s for s in train + test if s[0] == kind]
-        weights.append([f"{float(a):.3f}" for a in fit(every)])
+        weights.append([f"{round(float(a), 3) + 0.0:.3f}" for a in fit(every)])  # no -0.000
     print("# fmt: off")
     print("WEIGHTS: tuple[tuple[float, ...], tuple[float, ...], tuple[float, ...]] = (")
     for row in weights:

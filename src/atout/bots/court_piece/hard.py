@@ -337,7 +337,8 @@ def _world_source(
 def _believability(
     view: CourtPieceView, opponents: OpponentModel | None = None
 ) -> Callable[[list[CardSet]], float] | None:
-    """How much a world weighs: the opponents' plays and, if they called, their trump call.
+    """How much a world weighs: the opponents' plays and, if they called, their trump call
+    (and with :data:`PARTNER_READ` the partner's plays, :class:`PartnerEvidence`).
 
     An opponent who reads as a panel player or as anyone (``opponents``) has his
     plays weighed by his posterior mixture of styles (:class:`StyledEvidence`); with
