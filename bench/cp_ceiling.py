@@ -181,18 +181,18 @@ def partner_sighted(
     rules = _court_piece_play_rules(seen)
     pool = rules.pool & ~truth[partner]
     needs = [0 if s in (seat, partner) else rules.needs[s] for s in range(4)]
-    packets = deal_hidden(pool, needs, rules.forbidden, rng, accept=rules.keep, tries=8)
-    start = [truth[s] if s in (seat, partner) else packets[s] for s in range(4)]
+
+    def uniform() -> list[int]:
+        drawn = deal_hidden(pool, needs, rules.forbidden, rng, accept=rules.keep, tries=8)
+        return [truth[s] if s in (seat, partner) else drawn[s] for s in range(4)]
+
     weight = hard._believability(seen, opponents)
     if weight is None:
-
-        def uniform() -> list[int]:
-            drawn = deal_hidden(pool, needs, rules.forbidden, rng, accept=rules.keep, tries=8)
-            return [truth[s] if s in (seat, partner) else drawn[s] for s in range(4)]
-
         return uniform
     them = [(seat + 1) % 4, (seat + 3) % 4]
-    chain = SwapChain(start, seats=them, forbidden=rules.forbidden, weight=weight, keep=rules.keep)
+    chain = SwapChain(
+        uniform(), seats=them, forbidden=rules.forbidden, weight=weight, keep=rules.keep
+    )
     chain.advance(rng, hard.BURN_IN)
     return lambda: chain.advance(rng, hard.SWAPS_PER_WORLD)
 

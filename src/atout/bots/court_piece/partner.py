@@ -35,9 +35,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from atout.bots.levels import View, typed
-from atout.cards import SUIT_MASKS, CardSet
+from atout.cards import SUIT_MASKS, CardSet, cards_of
 from atout.games.court_piece_view import CourtPieceView
-from atout.tricks import plain_trick_winner
+from atout.tricks import legal_follow, plain_trick_winner
 
 __all__ = [
     "FEATURES",
@@ -152,11 +152,7 @@ def situation(hand: CardSet, trick: Sequence[int]) -> int:
 
 def legal(hand: CardSet, trick: Sequence[int]) -> list[int]:
     """The cards of ``hand`` that may be played to ``trick`` (follow suit if you can)."""
-    if trick:
-        led = hand & SUIT_MASKS[trick[0] // 13]
-        if led:
-            hand = led
-    return [c for c in range(52) if hand >> c & 1]
+    return list(cards_of(legal_follow(hand, trick[0] // 13) if trick else hand))
 
 
 def features(card: int, hand: CardSet, moment: Moment, cards: list[int]) -> list[float]:
@@ -174,14 +170,16 @@ def features(card: int, hand: CardSet, moment: Moment, cards: list[int]) -> list
     trumps = (hand & SUIT_MASKS[trump]).bit_count()
     wins = partner_wins = last = cheapest = 0.0
     if trick:
-        winner = plain_trick_winner(trick, trump)
-        best = trick[winner]
-        partner_wins = float(winner == len(trick) - 2)
-        last = float(len(trick) == 3)
-        wins = float(_beats(card, best, trump))
+        place = len(trick)
+        partner_wins = float(plain_trick_winner(trick, trump) == place - 2)
+        last = float(place == 3)
+        wins = float(plain_trick_winner((*trick, card), trump) == place)
         if wins:
             cheapest = float(
-                not any(c // 13 == suit and c < card and _beats(c, best, trump) for c in cards)
+                not any(
+                    c // 13 == suit and c < card and plain_trick_winner((*trick, c), trump) == place
+                    for c in cards
+                )
             )
     master = float(unseen_higher == 0)
     unseen = SUIT_MASKS[suit] & ~gone & ~hand
@@ -216,12 +214,6 @@ def features(card: int, hand: CardSet, moment: Moment, cards: list[int]) -> list
         float(length == longest),
         is_trump * trumps_out / 13,
     ]
-
-
-def _beats(card: int, best: int, trump: int) -> bool:
-    if card // 13 == best // 13:
-        return card > best
-    return card // 13 == trump
 
 
 def log_probability(
