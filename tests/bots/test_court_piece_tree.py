@@ -91,6 +91,13 @@ def test_the_kernel_and_the_reference_choose_alike(
     assert kernel == reference
     assert kernel.iterations == iterations if not settle else kernel.iterations <= iterations
     assert -1.0 <= kernel.value <= 1.0
+    # Each iteration tries one root card: the root's statistics account for every one, and
+    # the card played is the one tried most (the lowest among equals).
+    cards = [card for card, _, _ in kernel.root]
+    assert cards == sorted(set(cards))
+    assert sum(visits for _, visits, _ in kernel.root) == kernel.iterations
+    assert kernel.card == min(kernel.root, key=lambda entry: (-entry[1], entry[0]))[0]
+    assert all(-visits <= total <= visits for _, visits, total in kernel.root)
 
 
 @needs_kernel
@@ -160,7 +167,7 @@ def test_the_search_ends_at_its_deadline() -> None:
     rng.shuffle(deck)
     worlds = [[mask_of(deck[13 * s : 13 * s + 13]) for s in range(4)]] * 30
     started = time.perf_counter()
-    card, iterations, _ = tree.search(
+    card, iterations, *_ = tree.search(
         worlds,
         seat=0,
         trump=1,

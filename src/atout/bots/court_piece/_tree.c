@@ -549,9 +549,17 @@ typedef struct {
     int voids[4];                  /* per seat, the suits it has shown out of (bit per suit) */
 } Question;
 
+/* One root card's statistics: how often the search tried it and the sum of its values. */
+typedef struct {
+    int card, visits;
+    double total;
+} RootCard;
+
 /* Runs the search; the card (or -1 when out of memory), the iterations done and their mean
- * value (what the position is worth to our side as the search plays it). */
-static int run(const Question *q, long long *iterations, double *value)
+ * value (what the position is worth to our side as the search plays it), and each root
+ * card tried (`roots`, at most 13, by card; their number in `root_count`). */
+static int run(const Question *q, long long *iterations, double *value, RootCard *roots,
+               int *root_count)
 {
     Pool pool = {0};
     int root = pool_new(&pool, -1);
@@ -640,11 +648,20 @@ static int run(const Question *q, long long *iterations, double *value)
         }
     }
     int best = -1, best_visits = -1;
+    *root_count = 0;
     for (int i = pool.nodes[root].first_child; i >= 0; i = pool.nodes[i].sibling) {
         const Node *child = &pool.nodes[i];
         if (child->visits > best_visits || (child->visits == best_visits && child->card < best)) {
             best_visits = child->visits;
             best = child->card;
+        }
+        if (*root_count < 13) {
+            int k = (*root_count)++;
+            while (k > 0 && roots[k - 1].card > child->card) {
+                roots[k] = roots[k - 1];
+                k--;
+            }
+            roots[k] = (RootCard){child->card, child->visits, child->total};
         }
     }
     free(pool.nodes);
@@ -755,14 +772,27 @@ static PyObject *tree_search(PyObject *module, PyObject *args)
         goto done;
     long long iterations = 0;
     double value = 0.0;
-    int card;
+    RootCard roots[13];
+    int root_count = 0, card;
     Py_BEGIN_ALLOW_THREADS
-    card = run(&q, &iterations, &value);
+    card = run(&q, &iterations, &value, roots, &root_count);
     Py_END_ALLOW_THREADS
-    if (card < 0)
+    if (card < 0) {
         PyErr_NoMemory();
-    else
-        result = Py_BuildValue("iLd", card, iterations, value);
+        goto done;
+    }
+    PyObject *tried = PyTuple_New(root_count);
+    if (!tried)
+        goto done;
+    for (int i = 0; i < root_count; i++) {
+        PyObject *entry = Py_BuildValue("iid", roots[i].card, roots[i].visits, roots[i].total);
+        if (!entry) {
+            Py_DECREF(tried);
+            goto done;
+        }
+        PyTuple_SET_ITEM(tried, i, entry);
+    }
+    result = Py_BuildValue("iLdN", card, iterations, value, tried);
 done:
     free(copy);
     free(reply);
@@ -999,7 +1029,8 @@ static PyMethodDef tree_methods[] = {
     {"search", tree_search, METH_VARARGS,
      "search(worlds, seat, trump, leader, trick, need, fail, make, exploration, seconds,\n"
      "       min_iterations, max_iterations, seed, settle[, policies, gone, voids])\n"
-     "       -> (card, iterations, value)\n"
+     "       -> (card, iterations, value, root)\n"
+     "root: (card, visits, total value) of each root card tried, by card;\n"
      "worlds: native-endian uint64 hands, four per world (array('Q'));\n"
      "policies: 4 bytes a world, each seat's reply policy (0 greedy, 1 cautious, 2 aggressive,\n"
      "3 uniform, 4 the book; empty: all greedy); gone: the cards the opponents know are out of play;\n"

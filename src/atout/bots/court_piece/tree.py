@@ -104,11 +104,14 @@ _STYLES: dict[int, Style] = {1: "cautious", 2: "aggressive"}
 class Searched(NamedTuple):
     """What a search found: the card to play, the iterations it took, and their mean value
     (the deal's stakes averaged over every iteration: what the position is worth to our
-    side as the search plays it, its exploration included; a trump call compares these)."""
+    side as the search plays it, its exploration included; a trump call compares these),
+    and each root card it tried as (card, visits, total value), by card: what a player
+    choosing among cards the search rates alike reads (Hard's convention)."""
 
     card: Card
     iterations: int
     value: float
+    root: tuple[tuple[Card, int, float], ...] = ()
 
 
 def _load_kernel() -> Any:
@@ -191,7 +194,7 @@ def search(
         )
     flat = array("Q", [hand for world in worlds for hand in world])
     codes = b"" if policies is None else bytes(code for world in policies for code in world)
-    card, iterations, value = native.search(
+    card, iterations, value, root = native.search(
         flat.tobytes(),
         seat,
         trump,
@@ -210,7 +213,7 @@ def search(
         gone,
         sum(v << 4 * s for s, v in enumerate(voids)),
     )
-    return Searched(int(card), int(iterations), float(value))
+    return Searched(int(card), int(iterations), float(value), root)
 
 
 def _check_replies(
@@ -384,7 +387,10 @@ def search_python(
             visited.visits += 1
             visited.total += value
     best = min(root.children.items(), key=lambda item: (-item[1].visits, item[0]))[0]
-    return Searched(best, done, total / done if done else 0.0)
+    tried = tuple(
+        (card, child.visits, child.total) for card, child in sorted(root.children.items())
+    )
+    return Searched(best, done, total / done if done else 0.0, tried)
 
 
 def reply(
