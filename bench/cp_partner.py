@@ -1,6 +1,6 @@
 """Fit Court Piece Hard's model of its own card choice, read in its partner's plays.
 
-Usage: ``python bench/cp_partner.py RECORDS [RECORDS ...] [--held-out K]``
+Usage: ``python bench/cp_partner.py RECORDS [RECORDS ...] [--held-out K] [--name NAME]``
 
 ``RECORDS`` are folders of ``bench/panel.py --records`` matches (side 0 Hard,
 ``-swapped`` files side 1). Every card a Hard seat played with a choice is a
@@ -10,7 +10,9 @@ situation (lead, follow suit, show out) by maximum likelihood (full-batch
 gradient steps, a small L2 pull to zero); every ``K``-th match is held out.
 Printed: per situation, the held-out log likelihood a decision against a
 uniform choice and how often the model's likeliest card is the card played;
-then :data:`partner.WEIGHTS` to paste into ``src/atout/bots/court_piece/partner.py``.
+then :data:`partner.WEIGHTS` (or, ``--name CONVENTION_WEIGHTS``, for records of Hard playing
+by :data:`~atout.bots.court_piece.hard.CONVENTION`, :data:`partner.CONVENTION_WEIGHTS`) to
+paste into ``src/atout/bots/court_piece/partner.py``.
 """
 
 from __future__ import annotations
@@ -104,6 +106,11 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("records", type=Path, nargs="+")
     parser.add_argument("--held-out", type=int, default=5, help="Hold out every K-th match.")
+    parser.add_argument(
+        "--name",
+        default="WEIGHTS",
+        help="The constant printed (CONVENTION_WEIGHTS for records of Hard by convention).",
+    )
     args = parser.parse_args()
     paths = sorted(p for folder in args.records for p in folder.glob("*.json"))
     train: list[Sample] = []
@@ -124,7 +131,7 @@ def main() -> None:
         every = [s for s in train + test if s[0] == kind]
         weights.append([f"{round(float(a), 3) + 0.0:.3f}" for a in fit(every)])  # no -0.000
     print("# fmt: off")
-    print("WEIGHTS: tuple[tuple[float, ...], tuple[float, ...], tuple[float, ...]] = (")
+    print(f"{args.name}: tuple[tuple[float, ...], tuple[float, ...], tuple[float, ...]] = (")
     for row in weights:
         lines = [", ".join(row[i : i + 8]) for i in range(0, len(row), 8)]
         print("    (" + ",\n     ".join(lines) + "),")

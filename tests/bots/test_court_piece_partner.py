@@ -8,10 +8,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from atout.bots.court_piece import hard, partner
+from atout.bots.court_piece import hard, partner, tree
 from atout.bots.court_piece.partner import PartnerEvidence
 from atout.bots.levels import typed
-from atout.cards import SUIT_MASKS, mask_of, parse_card
+from atout.cards import SUIT_MASKS, cards_of, mask_of, parse_card
 from atout.games.court_piece_view import CourtPieceView
 
 from .test_court_piece_evidence import _play_view
@@ -133,3 +133,50 @@ def test_hard_reads_the_partner_as_partner_read_says(monkeypatch: pytest.MonkeyP
         weight = hard._believability(seen)
         assert weight is not None
         assert weight(hands) == pytest.approx(told.weight(hands) ** power)
+    # A partner playing by the convention is read by the model fitted to that play.
+    monkeypatch.setattr(hard, "CONVENTION", 0.05)
+    by_convention = PartnerEvidence.from_view(seen, 1.0, partner.CONVENTION_WEIGHTS)
+    assert by_convention is not None
+    weight = hard._believability(seen)
+    assert weight is not None
+    assert weight(hands) ** 2 == pytest.approx(by_convention.weight(hands))
+    assert by_convention.weight(hands) != pytest.approx(told.weight(hands))
+
+
+def _leading_view(hand: list[str]) -> dict[str, object]:
+    """Seat 0 to lead the second trick (spades trump), holding ``hand``."""
+    view = _view(
+        [{"leader": 1, "cards": ["2H", "KH", "3H", "AH"], "winner": 0}],
+        {"leader": 0, "cards": []},
+    )
+    return {**view, "hand": hand}
+
+
+def test_the_convention_plays_the_models_card_among_cards_the_search_rates_alike(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    view = _leading_view(["AS", "7S", "QD", "4D", "9C", "5C", "2C"])
+    seen = typed(view, CourtPieceView)
+    moment = partner.moment_of(partner.tricks_of(seen), 0, 0)
+    assert moment == partner.Moment((), 0, _mask("2H", "KH", "3H", "AH"), 0, 0, 0)
+    ranked = sorted(cards_of(seen.hand), key=partner.scores(seen.hand, moment).__getitem__)
+    searched, near, rare, far = ranked[0], ranked[1], ranked[-2], ranked[-1]
+    root = (
+        (searched, 1000, 500.0),  # mean 0.50, tried most: the search's card
+        (near, 900, 441.0),  # mean 0.49: within 0.02
+        (rare, 200, 110.0),  # mean 0.55, but tried too seldom to trust
+        (far, 900, 360.0),  # mean 0.40: worse
+    )
+    found = tree.Searched(searched, 3000, 0.47, tuple(sorted(root)))
+    monkeypatch.setattr(hard, "CONVENTION", 0.02)
+    assert (
+        hard._by_convention(seen, found)
+        == near
+        == partner.conventional([searched, near], seen.hand, moment)
+    )
+    monkeypatch.setattr(hard, "CONVENTION", 0.005)  # the near card is 0.01 behind
+    assert hard._by_convention(seen, found) == searched
+    monkeypatch.setattr(hard, "CONVENTION", 0.2)  # all but the rare card are near
+    assert hard._by_convention(seen, found) == far
+    courts = typed({**view, "variant": "courts", "tricks": None}, CourtPieceView)
+    assert hard._by_convention(courts, found) == searched  # no old tricks: no moment

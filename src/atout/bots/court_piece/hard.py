@@ -61,7 +61,7 @@ import random
 import time
 from collections.abc import Callable
 
-from atout.bots.court_piece import medium, tree
+from atout.bots.court_piece import medium, partner, tree
 from atout.bots.court_piece.evidence import (
     STYLED_BELOW,
     CallEvidence,
@@ -81,6 +81,8 @@ from atout.solver.dds import dds_solve
 
 __all__ = [
     "BURN_IN",
+    "CONVENTION",
+    "CONVENTION_VISITS",
     "ITERATIONS_PER_SAMPLE",
     "PARTNER_CALL",
     "PARTNER_READ",
@@ -199,6 +201,31 @@ deals 33 against 35. It costs a third more CPU a decision at effort 6 (79 ms to 
 convention that makes his cards readable) to build on."""
 
 
+CONVENTION = 0.0
+"""How close (in the deal's stakes, the search's mean value of a root card) a card must come to
+the searched card for Hard to play, among such cards, the one its partner model rates likeliest
+(:func:`partner.conventional`); 0: the searched card always.
+
+Why try: the partner's hand is what Hard's worlds miss most (``bench/cp_ceiling.py --sees``),
+and a search's card says little a reading can use. Among cards the search cannot tell apart,
+playing the model's card makes the partner's cards say more (read by
+:data:`partner.CONVENTION_WEIGHTS` with :data:`PARTNER_READ`: about twice the nats a decision),
+at a cost bounded by this margin. At 0.02 it changes 14% of Hard's cards.
+
+Why off: with :data:`PARTNER_READ` 1.0, at effort 6 (duplicate), on the seeds the reading was
+fitted on (37100-37139) 66/80 against aggressive (Hard 60/80; paired deals 35 won by it only
+against 26) and 62/80 against Medium (63/80; deals 37 against 33), but on fresh seeds
+(37300-37339) 68/80 against aggressive where Hard wins 72/80 (deals 33 against 41) and 57/80
+against Medium where Hard wins 57/80 too (deals 41 against 45): nothing beyond chance. The
+convention alone at 0.02: 63/80 and 59/80 on the first seeds (deals 25/22 and 29/40). A few
+nats more a deal still leave the partner's twenty-odd unread (``docs/figures.md``). Kept as a
+switch, tested, for a convention that says more to build on."""
+
+CONVENTION_VISITS = 0.25
+"""The share of the searched card's visits a root card needs for :data:`CONVENTION` to trust its
+mean (a card tried seldom has a mean too noisy to call it as good)."""
+
+
 def _need(won: list[int], side: int, *, courts: bool) -> tuple[int, tuple[float, float]]:
     """The further tricks that matter to our side and what (failing, making) them is worth.
 
@@ -254,7 +281,7 @@ def choose(
     while len(worlds) < most and (len(worlds) < 8 or time.perf_counter() < start + budget / 2):
         worlds.append(draw())
     replies = _replies(seat, rng, len(worlds), opponents)
-    card = tree.search(
+    searched = tree.search(
         worlds,
         seat=seat,
         trump=int(seen.trump),
@@ -268,8 +295,28 @@ def choose(
         policies=replies,
         gone=_gone(seen),
         voids=_voids(seen),
-    ).card
+    )
+    card = _by_convention(seen, searched) if CONVENTION > 0 else searched.card
     return str(by_card[card])
+
+
+def _by_convention(view: CourtPieceView, searched: tree.Searched) -> int:
+    """The searched card, or among the root cards the search rates within :data:`CONVENTION`
+    of it (tried at least :data:`CONVENTION_VISITS` as often) the one the partner model
+    rates likeliest (:func:`partner.conventional`); the searched card where the view shows
+    no old tricks (the courts rules), from which the moment cannot be told."""
+    if view.tricks is None or view.trump is None or view.seat is None:
+        return searched.card
+    tried = {card: (visits, total) for card, visits, total in searched.root if visits}
+    visits, total = tried[searched.card]
+    floor = total / visits - CONVENTION
+    near = [
+        card for card, (v, t) in tried.items() if v >= CONVENTION_VISITS * visits and t / v >= floor
+    ]
+    if len(near) < 2:
+        return searched.card
+    moment = partner.moment_of(partner.tricks_of(view), view.seat, int(view.trump))
+    return partner.conventional(near, view.hand, moment)
 
 
 def _replies(
@@ -364,7 +411,9 @@ def _believability(
     call_weight = _call_weight(view, opponents)
     if call_weight is not None:
         factors.append(call_weight)
-    told = PartnerEvidence.from_view(view, PARTNER_READ) if PARTNER_READ > 0 else None
+    # A partner who plays by the convention is read by the model fitted to that play.
+    weights = partner.CONVENTION_WEIGHTS if CONVENTION > 0 else partner.WEIGHTS
+    told = PartnerEvidence.from_view(view, PARTNER_READ, weights) if PARTNER_READ > 0 else None
     if told is not None:
         factors.append(told.weight)
     if not factors:
