@@ -24,7 +24,9 @@ import numpy as np
 
 from atout.analysis.judge import is_play
 from atout.bots.court_piece import partner
+from atout.bots.levels import typed
 from atout.cards import parse_card
+from atout.games.court_piece_view import CourtPieceView
 from atout.notation.record import load_record
 
 Sample = tuple[int, list[list[float]], int]
@@ -39,13 +41,10 @@ def samples(path: Path) -> list[Sample]:
         state = match.game.start(match.rules, deal.layout, deal.tally_before)
         for who, action in deal.actions:
             if who % 2 == side and is_play(state, action):
-                view = state.view(who)
-                hand = sum(1 << parse_card(c) for c in view["hand"])
-                done = [
-                    (int(t["leader"]), [parse_card(c) for c in t["cards"]])
-                    for t in [*view["tricks"], view["trick"]]
-                ]
-                moment = partner.moment_of(done, who, "SHDC".index(view["trump"]))
+                seen = typed(state.view(who), CourtPieceView)
+                assert seen.trump is not None
+                hand = seen.hand
+                moment = partner.moment_of(partner.tricks_of(seen), who, int(seen.trump))
                 trick = list(moment.trick)
                 cards = partner.legal(hand, trick)
                 if len(cards) > 1:
